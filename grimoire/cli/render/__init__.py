@@ -1,0 +1,31 @@
+"""Per-game terminal renderers. A module ``grimoire.cli.render.<game>`` provides
+
+    render(obs: dict, seat: int | None) -> rich renderable   # the board from one seat's view
+
+and optionally ``describe(action_text: str) -> str`` (a longer explanation of an action). Games
+without a renderer are shown as their observation in JSON.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+from types import ModuleType
+
+from rich.pretty import Pretty
+
+
+def renderer(game: str) -> ModuleType | None:
+    try:
+        return importlib.import_module(f"{__name__}.{game}")
+    except ModuleNotFoundError as e:
+        if e.name == f"{__name__}.{game}":
+            return None
+        raise
+
+
+def render(game: str, obs: dict, seat: int | None):
+    mod = renderer(game)
+    if mod is None:
+        return Pretty(json.loads(json.dumps(obs)))
+    return mod.render(obs, seat)

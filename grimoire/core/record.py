@@ -1,0 +1,92 @@
+"""Game records: ``{"game", "players", "seed", "options", "actions"}`` — the truth of a game.
+
+Saves, replays, bug reports and tests all use them. A record may also carry ``"result"``
+(scores and winners) and ``"state_hash"``; ``replay`` then checks them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Any
+
+from .errors import GameConfigError, IllegalAction
+from .registry import new_game
+from .state import GameState
+
+RECORD_KEYS = ("game", "players", "seed", "options", "actions")
+
+
+def state_hash(state: GameState) -> str:
+    blob = json.dumps(state.to_dict(), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(blob.encode()).hexdigest()
+
+
+def make_record(state: GameState, with_result: bool = True) -> dict[str, Any]:
+    rec = state.record()
+    if with_result:
+        rec["state_hash"] = state_hash(state)
+        if state.is_terminal():
+            rec["result"] = {"scores": state.scores(), "winners": state.winners()}
+    return rec
+
+
+def _validate(rec: Any) -> None:
+    if not isinstance(rec, dict):
+        raise GameConfigError("a game record must be a JSON object")
+    missing = [k for k in RECORD_KEYS if k not in rec]
+    if missing:
+        raise GameConfigError(f"game record lacks {', '.join(missing)}")
+    if not isinstance(rec["options"], dict):
+        raise GameConfigError("game record: 'options' must be an object")
+    if not isinstance(rec["actions"], list) or not all(isinstance(a, str) for a in rec["actions"]):
+        raise GameConfigError("game record: 'actions' must be a list of action texts")
+
+
+def replay(rec: dict[str, Any], upto: int | None = None) -> GameState:
+    """Rebuild a game from its record (optionally only the first ``upto`` actions)."""
+    _validate(rec)
+    state = new_game(rec["game"], rec["players"], rec["seed"], **rec["options"])
+    actions = rec["actions"] if upto is None else rec["actions"][:upto]
+    for i, text in enumerate(actions):
+        try:
+            state.apply(text)
+        except IllegalAction as e:
+            raise GameConfigError(f"game record: action #{i + 1} {text!r} is illegal: {e}") from None
+    return state
+
+
+def verify(rec: dict[str, Any]) -> GameState:
+    """Replay and check the stored result and state hash, if the record has them."""
+    state = replay(rec)
+    if "state_hash" in rec and rec["state_hash"] != state_hash(state):
+        raise GameConfigError("game record: the replayed state differs from the recorded one")
+    if "result" in rec:
+        res = rec["result"]
+        if not state.is_terminal():
+            raise GameConfigError("game record: it claims a result but the game is not over")
+        if res.get("scores") != state.scores() or res.get("winners") != state.winners():
+            raise GameConfigError(f"game record: recorded result {res} differs from replayed scores "
+                                  f"{state.scores()} winners {state.winners()}")
+    return state
+
+
+def save_record(path: str | Path, rec: dict[str, Any]) -> None:
+    Path(path).write_text(json.dumps(rec, indent=1) + "\n", encoding="utf-8")
+
+
+def load_record(path: str | Path) -> dict[str, Any]:
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise GameConfigError(f"no such file: {p}") from None
+    except (OSError, UnicodeDecodeError) as e:
+        raise GameConfigError(f"cannot read {p}: {e}") from None
+    try:
+        rec = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise GameConfigError(f"{p} is not valid JSON ({e.msg} at line {e.lineno})") from None
+    _validate(rec)
+    return rec

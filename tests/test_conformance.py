@@ -1,0 +1,59 @@
+"""The shared conformance suite, run for every registered game (CONTRACT.md)."""
+
+import pytest
+
+import grimoire
+from grimoire.core import conformance as cf
+from grimoire.core.registry import game_info
+
+GAMES = grimoire.games()
+
+
+def _cases():
+    for g in GAMES:
+        info = game_info(g)
+        for n in info.player_counts[:6]:
+            yield pytest.param(g, n, id=f"{g}-{n}p")
+
+
+@pytest.mark.parametrize("game,players", list(_cases()))
+def test_random_playthrough_with_deep_checks(game, players):
+    info = game_info(game)
+    for seed in (1, 2):
+        cf.random_playthrough(game, players, seed, dict(info.conformance_options), deep_every=7, probe_every=5)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_same_seed_same_actions_same_state_in_another_process(game):
+    info = game_info(game)
+    state = cf.random_playthrough(game, info.default_players, 11, dict(info.conformance_options))
+    cf.check_separate_process(state)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_unknown_options_and_bad_player_counts_are_config_errors(game):
+    info = game_info(game)
+    with pytest.raises(grimoire.GameConfigError):
+        grimoire.new_game(game, info.default_players, 1, no_such_option=True)
+    with pytest.raises(grimoire.GameConfigError):
+        grimoire.new_game(game, 99, 1)
+    with pytest.raises(grimoire.GameConfigError):
+        grimoire.new_game(game, info.default_players, 1, max_rounds=0)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_max_rounds_ends_the_game(game):
+    info = game_info(game)
+    state = cf.random_playthrough(game, info.default_players, 3, {"max_rounds": 1})
+    assert state.is_terminal()
+
+
+def test_unknown_game_is_a_config_error():
+    with pytest.raises(grimoire.GameConfigError, match="unknown game"):
+        grimoire.new_game("chess", 2, 1)
+
+
+def test_load_game_rejects_garbage():
+    for bad in (None, [], {"game": "nope"}, {"game": GAMES[0]}, {"game": GAMES[0], "players": "x"}):
+        with pytest.raises(grimoire.GameConfigError):
+            grimoire.load_game(bad)
