@@ -8,23 +8,11 @@ The public contract (CONTRACT.md)::
         state.apply(state.legal_actions()[0])
 """
 
-# Load the game packages first: importing the subpackage ``grimoire.games`` binds that name on this
-# module, and the contract wants ``grimoire.games()`` to be the function, so it is bound afterwards.
-from .games import load_all as _load_games
+from . import games  # the package of games; calling it, grimoire.games(), lists them
+from .core import Action, GameConfigError, GameState, GrimoireError, IllegalAction, load_game, new_game
+from .core.record import replay
 
-_load_games()
-
-from .core import (  # noqa: E402
-    Action,
-    GameConfigError,
-    GameState,
-    GrimoireError,
-    IllegalAction,
-    games,
-    load_game,
-    new_game,
-)
-from .core.record import replay  # noqa: E402
+games.load_all()
 
 __all__ = ["Action", "GameConfigError", "GameState", "GrimoireError", "IllegalAction", "games",
            "load_game", "new_game", "replay"]
