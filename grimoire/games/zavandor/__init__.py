@@ -1,0 +1,38 @@
+"""The Scepter of Zavandor (2nd edition), 2-6 players. Rules: shared/rules/zavandor.md."""
+
+from ...core.registry import GameInfo, register
+from .actions import vocabulary
+from .data import MAX_PLAYERS, MIN_PLAYERS
+from .serial import load
+from .setup import OPTIONS_HELP, new_state
+from .state import ZavandorState
+
+
+def _probe_texts(state) -> list[str]:
+    return vocabulary()
+
+
+def _rules_topics() -> dict[str, str]:
+    from .help import rules_topics
+    return rules_topics()
+
+
+def _agents():
+    return {}
+
+
+register(GameInfo(
+    name="zavandor",
+    title="The Scepter of Zavandor",
+    new=new_state,
+    load=load,
+    player_counts=tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1)),
+    default_players=4,
+    options_help=OPTIONS_HELP,
+    probe_texts=_probe_texts,
+    rules_topics=_rules_topics,
+    conformance_options={"max_rounds": 12},
+    agents=_agents(),
+))
+
+__all__ = ["ZavandorState", "new_state"]

@@ -1,0 +1,194 @@
+"""Energy arithmetic: dust (7.6), hand-limit counts (2.5), paying with change, keeping the best hand.
+
+Dust is held as one integer D per player (the spec's equivalent integer model, 7.6): it is always
+0 or a value >= 2 other than 3, and its hand-limit count is that of its canonical representation.
+Energy cards are integers ``code = value * 4 + colour`` so that sorting codes sorts by value.
+"""
+
+from __future__ import annotations
+
+from .data import CARD_UNITS, CONC_UNITS, CONC_VALUE, DUST_DENOMS, DUST_UNITS
+
+
+def card_code(value: int, colour: int) -> int:
+    return value * 4 + colour
+
+
+def representable(v: int) -> bool:
+    """Can v be made of 2-, 5- and 10-dust tokens? (0 counts: no tokens.)"""
+    return v == 0 or (v >= 2 and v != 3)
+
+
+def payout(v: int) -> int:
+    """What the bank actually pays for a value v >= 0: no 1-dust, so 1 -> 0 and 3 -> 2 (7.6)."""
+    return 0 if v == 1 else 2 if v == 3 else v
+
+
+def dust_tokens(v: int) -> list[int]:
+    """Canonical representation with the fewest hand-limit units (7.6); v must be representable."""
+    if v in (1, 3):
+        v = payout(v)
+    tens = v // 10
+    if v % 10 in (1, 3) and tens:
+        tens -= 1
+    r = v - 10 * tens
+    out = [DUST_DENOMS[0]] * tens
+    if r % 2:
+        out.append(DUST_DENOMS[1])
+        r -= DUST_DENOMS[1]
+    out += [DUST_DENOMS[2]] * (r // 2)
+    return out
+
+
+_UNIT_OF = dict(zip(DUST_DENOMS, DUST_UNITS, strict=True))
+_DUST_UNITS: list[int] = []
+
+
+def _extend_units(upto: int) -> None:
+    for v in range(len(_DUST_UNITS), upto + 1):
+        _DUST_UNITS.append(sum(_UNIT_OF[t] for t in dust_tokens(v)) if representable(v) else -1)
+
+
+_extend_units(1000)
+
+
+def dust_units(v: int) -> int:
+    """Hand-limit count of v dust in canonical tokens (2-dust 1, 5-dust 2, 10-dust 3)."""
+    if v >= len(_DUST_UNITS):
+        _extend_units(v + 200)
+    return _DUST_UNITS[v]
+
+
+def hand_units(cards: list[int], conc: list[int], dust: int) -> int:
+    return len(cards) * CARD_UNITS + sum(conc) * CONC_UNITS + dust_units(dust)
+
+
+# --- paying (7.6) -----------------------------------------------------------------------------------
+# How far above (need + the largest item) a default payment may overshoot. Overshooting only turns
+# cards into dust (more hand-limit units), so the best payment never goes far above the need; the
+# test suite checks this bound against an exhaustive search.
+OVERPAY_WINDOW = 10
+
+
+def best_payment(cards: list[int], conc: list[int], dust: int, need: int):
+    """The default payment of ``need`` energy (7.6; issue: least waste, then smallest hand count).
+
+    Returns ``(cards_used, conc_used, final_dust, lost)``: the card codes and concentrated cards
+    (count per colour) handed over, the player's dust afterwards and the energy lost (0 or 1).
+    Dust is fungible: whatever is handed over, the final dust is D + cards_paid - need, minus 1 if
+    that would be 1 or 3 (no 1-dust). Requires dust + value(cards) + value(conc) >= need.
+    """
+    if need <= 0:
+        # nothing to pay: the surplus (from gem sales) joins the dust, 1 lost if it would be 1 or 3
+        f = dust - need
+        lost = 1 if f in (1, 3) else 0
+        return [], [0, 0, 0, 0], f - lost, lost
+    # group the items by (value, units): cards of equal value are interchangeable for paying
+    groups: list[tuple[int, int, list]] = []   # (value, units, [idents])
+    by_value: dict[int, list[int]] = {}
+    for code in cards:
+        by_value.setdefault(code >> 2, []).append(code)
+    for v in sorted(by_value):
+        groups.append((v, CARD_UNITS, by_value[v]))
+    for c in range(4):
+        if conc[c]:
+            groups.append((CONC_VALUE[c], CONC_UNITS, [-1 - c] * conc[c]))
+    lo = need - dust
+    hi = max(lo, 0) + max(g[0] for g in groups) + OVERPAY_WINDOW if groups else max(lo, 0)
+    # dp: total -> units used (max); parents per group to rebuild the choice
+    dp = {0: 0}
+    parents = []
+    for v, u, idents in groups:
+        new = dict(dp)
+        par = {}
+        for t, units in dp.items():
+            nt, nu = t, units
+            for take in range(1, len(idents) + 1):
+                nt += v
+                nu += u
+                if nt > hi:
+                    break
+                old = new.get(nt)
+                if old is None or nu > old:
+                    new[nt] = nu
+                    par[nt] = (t, take)
+        parents.append(par)
+        dp = new
+    best = None
+    best_t = None
+    for t, units in dp.items():
+        if t < lo:
+            continue
+        f = dust + t - need
+        lost = 1 if f in (1, 3) else 0
+        key = (lost, dust_units(f - lost) - units, t)
+        if best is None or key < best:
+            best, best_t = key, t
+    if best_t is None:
+        raise ValueError("best_payment: not enough energy")
+    # rebuild which items were taken
+    used_cards: list[int] = []
+    used_conc = [0, 0, 0, 0]
+    t = best_t
+    for gi in range(len(groups) - 1, -1, -1):
+        p = parents[gi].get(t)
+        # the group contributed only if this total was (re)set by it
+        if p is None:
+            continue
+        prev_t, take = p
+        # it may be that the total was reachable before this group with at least as many units
+        v, u, idents = groups[gi]
+        if t - take * v != prev_t:
+            continue
+        for ident in idents[:take]:
+            if ident < 0:
+                used_conc[-1 - ident] += 1
+            else:
+                used_cards.append(ident)
+        t = prev_t
+    f = dust + best_t - need
+    lost = 1 if f in (1, 3) else 0
+    return used_cards, used_conc, f - lost, lost
+
+
+# --- the hand limit (8.1) -----------------------------------------------------------------------------
+def _max_dust_within(dust: int, units: int) -> int:
+    """Largest representable value <= dust whose canonical count is <= units."""
+    if units <= 0:
+        return 0
+    cap = 10 * (units // 3) + (0, 2, 5)[units % 3]
+    v = min(dust, cap)
+    while v > 0 and (not representable(v) or dust_units(v) > units):
+        v -= 1
+    return v
+
+
+def keep_best(cards: list[int], conc: list[int], dust: int, limit: int):
+    """The default hand-limit discard: keep the most energy within ``limit`` units (8.1).
+
+    Returns ``(cards_discarded, conc_discarded, dust_kept)``. At equal kept energy the smaller hand
+    is kept, then the one with more cards.
+    """
+    sorted_cards = sorted(cards, reverse=True)
+    conc_list = sorted(((CONC_VALUE[c], c) for c in range(4) for _ in range(conc[c])), reverse=True)
+    best = None
+    for k in range(len(conc_list) + 1):
+        budget = limit - CONC_UNITS * k
+        if budget < 0:
+            break
+        conc_value = sum(v for v, _ in conc_list[:k])
+        card_value = 0
+        for j in range(min(len(sorted_cards), budget // CARD_UNITS) + 1):
+            if j:
+                card_value += sorted_cards[j - 1] >> 2
+            d = _max_dust_within(dust, budget - j * CARD_UNITS)
+            kept = conc_value + card_value + d
+            units = k * CONC_UNITS + j * CARD_UNITS + dust_units(d)
+            key = (-kept, units, -j)
+            if best is None or key < best[0]:
+                best = (key, k, j, d)
+    _, k, j, d = best
+    conc_disc = [0, 0, 0, 0]
+    for _v, c in conc_list[k:]:
+        conc_disc[c] += 1
+    return sorted_cards[j:], conc_disc, d

@@ -1,0 +1,333 @@
+"""The flow of a round: phase 1 (turn order, artifact refill), phase 2 (income), the end of phase 3,
+phase 4 (hand limit, VP, game end), the curse's elimination, and the loop that advances the game
+until somebody must decide.
+"""
+
+from __future__ import annotations
+
+from .data import (
+    ART_LETTER,
+    BLUE,
+    CARD_MIN,
+    CHALICE,
+    CONC_DUST,
+    CONC_GROUP,
+    DIAMOND,
+    DRUID,
+    DRUID_RUBY_FIRE_LEVEL,
+    ELIXIR,
+    EMERALD,
+    FIRE,
+    FLOW,
+    FLOW_DUST,
+    GEM_VP,
+    GREEN,
+    INCOME_CARDS,
+    MAX_LEVEL,
+    OPAL,
+    OPAL_PER_THREE,
+    OPAL_REMAINDER,
+    ORDER_CARDS,
+    PROTECTION,
+    RED,
+    RUBY,
+    RUBY_FIRE_LEVEL,
+    SAGES,
+    SAGES_CARDS,
+    SAGES_COLOUR,
+    SAPPHIRE,
+    SENT_END,
+    SPELLBOOK,
+    VP_THRESHOLD,
+    WHITE,
+)
+from .energy import payout
+from .player import Player
+from .scoring import score
+
+score_of = score
+
+
+# --- decks (1: a colour's discard pile is reshuffled when its deck runs out) ----------------------
+def draw(s, colour: int, n: int) -> list[int]:
+    """Draw n cards of a colour. The deck is a multiset: a uniform draw from it is a draw from a
+    shuffled deck, and no hidden order needs storing (ARCHITECTURE 2)."""
+    out = []
+    deck = s.deck[colour]
+    base = CARD_MIN[colour]
+    rng = s.rng
+    for _ in range(n):
+        total = sum(deck)
+        if total == 0:
+            disc = s.disc[colour]
+            if not any(disc):
+                break                          # every card of this colour is in somebody's hands
+            s.deck[colour] = deck = disc
+            s.disc[colour] = [0] * len(disc)
+            total = sum(deck)
+        r = rng.below(total)
+        i = 0
+        while r >= deck[i]:
+            r -= deck[i]
+            i += 1
+        deck[i] -= 1
+        out.append((base + i) * 4 + colour)
+    return out
+
+
+def discard_cards(s, codes: list[int]) -> None:
+    for code in codes:
+        c = code & 3
+        s.disc[c][(code >> 2) - CARD_MIN[c]] += 1
+    if codes:
+        s.revealed += 1
+
+
+# --- phase 1 ------------------------------------------------------------------------------------
+def refill_artifacts(s) -> None:
+    """5.4: fill the display up to the number of players still in the game, from the A-D stack."""
+    target = sum(1 for p in s.players if not p.out)
+    pile = s.art_pile
+    while len(s.display) < target:
+        letters = [ART_LETTER[k] for k in range(12) if pile[k]]
+        if not letters:
+            return                               # the artifact deck is never reshuffled (1)
+        top = min(letters)
+        kinds = [k for k in range(12) if pile[k] and ART_LETTER[k] == top]
+        counts = [pile[k] for k in kinds]
+        k = kinds[s.rng.pick_weighted(counts)]
+        pile[k] -= 1
+        s.display.append(k)
+        s.revealed += 1
+
+
+def gem_vp(p: Player) -> int:
+    return sum(p.active[g] * GEM_VP[g] for g in range(5))
+
+
+def decide_turn_order(s) -> None:
+    """5.2: by VP, then VP from active gems, then a random draw. 5.3: surcharges and discounts."""
+    alive = [p for p in s.players if not p.out]
+    keys = {p.seat: (-p.vp, -gem_vp(p), s.rng.next64()) for p in alive}
+    s.order = sorted(keys, key=keys.__getitem__)
+    s.card_of = [-1] * s.num_players
+    s.art_mod = [0] * s.num_players
+    s.sent_mod = [0] * s.num_players
+    leader_vp = s.players[s.order[0]].vp
+    for i, seat in enumerate(s.order):
+        s.card_of[seat] = i
+        art, sent, cond = ORDER_CARDS[i]
+        applies = ((cond == "leader" and leader_vp >= VP_THRESHOLD)
+                   or (cond == "self" and s.players[seat].vp >= VP_THRESHOLD))
+        if applies:
+            s.art_mod[seat] = art
+            s.sent_mod[seat] = sent
+
+
+def start_round(s) -> None:
+    s.round += 1
+    for p in s.players:                      # 5.1: what waited under the turn-order card comes back
+        if p.under_cards:
+            p.add_cards(p.under_cards)
+            p.under_cards = []
+        if p.under_dust:
+            p.dust += p.under_dust
+            p.under_dust = 0
+        p.advanced = False
+    decide_turn_order(s)
+    refill_artifacts(s)
+    for seat in s.order:                     # phase 2, in turn order (the order of deck draws)
+        collect_income(s, s.players[seat])
+    s.stage = "turn"
+    s.turn_idx = 0
+    start_turn(s)
+
+
+# --- phase 2 ------------------------------------------------------------------------------------
+def opal_dust(n: int) -> int:
+    return OPAL_PER_THREE * (n // 3) + OPAL_REMAINDER[n % 3]
+
+
+def cards_due(p: Player) -> list[int]:
+    """6.3: new cards per colour from active gems plus Crystals of Protection / Chalices of Fire."""
+    due = [p.active[SAPPHIRE], p.active[EMERALD], p.active[DIAMOND], p.active[RUBY]]
+    for k in (PROTECTION, CHALICE):
+        if p.arts[k]:
+            due[INCOME_CARDS[k]] += p.arts[k]
+    return due
+
+
+def collect_income(s, p: Player) -> None:
+    dust = opal_dust(p.active[OPAL]) + FLOW_DUST[p.levels[FLOW]]      # 6.1, 6.2
+    new = []
+    for colour, n in enumerate(cards_due(p)):
+        groups = n // CONC_GROUP                                       # 6.4: mandatory concentration
+        if groups:
+            p.conc[colour] += groups
+            dust += CONC_DUST * groups
+        if n % CONC_GROUP:
+            new += draw(s, colour, n % CONC_GROUP)
+    p.add_cards(new)
+    p.dust += payout(dust)
+
+
+# --- phase 3 turns ---------------------------------------------------------------------------------
+def start_turn(s) -> None:
+    """Skip players who are out; reset the sub-phase bookkeeping for the new active player."""
+    while s.turn_idx < len(s.order) and s.players[s.order[s.turn_idx]].out:
+        s.turn_idx += 1
+    s.group = ""
+    s.groups_done = 0
+    s.tab_seat = -1
+    s.tab_owed = 0
+    s.tab_credit = 0
+
+
+def end_turn(s) -> None:
+    s.turn_idx += 1
+    start_turn(s)
+
+
+# --- phase 4 ------------------------------------------------------------------------------------
+def start_phase4(s) -> None:
+    s.stage = "hand"
+    for seat in s.order:
+        p = s.players[seat]
+        if not p.out and p.hand_count() > p.hand_limit():
+            s.pending.append(("discard", seat))
+
+
+def finish_round(s) -> None:
+    """8.2 VP from scratch, 8.3 game end (five sentinels sold), then the next round."""
+    for p in s.players:
+        p.vp = 0 if p.out else score(p)
+    if s.sent_sold >= SENT_END:
+        game_over(s, "sentinels")
+    elif s.max_rounds is not None and s.round >= s.max_rounds:
+        game_over(s, "max_rounds")
+    else:
+        start_round(s)
+
+
+def game_over(s, reason: str, sole_winner: int | None = None) -> None:
+    s.over = True
+    s.stage = "over"
+    s.end_reason = reason
+    s.pending = []
+    s.auc = None
+    for p in s.players:
+        p.vp = 0 if p.out else score(p)
+    if sole_winner is not None:
+        s.winners_ = [sole_winner]
+    else:
+        alive = [p for p in s.players if not p.out]
+        best = max(p.vp for p in alive)
+        s.winners_ = [p.seat for p in alive if p.vp == best]   # 8.3: tied leaders all win
+
+
+# --- the curse (7.5) -------------------------------------------------------------------------------
+def eliminate(s, seat: int) -> None:
+    """The curse of the 9 Sages: the player leaves the game with everything he owns."""
+    p = s.players[seat]
+    p.out = True
+    for g in range(5):
+        s.gem_supply[g] += p.active[g] + p.inactive[g]
+    p.active = [0] * 5
+    p.inactive = [0] * 5
+    discard_cards(s, p.cards + p.under_cards)
+    p.cards = []
+    p.cardsum = 0
+    p.under_cards = []
+    p.conc = [0, 0, 0, 0]
+    p.dust = 0
+    p.under_dust = 0
+    p.arts = [0] * 12          # artifacts leave the game
+    p.sents = []               # sentinels leave the game but still count as sold (8.3)
+    p.vp = 0
+    s.auc = None               # the auction is broken off; nobody pays
+    s.pending = [d for d in s.pending if d[0] != "bid" and d[1] != seat]
+    if s.tab_seat == seat:
+        s.tab_seat, s.tab_owed, s.tab_credit = -1, 0, 0
+    alive = [q.seat for q in s.players if not q.out]
+    if len(alive) == 1:
+        game_over(s, "last_player", alive[0])
+        return
+    if s.stage == "turn" and s.turn_idx < len(s.order) and s.order[s.turn_idx] == seat:
+        end_turn(s)            # the cursed active player's turn ends
+
+
+# --- knowledge levels (9, 10) ---------------------------------------------------------------------
+def sages_cards_useful(s, p: Player, colour: int) -> bool:
+    """10.2: may the player use cards of this colour now (buy the gem, or an artifact makes them)?"""
+    if colour == BLUE:
+        return True
+    if colour == GREEN:
+        return p.arts[SPELLBOOK] > 0 or p.arts[PROTECTION] > 0
+    if colour == WHITE:
+        return p.arts[ELIXIR] > 0
+    if colour == RED:
+        fire = p.levels[FIRE]
+        return (fire >= RUBY_FIRE_LEVEL or p.arts[CHALICE] > 0
+                or (s.druid_l3 and p.char == DRUID and fire >= DRUID_RUBY_FIRE_LEVEL))
+    return False
+
+
+def raise_level(s, p: Player, track: int) -> None:
+    """One level up on a track (paid or free). Placing a pentagon token is reaching level 1."""
+    if p.levels[track] == 0:
+        p.pentagon -= 1
+    p.levels[track] += 1
+    if track == SAGES:                       # 10.1: 2 cards of the level's colour, under the card
+        colour = SAGES_COLOUR[p.levels[track] - 1]
+        got = draw(s, colour, SAGES_CARDS)
+        if s.sages_dust and not sages_cards_useful(s, p, colour):
+            discard_cards(s, got)            # 10.2: useless cards become dust of the same value
+            p.under_dust += payout(sum(c >> 2 for c in got))
+        else:
+            p.under_cards += got
+            p.under_cards.sort()
+
+
+def can_raise(p: Player, track: int) -> bool:
+    lv = p.levels[track]
+    return lv < MAX_LEVEL and (lv > 0 or p.pentagon > 0)
+
+
+# --- the loop -------------------------------------------------------------------------------------
+def _decision_is_void(s, d) -> bool:
+    kind = d[0]
+    p = s.players[d[1]]
+    if p.out:
+        return True
+    if kind == "free":
+        return not any(can_raise(p, t) for t in range(6))       # 11: no legal advance -> lost
+    if kind == "ftoken":
+        return not p.tokens                                     # all 5 tokens bought: nothing
+    if kind == "lose":
+        return not any(p.active)                                # players without active gems
+    return False
+
+
+def run(s) -> None:
+    """Advance automatic steps until a player must decide or the game is over."""
+    while not s.over:
+        if s.pending:
+            if _decision_is_void(s, s.pending[0]):
+                s.pending.pop(0)
+                continue
+            return
+        if s.stage == "turn":
+            if s.turn_idx < len(s.order):
+                return
+            start_phase4(s)
+        elif s.stage == "hand":
+            finish_round(s)
+
+
+def victims_after(s, seat: int) -> list[int]:
+    """Other players in turn order starting after ``seat`` (for gem losses)."""
+    order = s.order
+    i = order.index(seat) if seat in order else -1
+    return [order[(i + k) % len(order)] for k in range(1, len(order) + 1)
+            if order[(i + k) % len(order)] != seat]
+

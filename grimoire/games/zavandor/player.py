@@ -1,0 +1,126 @@
+"""One player's position: plain slotted data, copied field by field in clone()."""
+
+from __future__ import annotations
+
+from .data import (
+    ACCUM,
+    ART_HAND_LIMIT,
+    ART_SLOTS,
+    BASE_HAND_LIMIT,
+    BASE_SLOTS,
+    CONC_VALUE,
+    EXTRA_SLOTS,
+    GEM_COST,
+    GEM_SALE,
+    GEMS_T,
+    HAND_ENTRY,
+)
+from .energy import hand_units
+
+
+class Player:
+    __slots__ = (
+        "seat", "char", "dust", "cards", "cardsum", "conc", "active", "inactive", "levels",
+        "tokens", "pentagon", "arts", "sents", "under_cards", "under_dust", "vp", "advanced",
+        "druid_ruby", "out",
+    )
+
+    def __init__(self, seat: int, char: int):
+        self.seat = seat
+        self.char = char
+        self.dust = 0                    # magic dust, one integer (7.6)
+        self.cards: list[int] = []       # energy card codes (value * 4 + colour), sorted
+        self.cardsum = 0                 # total value of self.cards
+        self.conc = [0, 0, 0, 0]         # concentrated cards per colour
+        self.active = [0, 0, 0, 0, 0]    # gems on the magic spiral
+        self.inactive = [0, 0, 0, 0, 0]  # gems on the pentagon
+        self.levels = [0, 0, 0, 0, 0, 0]  # knowledge level per track (0 = no token)
+        self.tokens: list[int] = []      # prices of the knowledge tokens not yet bought
+        self.pentagon = 0                # bought tokens not yet placed on a track
+        self.arts = [0] * 12             # artifacts owned, count per kind
+        self.sents: list[int] = []       # sentinels owned
+        self.under_cards: list[int] = []  # 9 Sages cards waiting under the turn-order card (10.3)
+        self.under_dust = 0
+        self.vp = 0                      # VP fixed at the last phase 4 (the VP track)
+        self.advanced = False            # paid knowledge advance used this round (7.3)
+        self.druid_ruby = False          # the druid's level-3 ruby has been bought (9.3)
+        self.out = False                 # eliminated by the curse (7.5)
+
+    def copy(self) -> Player:
+        p = Player.__new__(Player)
+        p.seat = self.seat
+        p.char = self.char
+        p.dust = self.dust
+        p.cards = self.cards[:]
+        p.cardsum = self.cardsum
+        p.conc = self.conc[:]
+        p.active = self.active[:]
+        p.inactive = self.inactive[:]
+        p.levels = self.levels[:]
+        p.tokens = self.tokens[:]
+        p.pentagon = self.pentagon
+        p.arts = self.arts[:]
+        p.sents = self.sents[:]
+        p.under_cards = self.under_cards[:]
+        p.under_dust = self.under_dust
+        p.vp = self.vp
+        p.advanced = self.advanced
+        p.druid_ruby = self.druid_ruby
+        p.out = self.out
+        return p
+
+    # --- derived values -----------------------------------------------------------------------
+    def energy(self) -> int:
+        """Energy in hand: cards, concentrated cards and dust (not what waits under the card)."""
+        c = self.conc
+        return (self.dust + self.cardsum + c[0] * CONC_VALUE[0] + c[1] * CONC_VALUE[1]
+                + c[2] * CONC_VALUE[2] + c[3] * CONC_VALUE[3])
+
+    def gem_cost(self, gem: int) -> int:
+        return GEM_COST[gem][self.levels[GEMS_T]]
+
+    def sale_value(self, gem: int) -> int:
+        return GEM_SALE[gem][self.levels[GEMS_T]]
+
+    def gems_sale_total(self) -> int:
+        sale = GEM_SALE
+        lvl = self.levels[GEMS_T]
+        a, i = self.active, self.inactive
+        return sum((a[g] + i[g]) * sale[g][lvl] for g in range(5))
+
+    def capacity(self) -> int:
+        """Payment capacity for the curse (7.5): energy in hand plus the sale value of every gem."""
+        return self.energy() + self.gems_sale_total()
+
+    def slots(self) -> int:
+        a = self.arts
+        return BASE_SLOTS + EXTRA_SLOTS[self.levels[ACCUM]] + sum(
+            ART_SLOTS[k] * a[k] for k in range(12) if ART_SLOTS[k])
+
+    def hand_limit(self) -> int:
+        lim = BASE_HAND_LIMIT
+        for t in range(6):
+            if self.levels[t]:
+                lim += HAND_ENTRY[t]
+        a = self.arts
+        for k in range(12):
+            if ART_HAND_LIMIT[k] and a[k]:
+                lim += ART_HAND_LIMIT[k] * a[k]
+        return lim
+
+    def hand_count(self) -> int:
+        return hand_units(self.cards, self.conc, self.dust)
+
+    def n_active(self) -> int:
+        return sum(self.active)
+
+    def add_cards(self, codes: list[int]) -> None:
+        if codes:
+            self.cards += codes
+            self.cards.sort()
+            self.cardsum += sum(c >> 2 for c in codes)
+
+    def remove_cards(self, codes: list[int]) -> None:
+        for c in codes:
+            self.cards.remove(c)
+            self.cardsum -= c >> 2

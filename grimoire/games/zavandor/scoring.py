@@ -1,0 +1,41 @@
+"""Victory points (8.2) and sentinel bonuses (2.9), recomputed from scratch."""
+
+from __future__ import annotations
+
+from .data import ART_VP, GEM_VP, LEVEL4_VP, MAX_LEVEL, SENT_BASE_VP, SENT_BONUS
+from .player import Player
+
+
+def gem_vp(p: Player) -> int:
+    a = p.active
+    return sum(a[g] * GEM_VP[g] for g in range(5))
+
+
+def sentinel_bonus(p: Player, sentinel: int) -> int:
+    what, which, per, cap = SENT_BONUS[sentinel]
+    if what == "types":
+        n = sum(1 for x in p.active if x)
+    elif what == "level4":
+        n = sum(1 for lv in p.levels if lv >= MAX_LEVEL)
+    elif what == "active":
+        n = sum(p.active[g] for g in which)
+    else:  # "arts"
+        n = sum(p.arts[k] for k in which)
+    bonus = per * n
+    return min(bonus, cap) if cap else bonus
+
+
+def breakdown(p: Player) -> dict[str, int]:
+    """Each part of the score, as a player would count it on the board."""
+    if p.out:
+        return {"gems": 0, "knowledge": 0, "artifacts": 0, "sentinels": 0}
+    return {
+        "gems": gem_vp(p),
+        "knowledge": LEVEL4_VP * sum(1 for lv in p.levels if lv >= MAX_LEVEL),
+        "artifacts": sum(p.arts[k] * ART_VP[k] for k in range(12)),
+        "sentinels": sum(SENT_BASE_VP + sentinel_bonus(p, s) for s in p.sents),
+    }
+
+
+def score(p: Player) -> int:
+    return sum(breakdown(p).values())

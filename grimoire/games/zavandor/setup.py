@@ -1,0 +1,144 @@
+"""Setup (section 3) and the game options (section 13)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.errors import GameConfigError
+from ...core.rng import Rng
+from .data import (
+    ART_COPIES_BY_PLAYERS,
+    BLUE,
+    CARD_COPIES,
+    CHAR_DUST,
+    CHAR_TRACK,
+    CHARACTERS,
+    FAIRY,
+    GEM_SUPPLY,
+    SAGES_CARDS,
+    STARTING_GEMS,
+    TOKEN_PRICES,
+)
+from .player import Player
+
+FLAGS = {
+    "strict_subphases": (True, "3a/3b/3c may not be split within a turn (7.1); false = HU literal reading"),
+    "combine_with_auction": (False, "FAQ variant: the active player's auction price may be paid together "
+                                    "with his other purchases before the next auction (7.6)"),
+    "nine_sages_dust": (True, "useless 9 Sages cards become dust (10.2); false = 1st edition"),
+    "druid_level3_ruby": (True, "the druid may buy one ruby at Fire level 3 (9.3); false = 1st edition"),
+}
+OPTIONS_HELP = {
+    "characters": "list of characters in seat order (" + ", ".join(CHARACTERS) + "); default random",
+    "max_rounds": "end the game after this round (default: only the rules end it)",
+    **{k: f"{v[1]} (default {str(v[0]).lower()})" for k, v in FLAGS.items()},
+}
+
+
+def normalize_options(players: int, options: dict[str, Any]) -> dict[str, Any]:
+    unknown = sorted(set(options) - set(OPTIONS_HELP))
+    if unknown:
+        raise GameConfigError(f"unknown option {unknown[0]!r} for zavandor; options are: "
+                              + ", ".join(sorted(OPTIONS_HELP)))
+    out: dict[str, Any] = {}
+    chars = options.get("characters")
+    if chars is not None:
+        if isinstance(chars, str):
+            chars = [c for c in chars.replace(",", " ").split() if c]
+        if not isinstance(chars, (list, tuple)) or not all(isinstance(c, str) for c in chars):
+            raise GameConfigError("characters must be a list of names, e.g. ['witch', 'elf']")
+        chars = [c.strip().lower() for c in chars]
+        bad = [c for c in chars if c not in CHARACTERS and c != "random"]
+        if bad:
+            raise GameConfigError(f"unknown character {bad[0]!r}; choose from {', '.join(CHARACTERS)} "
+                                  "or 'random'")
+        if len(chars) != players:
+            raise GameConfigError(f"{len(chars)} characters given for {players} players")
+        named = [c for c in chars if c != "random"]
+        if len(set(named)) != len(named):
+            raise GameConfigError("each character can be played by one player only")
+        chars = list(chars)
+    out["characters"] = chars
+    mr = options.get("max_rounds")
+    if mr is not None and (isinstance(mr, bool) or not isinstance(mr, int) or mr < 1):
+        raise GameConfigError(f"max_rounds must be a whole number of at least 1, not {mr!r}")
+    out["max_rounds"] = mr
+    for flag, (default, _help) in FLAGS.items():
+        v = options.get(flag, default)
+        if not isinstance(v, bool):
+            raise GameConfigError(f"{flag} must be true or false, not {v!r}")
+        out[flag] = v
+    return out
+
+
+def new_state(players: int, seed: int, **options: Any):
+    from . import flow
+    from .state import ZavandorState
+
+    opts = normalize_options(players, options)
+    s = ZavandorState.__new__(ZavandorState)
+    s.num_players = players
+    s.seed = seed
+    s.options = opts
+    s.rng = rng = Rng(seed)
+    s._set_history([])
+    s.strict = opts["strict_subphases"]
+    s.combine = opts["combine_with_auction"]
+    s.sages_dust = opts["nine_sages_dust"]
+    s.druid_l3 = opts["druid_level3_ruby"]
+    s.max_rounds = opts["max_rounds"]
+
+    # 3.1 characters: random draw of the boards not chosen
+    wanted = opts["characters"] or ["random"] * players
+    free = [c for c in range(len(CHARACTERS)) if CHARACTERS[c] not in wanted]
+    chars = []
+    for name in wanted:
+        if name == "random":
+            chars.append(free.pop(rng.below(len(free))))
+        else:
+            chars.append(CHARACTERS.index(name))
+
+    s.gem_supply = list(GEM_SUPPLY)
+    s.deck = [list(c) for c in CARD_COPIES]          # 3.7: one face-down deck per colour
+    s.disc = [[0] * len(c) for c in CARD_COPIES]
+    s.players = []
+    for seat, ch in enumerate(chars):
+        p = Player(seat, ch)
+        for g, n in enumerate(STARTING_GEMS):          # 3.2: 2 opals and 1 sapphire, active
+            p.active[g] = n
+            s.gem_supply[g] -= n
+        p.dust = CHAR_DUST[ch]                         # 3.3
+        p.levels[CHAR_TRACK[ch]] = 1                   # 3.5: a disc on level 1 of the starting track
+        p.tokens = list(TOKEN_PRICES)
+        s.players.append(p)
+    for p in s.players:
+        if p.char == FAIRY:                            # 3.4: her level-1 9 Sages cards, straight to hand
+            p.add_cards(flow.draw(s, BLUE, SAGES_CARDS))
+        p.vp = flow.score_of(p)                        # 3 VP from 3 active gems
+
+    s.art_pile = [ART_COPIES_BY_PLAYERS[players]] * 12  # 3.6
+    s.display = []
+    s.sent_avail = list(range(9))                       # 3.8
+    s.sent_sold = 0
+    s.order = []
+    s.card_of = [-1] * players
+    s.art_mod = [0] * players
+    s.sent_mod = [0] * players
+    s.round = 0
+    s.stage = "turn"
+    s.turn_idx = 0
+    s.group = ""
+    s.groups_done = 0
+    s.tab_seat = -1
+    s.tab_owed = 0
+    s.tab_credit = 0
+    s.auc = None
+    s.pending = []
+    s.revealed = 0
+    s.over = False
+    s.winners_ = []
+    s.end_reason = ""
+    flow.refill_artifacts(s)                           # 3.6: reveal as many artifacts as players
+    flow.start_round(s)
+    flow.run(s)
+    return s

@@ -1,0 +1,129 @@
+"""The Zavandor game state: plain slotted data plus the contract glue.
+
+The rules live in modules named after the rulebook's phases: ``setup``, ``flow`` (phases 1, 2 and
+4, elimination), ``turn`` (phase 3a/3b and paying), ``auction`` (3c, the curse, artifact effects),
+``scoring``; ``legal`` generates the legal actions and ``view`` the observations.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.action import Action
+from ...core.state import GameState
+from .player import Player
+
+
+class ZavandorState(GameState):
+    game = "zavandor"
+    __slots__ = (
+        "players", "order", "card_of", "art_mod", "sent_mod", "round", "stage", "turn_idx",
+        "group", "groups_done", "tab_seat", "tab_owed", "tab_credit", "display", "art_pile",
+        "sent_avail", "sent_sold", "gem_supply", "deck", "disc", "auc", "pending", "revealed",
+        "over", "winners_", "end_reason", "strict", "combine", "sages_dust", "druid_l3",
+        "max_rounds",
+    )
+
+    # stage: "turn" (phase 3, the active player acts), "hand" (phase 4 discards), "over"
+    # pending: decisions that interrupt the flow, the current one first:
+    #   ("bid", seat) ("apay", seat, item) ("free", seat, n) ("ftoken", seat) ("lose", seat)
+    #   ("discard", seat)
+    # auc: None or [item, high bid (None before the opening bid), high bidder, passed-seat bitmask]
+
+    def clone(self) -> ZavandorState:
+        s = ZavandorState.__new__(ZavandorState)
+        self._copy_base(s)
+        s.players = [p.copy() for p in self.players]
+        s.order = self.order[:]
+        s.card_of = self.card_of[:]
+        s.art_mod = self.art_mod[:]
+        s.sent_mod = self.sent_mod[:]
+        s.round = self.round
+        s.stage = self.stage
+        s.turn_idx = self.turn_idx
+        s.group = self.group
+        s.groups_done = self.groups_done
+        s.tab_seat = self.tab_seat
+        s.tab_owed = self.tab_owed
+        s.tab_credit = self.tab_credit
+        s.display = self.display[:]
+        s.art_pile = self.art_pile[:]
+        s.sent_avail = self.sent_avail[:]
+        s.sent_sold = self.sent_sold
+        s.gem_supply = self.gem_supply[:]
+        s.deck = [d[:] for d in self.deck]
+        s.disc = [d[:] for d in self.disc]
+        s.auc = self.auc[:] if self.auc is not None else None
+        s.pending = self.pending[:]
+        s.revealed = self.revealed
+        s.over = self.over
+        s.winners_ = self.winners_[:]
+        s.end_reason = self.end_reason
+        s.strict = self.strict
+        s.combine = self.combine
+        s.sages_dust = self.sages_dust
+        s.druid_l3 = self.druid_l3
+        s.max_rounds = self.max_rounds
+        return s
+
+    # --- the contract ---------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        if self.over:
+            return None
+        if self.pending:
+            return self.pending[0][1]
+        return self.order[self.turn_idx]
+
+    @property
+    def active_seat(self) -> int | None:
+        """The player whose phase-3 turn it is (None outside phase 3)."""
+        if self.over or self.stage != "turn" or self.turn_idx >= len(self.order):
+            return None
+        return self.order[self.turn_idx]
+
+    def legal_actions(self) -> list[Action]:
+        return _legal_actions(self)
+
+    def _parse(self, text: str) -> Action:
+        return _parse(text)
+
+    def _check(self, action: Action) -> None:
+        _check(self, action)
+
+    def _do(self, action: Action) -> None:
+        _do(self, action)
+
+    def is_terminal(self) -> bool:
+        return self.over
+
+    def scores(self) -> list[int]:
+        return [p.vp for p in self.players]
+
+    def winners(self) -> list[int]:
+        return self.winners_[:] if self.over else []
+
+    def undo_barrier(self) -> Any:
+        return (self.rng.state, self.revealed)
+
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        return _observation(self, seat)
+
+    def sample_hidden(self, seat: int, rng) -> ZavandorState:
+        return _sample_hidden(self, seat, rng)
+
+    def to_dict(self) -> dict[str, Any]:
+        return _to_dict(self)
+
+    def player(self, seat: int) -> Player:
+        return self.players[seat]
+
+
+# The rule modules do not import this class, so they can be bound here once (no per-call imports).
+from .actions import parse as _parse  # noqa: E402
+from .legal import check as _check  # noqa: E402
+from .legal import do as _do  # noqa: E402
+from .legal import legal_actions as _legal_actions  # noqa: E402
+from .serial import to_dict as _to_dict  # noqa: E402
+from .view import observation as _observation  # noqa: E402
+from .view import sample_hidden as _sample_hidden  # noqa: E402
