@@ -1,0 +1,35 @@
+"""Zauberschmiede (roll-and-write, 1-8 players): rules spec /work/shared/rules/zauberschmiede.md.
+
+    import grimoire
+    state = grimoire.new_game("zauberschmiede", players=1, seed=7)
+"""
+
+from __future__ import annotations
+
+from ...core.registry import GameInfo, register
+from .sheet import CONFIG, SHEET
+from .state import OPTIONS_HELP, ZauberschmiedeState
+from .topics import probe_texts, rules_topics
+
+
+def _greedy(seed: int = 0):
+    from .agents import GreedyAgent
+
+    return GreedyAgent(seed)
+
+
+register(GameInfo(
+    name="zauberschmiede",
+    title="Zauberschmiede",
+    new=ZauberschmiedeState.new,
+    load=ZauberschmiedeState.load,
+    player_counts=tuple(range(CONFIG["min_players"], CONFIG["max_players"] + 1)),
+    default_players=1,
+    options_help=OPTIONS_HELP,
+    probe_texts=probe_texts,
+    rules_topics=rules_topics,
+    conformance_options={},
+    agents={"greedy": _greedy},
+))
+
+__all__ = ["SHEET", "ZauberschmiedeState"]

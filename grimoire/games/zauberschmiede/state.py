@@ -1,0 +1,348 @@
+"""The Zauberschmiede game state: rounds, the shared roll, seats deciding in turn, observations.
+
+Pending decisions (spec R3.2, issue 5 point 2). The rulebook has everyone act simultaneously on the
+same roll. On the contract this is a fixed walk through the seats: in every round seat 0 makes all
+its choices and says ``end``, then seat 1 on the same six values, and so on; ``current_player`` is
+the first seat that has not ended the round. The only nested decision is an amplifier level being
+paid die by die (R7.1: all its dice in one go), which must be finished before anything else.
+
+Hidden information. Until a round is over, a seat sees the other sheets as they were when the round
+began (``Player.snap``); its own sheet it sees live. Future dice are not stored anywhere: each roll
+is drawn from the state's RNG when the round begins (or taken from the public ``rolls`` option).
+``sample_hidden`` therefore replaces the other seats' undisclosed choices of the current round and
+reseeds the RNG.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.action import Action
+from ...core.errors import GameConfigError, IllegalAction
+from ...core.rng import Rng
+from ...core.state import GameState
+from . import rules
+from .actions import KIND_END, SIDES, TABLE, parse
+from .player import Player
+from .scoring import breakdown, breakdowns, dust_metric
+from .sheet import CONFIG, SHEET
+
+GAME = "zauberschmiede"
+DEFAULTS: dict[str, Any] = dict(CONFIG["defaults"])
+DEFAULTS["max_rounds"] = None
+DEFAULTS["rolls"] = None
+
+OPTIONS_HELP = {
+    "field_min_constraints": "true (default): a field needs a die of at least its printed minimum (spec D4); "
+                             "false: any value fits any field (the literal excerpt)",
+    "fresh_dust_divisible": "true (default): dust produced this round may be split over several payments in that "
+                            "round (A5); false: fresh dust is one indivisible unit too",
+    "harmony_mode": "'per_artifact' (default): harmony per complete artifact and colour (A3); 'global': per colour "
+                    "over all complete artifacts",
+    "harmony_min_fields": "fields of one colour needed for harmony, default 2 (A4); 1 counts single fields",
+    "amplifier_partial_payment": "false (default): an amplifier level is paid in one round (A14); true: in "
+                                 "instalments over several rounds",
+    "dust_creator_metric": "'produced' (default): the dust creator compares dust produced (A10); 'unspent': dust "
+                           "not yet spent at the end (multiplayer only; solo always counts produced dust)",
+    "dust_creator_ties": "'all_tied' (default): everybody tied for the most dust gets 15 (A11); 'none': a tie "
+                         "awards nobody",
+    "max_rounds": "end (and score) the game after this round; default None = all 7 rounds",
+    "rolls": "list of up to 7 rolls of 6 die values used instead of random rolls for the first rounds "
+             "(tests, puzzles); they are public",
+}
+
+_CHOICES = {"harmony_mode": ("per_artifact", "global"), "dust_creator_metric": ("produced", "unspent"),
+            "dust_creator_ties": ("all_tied", "none")}
+
+
+def normalize_options(options: dict[str, Any]) -> dict[str, Any]:
+    unknown = sorted(set(options) - set(DEFAULTS))
+    if unknown:
+        raise GameConfigError(f"Zauberschmiede has no option {', '.join(map(repr, unknown))}; options are: "
+                              + ", ".join(DEFAULTS))
+    opts = dict(DEFAULTS)
+    opts.update(options)
+    for k in ("field_min_constraints", "fresh_dust_divisible", "amplifier_partial_payment"):
+        if not isinstance(opts[k], bool):
+            raise GameConfigError(f"option {k} must be true or false, not {opts[k]!r}")
+    for k, allowed in _CHOICES.items():
+        if opts[k] not in allowed:
+            raise GameConfigError(f"option {k} must be one of {', '.join(map(repr, allowed))}, not {opts[k]!r}")
+    h = opts["harmony_min_fields"]
+    if isinstance(h, bool) or not isinstance(h, int) or h < 1:
+        raise GameConfigError(f"option harmony_min_fields must be a whole number of at least 1, not {h!r}")
+    mr = opts["max_rounds"]
+    if mr is not None and (isinstance(mr, bool) or not isinstance(mr, int) or mr < 1):
+        raise GameConfigError(f"option max_rounds must be a positive whole number or None, not {mr!r}")
+    rolls = opts["rolls"]
+    if rolls is not None:
+        ok = isinstance(rolls, (list, tuple)) and len(rolls) <= SHEET.rounds and all(
+            isinstance(r, (list, tuple)) and len(r) == SHEET.dice_per_round
+            and all(isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= SIDES for v in r) for r in rolls)
+        if not ok:
+            raise GameConfigError(f"option rolls must be a list of at most {SHEET.rounds} rolls, each "
+                                  f"{SHEET.dice_per_round} die values 1-{SIDES}")
+        opts["rolls"] = [list(r) for r in rolls]
+    return opts
+
+
+class ZauberschmiedeState(GameState):
+    game = GAME
+    __slots__ = ("var", "round", "roll", "players", "cur", "over")
+
+    # --- construction -------------------------------------------------------------------------------
+    @classmethod
+    def new(cls, players: int, seed: int, **options: Any) -> ZauberschmiedeState:
+        opts = normalize_options(options)
+        st = cls.__new__(cls)
+        st.num_players = players
+        st.seed = seed
+        st.options = opts
+        st.rng = Rng(seed)
+        st._set_history([])
+        st.var = rules.Variant(opts)
+        st.round = 1
+        st.over = False
+        st.cur = 0
+        st.roll = st._roll_dice()
+        st.players = [Player(st.roll) for _ in range(players)]
+        for p in st.players:
+            p.snap = p.copy()
+        return st
+
+    def _roll_dice(self) -> tuple[int, ...]:
+        """R3.2 step 1: one shared roll of all dice for the round (or the preset roll of the option)."""
+        preset = self.var.preset
+        if self.round <= len(preset):
+            return preset[self.round - 1]
+        rng = self.rng
+        return tuple(rng.randint(1, SIDES) for _ in range(SHEET.dice_per_round))
+
+    # --- the contract -------------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        return None if self.over else self.cur
+
+    def is_terminal(self) -> bool:
+        return self.over
+
+    def legal_actions(self) -> list[Action]:
+        if self.over:
+            return []
+        return rules.legal_actions(self.var, self.players[self.cur])
+
+    def _parse(self, text: str) -> Action:
+        return parse(text)
+
+    def _check(self, action: Action) -> None:
+        if TABLE.lookup(action.text) is not action:
+            known = TABLE.lookup(action.text)
+            if known is None or known.kind != action.kind or known.args != action.args:
+                raise IllegalAction(f"{action.text!r} is not a Zauberschmiede action", rule="R4.5")
+        if self.over:
+            raise IllegalAction("the game is over: no further actions [GAME_OVER]", rule="R3.3")
+        rules.check(self.var, self.players[self.cur], action)
+
+    def _do(self, action: Action) -> None:
+        action = TABLE.lookup(action.text) or action
+        rules.do(self.var, self.players[self.cur], action, self.round)
+        if action.kind == KIND_END:
+            self.cur += 1
+            if self.cur == self.num_players:
+                self._end_round()
+
+    def _end_round(self) -> None:
+        rnd = self.round
+        for p in self.players:
+            rules.end_of_round(p, rnd)
+        if rnd >= self.var.last_round:
+            self.over = True
+            for p in self.players:
+                p.done = True
+                p.snap = None
+            return
+        self.round = rnd + 1
+        self.cur = 0
+        self.roll = roll = self._roll_dice()
+        for p in self.players:
+            rules.start_round(p, roll)
+            p.snap = None
+            p.snap = p.copy()
+
+    def scores(self) -> list[int]:
+        return [b["total"] for b in breakdowns(self.var, self.players)]
+
+    def score_breakdown(self, seat: int | None = None) -> list[dict[str, int]] | dict[str, int]:
+        """S1-S8 and the total (spec §15), for one seat or (seat None) for all, as if the game ended now."""
+        b = breakdowns(self.var, self.players)
+        return b if seat is None else b[seat]
+
+    def winners(self) -> list[int]:
+        if not self.over:
+            return []
+        sc = self.scores()
+        top = max(sc)
+        return [i for i, s in enumerate(sc) if s == top]
+
+    def clone(self) -> ZauberschmiedeState:
+        c = ZauberschmiedeState.__new__(ZauberschmiedeState)
+        self._copy_base(c)
+        c.var = self.var
+        c.round = self.round
+        c.roll = self.roll
+        c.players = [p.copy() for p in self.players]
+        c.cur = self.cur
+        c.over = self.over
+        return c
+
+    # --- hidden information -------------------------------------------------------------------------
+    def visible_player(self, p_index: int, seat: int | None) -> Player:
+        """The sheet of p_index as ``seat`` may see it: live for itself and after the game, else as
+        it was when the round began (choices of the current round are revealed when it is over)."""
+        p = self.players[p_index]
+        if self.over or p_index == seat or p.snap is None:
+            return p
+        return p.snap
+
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)
+                                 or not 0 <= seat < self.num_players):
+            raise ValueError(f"no seat {seat!r}")
+        vis = [self.visible_player(i, seat) for i in range(self.num_players)]
+        metrics = [dust_metric(self.var, p) for p in vis]
+        logs = self.seat_logs()
+        sheets = []
+        for i, p in enumerate(vis):
+            d = p.public()
+            d["seat"] = i
+            d["decided"] = self.over or i < self.cur
+            d["live"] = p is self.players[i]
+            d["log"] = [[r, t] for r, t in logs[i] if d["live"] or r < self.round]
+            d["score"] = breakdown(self.var, p, metrics, i)
+            sheets.append(d)
+        cp = self.current_player
+        obs: dict[str, Any] = {
+            "game": GAME,
+            "players": self.num_players,
+            "seat": seat,
+            "round": self.round,
+            "rounds": self.var.last_round,
+            "roll": list(self.roll),
+            "current_player": cp,
+            "terminal": self.over,
+            "options": {k: v for k, v in self.options.items()},
+            "sheet": SHEET.public_dict(),
+            "sheets": sheets,
+            "die_targets": self._die_targets() if seat is not None and seat == cp else None,
+            "winners": self.winners(),
+        }
+        if obs["options"].get("rolls") is not None:
+            obs["options"]["rolls"] = [list(r) for r in obs["options"]["rolls"]]
+        return obs
+
+    def seat_logs(self) -> list[list[tuple[int, str]]]:
+        """Each seat's own actions as (round, text), recovered from the history: within a round the
+        seats decide in order, each until its 'end'."""
+        out: list[list[tuple[int, str]]] = [[] for _ in range(self.num_players)]
+        seat, rnd = 0, 1
+        for t in self.history:
+            out[seat].append((rnd, t))
+            if t == "end":
+                seat += 1
+                if seat == self.num_players:
+                    seat, rnd = 0, rnd + 1
+        return out
+
+    def _die_targets(self) -> dict[str, list[str]]:
+        """For the deciding seat: die value -> what it could go to now (from the legal actions)."""
+        out: dict[str, list[str]] = {}
+        for a in self.legal_actions():
+            t = a.text.split()
+            if a.kind in ("charge", "amplify", "upgrade"):
+                key, target = t[-1], " ".join(t[:-1])
+            elif a.kind in ("unlock", "dust"):
+                key, target = t[1], t[0]
+            elif a.kind == "transmute":
+                key, target = t[1], "transmute"
+            else:
+                continue
+            lst = out.setdefault(key, [])
+            if target not in lst:
+                lst.append(target)
+        return out
+
+    def sample_hidden(self, seat: int, rng: Rng) -> ZauberschmiedeState:
+        """A determinization for ``seat``: the other seats' undisclosed choices of this round are
+        replaced by a random legal sequence from their round-start sheets (a seat still deciding
+        restarts its round), and the RNG that rolls future dice is reseeded from ``rng``."""
+        det = self.clone()
+        det.rng = Rng(rng.next64())
+        if self.over:
+            return det
+        var, rnd = self.var, self.round
+        for i, p in enumerate(det.players):
+            if i == seat or p.snap is None:
+                continue
+            if i < self.cur:
+                q = p.snap.copy()
+                q.snap = p.snap
+                while not q.done:
+                    acts = rules.legal_actions(var, q)
+                    rules.do(var, q, acts[rng.below(len(acts))], rnd)
+                det.players[i] = q
+            elif i == self.cur:
+                q = p.snap.copy()
+                q.snap = p.snap
+                det.players[i] = q
+        return det
+
+    # --- serialization ------------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        opts = dict(self.options)
+        if opts.get("rolls") is not None:
+            opts["rolls"] = [list(r) for r in opts["rolls"]]
+        return {
+            "game": GAME,
+            "players": self.num_players,
+            "seed": self.seed,
+            "options": opts,
+            "rng": self.rng.state,
+            "history": self.history,
+            "round": self.round,
+            "roll": list(self.roll),
+            "current": self.cur,
+            "over": self.over,
+            "sheets": [p.to_dict() for p in self.players],
+        }
+
+    @classmethod
+    def load(cls, d: dict[str, Any]) -> ZauberschmiedeState:
+        n = d["players"]
+        if isinstance(n, bool) or not isinstance(n, int) or not CONFIG["min_players"] <= n <= CONFIG["max_players"]:
+            raise GameConfigError(f"bad player count {n!r}")
+        opts = normalize_options(d["options"])
+        st = cls.__new__(cls)
+        st.num_players = n
+        st.seed = int(d["seed"])
+        st.options = opts
+        st.rng = Rng.from_state(int(d["rng"]))
+        hist = d["history"]
+        if not isinstance(hist, list) or not all(isinstance(t, str) for t in hist):
+            raise GameConfigError("history must be a list of action texts")
+        st._set_history(hist)
+        st.var = rules.Variant(opts)
+        st.round = int(d["round"])
+        if not 1 <= st.round <= st.var.last_round:
+            raise GameConfigError(f"bad round {st.round}")
+        st.roll = tuple(int(v) for v in d["roll"])
+        if len(st.roll) != SHEET.dice_per_round or not all(1 <= v <= SIDES for v in st.roll):
+            raise GameConfigError("bad roll")
+        st.cur = int(d["current"])
+        st.over = bool(d["over"])
+        if not 0 <= st.cur <= n:
+            raise GameConfigError("bad current seat")
+        sheets = d["sheets"]
+        if not isinstance(sheets, list) or len(sheets) != n:
+            raise GameConfigError("one sheet per player is needed")
+        st.players = [Player.from_dict(s) for s in sheets]
+        return st
