@@ -29,3 +29,11 @@ def render(game: str, obs: dict, seat: int | None):
     if mod is None:
         return Pretty(json.loads(json.dumps(obs)))
     return mod.render(obs, seat)
+
+
+def warning(game: str, obs: dict, action_text: str) -> str | None:
+    """A game's warning before a legal but ruinous action (e.g. a bid that brings a curse)."""
+    mod = renderer(game)
+    if mod is None or not hasattr(mod, "warning"):
+        return None
+    return mod.warning(obs, action_text)

@@ -24,6 +24,7 @@ from .data import (
     ITEM_MIN_BID,
     ITEMS,
     LETTERS,
+    N_ART,
     ROMAN,
     SENTINELS,
     TRACKS,
@@ -52,7 +53,7 @@ def _bounds(codes: list[int]) -> dict[str, float]:
 
 
 def _player_view(s, p, me: bool) -> dict[str, Any]:
-    from .auction import capacity
+    from .auction import capacity, price_for
     d: dict[str, Any] = {
         "seat": p.seat,
         "character": CHARACTERS[p.char],
@@ -78,6 +79,9 @@ def _player_view(s, p, me: bool) -> dict[str, Any]:
         "paid_advance_used": p.advanced,
         "druid_ruby_used": p.druid_ruby,
         "gem_costs": {GEMS[g]: p.gem_cost(g) for g in range(5)},
+        # what this player would pay for each item on offer at its minimum bid (modifiers and discounts)
+        "prices_at_min": {**{ITEMS[i]: price_for(s, p.seat, i, ITEM_MIN_BID[i]) for i in sorted(set(s.display))},
+                          "sentinel": price_for(s, p.seat, N_ART, ITEM_MIN_BID[N_ART])},
         "sale_values": {GEMS[g]: p.sale_value(g) for g in range(5)},
     }
     if me:

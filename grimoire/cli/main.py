@@ -1,0 +1,52 @@
+"""The ``grimoire`` command: play, replay, bench, rules, games (and, as they arrive, serve, arena)."""
+
+from __future__ import annotations
+
+import sys
+
+import typer
+from rich.console import Console
+
+from ..core.errors import GrimoireError
+
+app = typer.Typer(
+    name="grimoire",
+    help="Grimoire: The Scepter of Zavandor, Zauberschmiede and Shuluri Viadal with exact rules.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode="rich",
+)
+err_console = Console(stderr=True)
+
+
+def fail(message: str, code: int = 2) -> typer.Exit:
+    """Print one clear line and leave with a non-zero exit code."""
+    err_console.print(f"[bold red]error:[/] {message}", highlight=False, soft_wrap=True)
+    return typer.Exit(code)
+
+
+def _register_commands() -> None:
+    from . import bench, play, replay_cmd, rules_cmd  # noqa: F401  (each module adds its command)
+    for optional in ("serve", "arena"):
+        try:
+            __import__(f"{__package__}.{optional}")
+        except ModuleNotFoundError as e:
+            if e.name != f"{__package__}.{optional}":
+                raise
+
+
+def run() -> None:
+    _register_commands()
+    try:
+        app()
+    except GrimoireError as e:
+        err_console.print(f"[bold red]error:[/] {e}", highlight=False, soft_wrap=True)
+        sys.exit(2)
+    except KeyboardInterrupt:
+        err_console.print("interrupted")
+        sys.exit(130)
+
+
+if __name__ == "__main__":
+    run()
