@@ -274,26 +274,33 @@ class ZauberschmiedeState(GameState):
     def sample_hidden(self, seat: int, rng: Rng) -> ZauberschmiedeState:
         """A determinization for ``seat``: the other seats' undisclosed choices of this round are
         replaced by a random legal sequence from their round-start sheets (a seat still deciding
-        restarts its round), and the RNG that rolls future dice is reseeded from ``rng``."""
+        restarts its round), the history is rewritten to match, and the RNG that rolls future dice is
+        reseeded from ``rng``. The result does not depend on what the other seats really chose."""
         det = self.clone()
         det.rng = Rng(rng.next64())
         if self.over:
             return det
         var, rnd = self.var, self.round
+        hist = self.history
+        logs = self.seat_logs()
+        # the history up to the start of this round is public; this round's part is rebuilt below
+        prefix = len(hist) - sum(1 for i in range(self.num_players) for r, _t in logs[i] if r == rnd)
+        new_hist = hist[:prefix]
         for i, p in enumerate(det.players):
-            if i == seat or p.snap is None:
+            own = [t for r, t in logs[i] if r == rnd]
+            if i == seat or i > self.cur:
+                new_hist += own
                 continue
+            q = p.snap.copy()
+            q.snap = p.snap
             if i < self.cur:
-                q = p.snap.copy()
-                q.snap = p.snap
                 while not q.done:
                     acts = rules.legal_actions(var, q)
-                    rules.do(var, q, acts[rng.below(len(acts))], rnd)
-                det.players[i] = q
-            elif i == self.cur:
-                q = p.snap.copy()
-                q.snap = p.snap
-                det.players[i] = q
+                    a = acts[rng.below(len(acts))]
+                    rules.do(var, q, a, rnd)
+                    new_hist.append(a.text)
+            det.players[i] = q
+        det._set_history(new_hist)
         return det
 
     # --- serialization ------------------------------------------------------------------------------

@@ -1,0 +1,263 @@
+"""A greedy heuristic agent for Zauberschmiede.
+
+It looks one action ahead: every legal action is tried on a copy of its own sheet and scored by
+how much it raises a potential = the score the sheet would get now (S1-S8) + discounted credit for
+unfinished work (partly charged artifacts, dust held for them, colour levels and amplifier levels
+that will pay off later, sets and colours in reach), minus a small cost for spending a high die.
+Transmutations are considered when a changed die would be worth clearly more than the die as it is.
+
+Information use: the agent reads only ``state.legal_actions()`` and a determinization from
+``state.sample_hidden(seat, rng)``, and in it only its own sheet and the other sheets as the seat
+sees them (``visible_player``) -- never hidden parts of the real state.
+"""
+
+from __future__ import annotations
+
+from ...core.action import Action
+from ...core.agent import Agent
+from ...core.state import GameState
+from . import rules
+from .actions import KIND_CHARGE, KIND_END, KIND_TRANSMUTE, KIND_UPGRADE
+from .player import Player
+from .scoring import breakdown, dust_metric
+from .sheet import SHEET
+
+NA = len(SHEET.artifacts)
+NC = len(SHEET.colours)
+CC = tuple(a.colour_count for a in SHEET.artifacts)
+GROUPS = tuple(tuple(fs for _c, fs in a.groups) for a in SHEET.artifacts)
+SET_CATS = tuple((SHEET.category_artifacts[c], sum(SHEET.base[a] for a in SHEET.category_artifacts[c]))
+                 for c in SHEET.set_categories)
+
+# tuning constants of the potential (chosen by simulation, see scripts/zauberschmiede_solo_scores.py)
+PARTIAL = 0.85        # credit for an unfinished artifact, times its value and progress**GAMMA
+GAMMA = 1.0
+SET_W = 0.5           # credit for a set in progress, times bonus * progress**3
+COLOUR_W = 0.4        # credit for "all artifacts of a colour", times bonus * progress**4
+UPG_FUTURE = 0.3      # colour fields per colour and remaining round a level is expected to still score on
+AMP_W = 0.45          # credit per amplifier level for expected future amplifications
+AMP_PER_ROUND = 0.8   # expected completions per remaining round
+DIE_COST = 0.18       # cost per pip of spending a die (keeps high dice for high fields)
+TRANSMUTE_COST = 5.0  # value of keeping a transmutation for later
+
+
+class _Ctx:
+    __slots__ = ("var", "seat", "metrics", "solo", "future_dice", "rem_rounds", "last")
+
+    def __init__(self, det, seat: int):
+        self.var = det.var
+        self.seat = seat
+        self.metrics = [dust_metric(det.var, det.visible_player(i, seat)) for i in range(det.num_players)]
+        self.solo = det.num_players == 1
+        self.rem_rounds = det.var.last_round - det.round
+        self.future_dice = self.rem_rounds * SHEET.dice_per_round
+        self.last = det.var.last_round
+
+
+_LEVEL = tuple(bin(m).count("1") for m in range(1 << len(SHEET.upgrade_values)))
+_NK = len(SHEET.upgrade_values)
+_KMASK = (1 << _NK) - 1
+_COLOUR_FIELDS = tuple(tuple(tuple(f for f in a.fields if SHEET.field_colour[f] == c) for c in range(NC))
+                       for a in SHEET.artifacts)
+
+
+def potential(ctx: _Ctx, p: Player) -> float:
+    """Score now (S1-S8, computed inline for speed; equals scoring.breakdown) + credit for open work."""
+    var = ctx.var
+    paid, nfill, fields, upg = p.paid, p.nfill, p.fields, p.upg
+    levels = [_LEVEL[upg >> (c * _NK) & _KMASK] for c in range(NC)]
+    lvl = p.amp_level
+    s2 = sum(p.boxes)
+    unused = 0
+    for u in p.used:
+        if not u:
+            unused += 1
+    budget = unused + ctx.future_dice
+    pool = p.fresh
+    for r, amt in enumerate(p.stock):
+        if amt and not p.spent >> r & 1:
+            pool += amt
+    per_artifact = var.hmode == "per_artifact"
+    hmin = var.hmin
+    base_t = SHEET.base
+    val = 0.0
+    partial = 0.0
+    prog = [1.0] * NA
+    for a in range(NA):
+        cc = CC[a]
+        base = base_t[a]
+        if paid >> a & 1:
+            v = base
+            for c in range(NC):
+                if levels[c] and cc[c]:
+                    v += levels[c] * cc[c]
+            if per_artifact:
+                for fs in _COLOUR_FIELDS[a]:
+                    if len(fs) >= hmin:
+                        x = fields[fs[0]]
+                        for f in fs:
+                            if fields[f] != x:
+                                break
+                        else:
+                            v += base
+            val += v
+            continue
+        n = SHEET.art_nfields[a]
+        k = nfill[a]
+        d = SHEET.dust[a]
+        alloc = 0
+        if k == n and pool:
+            alloc = d if pool >= d else pool
+            pool -= alloc
+        needed = n - k + d - alloc
+        if needed > budget or (k == 0 and alloc == 0):
+            prog[a] = 0.0
+            continue
+        pr = (k + alloc) / (n + d)
+        prog[a] = pr
+        v = base + 0.5 * lvl
+        for c in range(NC):
+            if levels[c] and cc[c]:
+                v += levels[c] * cc[c]
+        if per_artifact:
+            for fs in GROUPS[a]:
+                if len(fs) >= hmin:
+                    filled = [fields[f] for f in fs if fields[f]]
+                    if filled and all(x == filled[0] for x in filled):
+                        v += base * (0.35 + 0.55 * len(filled) / len(fs))
+        partial += v * pr ** GAMMA
+    if not per_artifact:
+        from .scoring import harmony
+        val += harmony(var, p)
+    val += PARTIAL * partial
+    val += s2 + lvl * bin(p.amped & paid).count("1")
+    for arts, bonus in SET_CATS:
+        m = 0.0
+        for a in arts:
+            m += prog[a]
+        m /= len(arts)
+        if m == 1.0:
+            val += bonus
+        else:
+            val += SET_W * bonus * m ** 3
+    for c in range(NC):
+        arts = SHEET.colour_artifacts[c]
+        m = 0.0
+        for a in arts:
+            m += prog[a]
+        m /= len(arts)
+        if m == 1.0:
+            val += SHEET.bonus_all_colour
+        else:
+            val += COLOUR_W * SHEET.bonus_all_colour * m ** 4
+    # S8 dust creator (and, solo, a share of it on the way there)
+    if ctx.solo:
+        if s2 > SHEET.solo_dust_more_than:
+            val += SHEET.bonus_dust_creator
+        elif s2 + budget > SHEET.solo_dust_more_than:
+            val += SHEET.bonus_dust_creator * s2 / (SHEET.solo_dust_more_than + 1) * 0.8
+    else:
+        metrics = ctx.metrics
+        metrics[ctx.seat] = dust_metric(var, p)
+        val += breakdown(var, p, metrics, ctx.seat)["S8"]
+    if ctx.rem_rounds:
+        val += UPG_FUTURE * ctx.rem_rounds * sum(levels)
+    costs = SHEET.amp_costs
+    l_eff = lvl + (p.amp_paid / costs[lvl] if lvl < len(costs) else 0.0)
+    if l_eff:
+        open_amps = bin(paid & ~p.amped).count("1")
+        val += AMP_W * l_eff * min(open_amps + AMP_PER_ROUND * ctx.rem_rounds, budget)
+    return val
+
+
+def _die_value(a: Action) -> int:
+    args = a.args
+    if a.kind in (KIND_CHARGE,):
+        return args[2]
+    if a.kind in ("amplify", KIND_UPGRADE):
+        return args[1]
+    if a.kind in ("unlock", "dust"):
+        return args[0]
+    return 0
+
+
+class GreedyAgent(Agent):
+    name = "greedy"
+
+    def choose(self, state: GameState, seat: int) -> Action:
+        actions = state.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        if actions[0].kind == "unlock" and all(a.kind == "unlock" for a in actions):
+            return actions[0]       # finishing an amplifier level: any die will do, take the lowest
+        det = state.sample_hidden(seat, self.rng)
+        ctx = _Ctx(det, seat)
+        p = det.players[seat]
+        var, rnd = det.var, det.round
+        base = potential(ctx, p)
+        best, best_score = None, float("-inf")
+        trans = []
+        for a in actions:
+            kind = a.kind
+            if kind == KIND_TRANSMUTE:
+                trans.append(a)
+                continue
+            if kind == KIND_END:
+                score = 0.0
+            else:
+                q = p.copy()
+                rules.do(var, q, a, rnd)
+                score = potential(ctx, q) - base - DIE_COST * _die_value(a)
+            if score > best_score:
+                best, best_score = a, score
+        if trans:
+            t, t_use, t_gain = self._best_transmute(ctx, p, var, rnd, base, trans)
+            if t is not None and t_gain > TRANSMUTE_COST and t_use > best_score + TRANSMUTE_COST:
+                return t
+        return best
+
+    def _best_transmute(self, ctx, p, var, rnd, base, trans):
+        """Score a transmutation v->w by the best charge/upgrade a die w allows, against the best use
+        of the die showing v. Only targets w that open a colour box or equal a value already in a
+        harmony group are tried (to stay fast)."""
+        wanted = set()
+        for c in range(NC):
+            for v in SHEET.upgrade_values:
+                if not p.marked(c, v):
+                    wanted.add(v)
+        for a in range(NA):
+            if p.paid >> a & 1:
+                continue
+            for fs in GROUPS[a]:
+                vals = [p.fields[f] for f in fs if p.fields[f]]
+                if vals and len(vals) < len(fs) and all(x == vals[0] for x in vals):
+                    wanted.add(vals[0])
+        cand = [a for a in trans if a.args[1] in wanted]
+        if not cand:
+            return None, 0.0, 0.0
+        use_v: dict[int, float] = {}
+        use_w: dict[int, float] = {}
+
+        def best_use(q: Player, w: int, kinds) -> float:
+            s = 1.0 - DIE_COST * w if kinds is None else float("-inf")
+            for a in rules.legal_actions(var, q):
+                if (kinds is None or a.kind in kinds) and _die_value(a) == w and a.kind != KIND_TRANSMUTE \
+                        and a.kind != KIND_END:
+                    q2 = q.copy()
+                    rules.do(var, q2, a, rnd)
+                    s = max(s, potential(ctx, q2) - base - DIE_COST * w)
+            return s
+
+        best, best_use_w, best_score = None, 0.0, float("-inf")
+        for a in cand:
+            v, w = a.args
+            if w not in use_w:
+                q = p.copy()
+                rules.do(var, q, a, rnd)
+                use_w[w] = best_use(q, w, (KIND_CHARGE, KIND_UPGRADE))
+            if v not in use_v:
+                use_v[v] = best_use(p, v, None)
+            gain = use_w[w] - use_v[v]
+            if gain > best_score:
+                best, best_use_w, best_score = a, use_w[w], gain
+        return best, best_use_w, best_score

@@ -1,0 +1,169 @@
+"""Issue 5 point 2: simultaneous decisions as seats in a fixed order, hidden choices, determinization;
+plus records, replays, clones and the listing/checking agreement."""
+
+import json
+
+import pytest
+from zs_helpers import game, play, texts
+
+import grimoire
+from grimoire.core.record import make_record, verify
+from grimoire.core.rng import Rng
+from grimoire.games.zauberschmiede.topics import probe_texts
+
+R = [[1, 2, 3, 4, 5, 6]] * 7
+
+
+def test_s3_r3_2_current_player_walks_the_seats_in_a_fixed_order_on_the_same_roll():
+    s = game(players=3, rolls=R)
+    order = []
+    while s.round == 1:
+        order.append(s.current_player)
+        s.apply("dust 1" if "dust 1" in texts(s) else "end")
+        if order[-1] != s.current_player:
+            pass
+    assert [k for i, k in enumerate(order) if i == 0 or order[i - 1] != k] == [0, 1, 2]
+    assert all(p.vals == [1, 2, 3, 4, 5, 6] for p in s.players)
+
+
+def test_s3_a_seat_does_not_see_other_seats_choices_of_the_round_until_it_is_over():
+    s = game(players=3, rolls=R)
+    play(s, "dust 1", "charge am1 green 2", "upgrade green 4", "end")     # seat 0 decides
+    assert s.current_player == 1
+    obs1 = s.observation(1)
+    seat0 = obs1["sheets"][0]
+    assert seat0["dust_boxes"][0] == 0 and seat0["fields"]["AM1"] == [None, None]
+    assert seat0["upgrades"]["green"] == [] and seat0["used"] == [""] * 6
+    assert seat0["log"] == [] and seat0["live"] is False and seat0["decided"] is True
+    assert obs1["sheets"][0]["score"]["total"] == 0
+    # seat 0 sees its own choices
+    obs0 = s.observation(0)
+    assert obs0["sheets"][0]["dust_boxes"][0] == 1 and obs0["sheets"][0]["fields"]["AM1"] == [2, None]
+    assert [x[1] for x in obs0["sheets"][0]["log"]] == ["dust 1", "charge am1 green 2", "upgrade green 4", "end"]
+    # the spectator sees nobody's current round
+    assert s.observation(None)["sheets"][0]["dust_boxes"][0] == 0
+    play(s, "dust 2", "end")
+    assert s.observation(2)["sheets"][1]["dust_boxes"][0] == 0
+    assert s.observation(0)["sheets"][1]["dust_boxes"][0] == 0     # hidden until the round is over
+    play(s, "end")                                                  # round over: revealed
+    for seat in (None, 0, 1, 2):
+        obs = s.observation(seat)
+        assert obs["sheets"][0]["dust_boxes"][0] == 1 and obs["sheets"][0]["fields"]["AM1"] == [2, None]
+        assert obs["sheets"][1]["dust_boxes"][0] == 1
+        assert [x[1] for x in obs["sheets"][0]["log"]] == ["dust 1", "charge am1 green 2", "upgrade green 4", "end"]
+
+
+def test_s3_observation_does_not_depend_on_other_seats_hidden_choices():
+    a = game(players=3, rolls=R)
+    b = game(players=3, rolls=R)
+    play(a, "dust 1", "dust 2", "end", "upgrade green 4")
+    play(b, "charge bk green 6", "end", "transmute 1 to 6")
+    assert a.observation(2) == b.observation(2)
+
+
+def test_sample_hidden_keeps_the_observation_reseeds_and_does_not_depend_on_hidden_choices():
+    a = game(players=3, rolls=R)
+    b = game(players=3, rolls=R)
+    play(a, "dust 1", "charge am1 green 2", "end", "upgrade green 4", "end")
+    play(b, "transmute 1 to 6", "charge bk green 6", "end", "end")
+    play(a, "dust 3")
+    play(b, "dust 3")
+    assert a.current_player == b.current_player == 2
+    for seat in (2, None):
+        if seat is not None:
+            da = a.sample_hidden(seat, Rng(77))
+            db = b.sample_hidden(seat, Rng(77))
+            assert da.observation(seat) == a.observation(seat)
+            assert da.rng.state != a.rng.state
+            assert da.players[2].boxes[0] == 1          # its own choices are kept
+            assert da.to_dict() == db.to_dict()         # nothing of what seats 0 and 1 really did survives
+    # seen from seat 0, the deciding seat 2 restarts its round and seat 1 is resampled
+    d0 = a.sample_hidden(0, Rng(5))
+    assert d0.observation(0) == a.observation(0)
+    assert d0.players[0].boxes[0] == 1 and d0.players[2].boxes[0] == 0
+    # the determinization is a playable game, and its history replays to it
+    da = a.sample_hidden(2, Rng(77))
+    assert grimoire.replay(da.record()).to_dict()["sheets"] == da.to_dict()["sheets"]
+    while not da.is_terminal():
+        da.apply(da.legal_actions()[-1])
+
+
+def test_sample_hidden_future_dice_are_not_stored_anywhere():
+    s = game(players=1, seed=12)
+    det1 = s.sample_hidden(0, Rng(1))
+    det2 = s.sample_hidden(0, Rng(2))
+    det1.apply("end")
+    det2.apply("end")
+    s.apply("end")
+    rolls = {det1.roll, det2.roll, s.roll}
+    assert len(rolls) >= 2          # the next roll depends on the reseeded RNG only
+    assert "rng" not in json.dumps(s.observation(0))
+
+
+def test_observation_offers_the_deciding_seat_what_each_die_could_go_to():
+    s = game(players=2, rolls=[[1, 1, 4, 4, 6, 6]] * 7)
+    obs = s.observation(0)
+    t = obs["die_targets"]
+    assert set(t) == {"1", "4", "6"}
+    assert "charge am1 green" in t["1"] and "dust" in t["1"] and "unlock" in t["1"]
+    assert "charge re1 green" in t["4"] and "upgrade green" in t["4"]
+    assert "charge bk green" in t["6"] and "charge bk green" not in t["4"]
+    assert s.observation(1)["die_targets"] is None
+
+
+def test_record_replay_roundtrip_and_separate_seeds():
+    s = game(players=2, seed=21)
+    rng = Rng(3)
+    while not s.is_terminal():
+        acts = s.legal_actions()
+        s.apply(acts[rng.below(len(acts))])
+    rec = json.loads(json.dumps(make_record(s)))
+    assert verify(rec).to_dict() == s.to_dict()
+    assert grimoire.load_game(json.loads(json.dumps(s.to_dict()))).to_dict() == s.to_dict()
+
+
+def test_clone_is_independent():
+    s = game(players=2, rolls=R)
+    c = s.clone()
+    play(c, "dust 1", "charge am1 green 2", "end")
+    assert s.players[0].boxes[0] == 0 and s.players[0].used == [""] * 6 and s.current_player == 0
+    assert c.current_player == 1
+
+
+@pytest.mark.parametrize("players,seed", [(1, 1), (2, 2), (3, 3), (1, 4)])
+def test_listing_and_checking_agree_on_the_whole_vocabulary(players, seed):
+    s = game(players=players, seed=seed, amplifier_partial_payment=seed == 4)
+    rng = Rng(seed)
+    while not s.is_terminal():
+        legal = {str(a) for a in s.legal_actions()}
+        accepted = {t for t in probe_texts(s) if s.is_legal(t)}
+        assert accepted <= legal, accepted - legal
+        for t in legal:
+            assert s.is_legal(t), t
+            assert str(s.parse_action(t)) == t
+        acts = s.legal_actions()
+        s.apply(acts[rng.below(len(acts))])
+
+
+def test_load_game_rejects_damaged_saves():
+    s = game(players=2)
+    d = s.to_dict()
+    for breakage in (lambda d: d.pop("sheets"), lambda d: d["sheets"][0].update(fields=[9] * 42),
+                     lambda d: d.update(players=5), lambda d: d.update(round=0),
+                     lambda d: d["options"].update(harmony_mode="x")):
+        bad = json.loads(json.dumps(d))
+        breakage(bad)
+        with pytest.raises(grimoire.GameConfigError):
+            grimoire.load_game(bad)
+
+
+def test_rules_topics_and_registration():
+    from grimoire.core.registry import game_info
+
+    info = game_info("zauberschmiede")
+    assert info.player_counts == tuple(range(1, 9)) and info.default_players == 1
+    topics = info.rules_topics()
+    for k in ("overview", "round", "dice", "charge", "dust", "amplifier", "colours", "transmutation", "scoring",
+              "harmony", "dustcreator", "sheet", "actions", "options"):
+        assert topics[k].strip(), k
+    assert "greedy" in info.agents
