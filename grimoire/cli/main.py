@@ -48,5 +48,7 @@ def run() -> None:
         sys.exit(130)
 
 
-if __name__ == "__main__":
-    run()
+if __name__ == "__main__":  # python -m grimoire.cli.main: use the package's app, not this copy
+    from grimoire.cli.main import run as _run
+
+    _run()

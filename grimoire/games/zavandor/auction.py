@@ -67,6 +67,8 @@ def why_not_open(s, p: Player, item: int):
         return (f"{ITEM_NAMES[item]} is not {what}", "7.4")
     if not may_own(p, item):
         return (f"you already own a {ITEM_NAMES[item]} (at most one per player)", "7.4")
+    if s.tab_seat == p.seat and p.energy() + s.tab_credit < s.tab_owed:
+        return ("pay what you owe first (sell gems to raise the energy)", "7.6")
     if item in GEM_LOSS and not any(p.active):
         return (f"opening a {ITEM_NAMES[item]} auction needs at least one active gem", "11")
     # A safety rule of ours: the opening bid is a bid, and one the opener cannot pay brings the curse.

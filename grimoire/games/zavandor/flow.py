@@ -109,19 +109,21 @@ def decide_turn_order(s) -> None:
     """5.2: by VP, then VP from active gems, then a random draw. 5.3: surcharges and discounts."""
     alive = [p for p in s.players if not p.out]
     keys = {p.seat: (-p.vp, -gem_vp(p), s.rng.next64()) for p in alive}
-    s.order = sorted(keys, key=keys.__getitem__)
-    s.card_of = [-1] * s.num_players
-    s.art_mod = [0] * s.num_players
-    s.sent_mod = [0] * s.num_players
-    leader_vp = s.players[s.order[0]].vp
-    for i, seat in enumerate(s.order):
-        s.card_of[seat] = i
+    order = sorted(keys, key=keys.__getitem__)
+    card_of = [-1] * s.num_players
+    art_mod = [0] * s.num_players
+    sent_mod = [0] * s.num_players
+    leader_vp = s.players[order[0]].vp
+    for i, seat in enumerate(order):
+        card_of[seat] = i
         art, sent, cond = ORDER_CARDS[i]
         applies = ((cond == "leader" and leader_vp >= VP_THRESHOLD)
                    or (cond == "self" and s.players[seat].vp >= VP_THRESHOLD))
         if applies:
-            s.art_mod[seat] = art
-            s.sent_mod[seat] = sent
+            art_mod[seat] = art
+            sent_mod[seat] = sent
+    # fixed for the whole round (2.10): tuples, shared between clones
+    s.order, s.card_of, s.art_mod, s.sent_mod = tuple(order), tuple(card_of), tuple(art_mod), tuple(sent_mod)
 
 
 def start_round(s) -> None:
@@ -218,11 +220,11 @@ def game_over(s, reason: str, sole_winner: int | None = None) -> None:
     for p in s.players:
         p.vp = 0 if p.out else score(p)
     if sole_winner is not None:
-        s.winners_ = [sole_winner]
+        s.winners_ = (sole_winner,)
     else:
         alive = [p for p in s.players if not p.out]
         best = max(p.vp for p in alive)
-        s.winners_ = [p.seat for p in alive if p.vp == best]   # 8.3: tied leaders all win
+        s.winners_ = tuple(p.seat for p in alive if p.vp == best)   # 8.3: tied leaders all win
 
 
 # --- the curse (7.5) -------------------------------------------------------------------------------

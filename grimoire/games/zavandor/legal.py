@@ -99,7 +99,6 @@ def legal_actions(s) -> list[Action]:
 def _turn_actions(s, p) -> list[Action]:
     """The active player's options. Written for speed: the context (energy, capacity, sub-phase) is
     computed once; the same conditions as the why_not_* checks (the tests compare them)."""
-    out = [A.END]
     seat = p.seat
     strict = s.strict
     group = s.group
@@ -112,11 +111,12 @@ def _turn_actions(s, p) -> list[Action]:
     credit = s.tab_credit if mine else 0
     energy = p.energy()
     have = energy + credit - owed            # what further purchases may cost
+    out = [A.END] if have >= 0 else []       # a debt (combine_with_auction) must be payable first
     if mine and have >= 0:
         out.append(A.PAY)
     active, inactive = p.active, p.inactive
+    free_slot = active[0] + active[1] + active[2] + active[3] + active[4] < p.slots()
     if ok_a:
-        free_slot = sum(active) < p.slots()
         cost_row = p.levels[0]
         supply = s.gem_supply
         for g in range(5):
@@ -133,7 +133,6 @@ def _turn_actions(s, p) -> list[Action]:
                 out.append(A.SELL[g])
             if active[g]:
                 out.append(A.SELL_ACTIVE[g])
-    free_slot = sum(active) < p.slots()
     for g in range(5):
         if inactive[g] and free_slot:
             out.append(A.ACTIVATE[g])
@@ -149,7 +148,7 @@ def _turn_actions(s, p) -> list[Action]:
                 lv = levels[t]
                 if lv < MAX_LEVEL and (lv or p.pentagon) and TRACK_COST[t][lv] <= have:
                     out.append(A.ADVANCE[t])
-    if ok_c:
+    if ok_c and have >= 0:
         cap = energy + p.gems_sale_total() + credit - owed - (1 if mine and owed else 0)
         any_active = any(active)
         seen = 0

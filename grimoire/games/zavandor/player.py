@@ -17,6 +17,10 @@ from .data import (
 )
 from .energy import hand_units
 
+_SALE_BY_LEVEL = tuple(tuple(GEM_SALE[g][lv] for g in range(5)) for lv in range(5))
+_SLOT_ARTS = tuple((k, n) for k, n in enumerate(ART_SLOTS) if n)
+_HAND_ARTS = tuple((k, n) for k, n in enumerate(ART_HAND_LIMIT) if n)
+
 
 class Player:
     __slots__ = (
@@ -83,10 +87,10 @@ class Player:
         return GEM_SALE[gem][self.levels[GEMS_T]]
 
     def gems_sale_total(self) -> int:
-        sale = GEM_SALE
-        lvl = self.levels[GEMS_T]
+        sale = _SALE_BY_LEVEL[self.levels[GEMS_T]]
         a, i = self.active, self.inactive
-        return sum((a[g] + i[g]) * sale[g][lvl] for g in range(5))
+        return ((a[0] + i[0]) * sale[0] + (a[1] + i[1]) * sale[1] + (a[2] + i[2]) * sale[2]
+                + (a[3] + i[3]) * sale[3] + (a[4] + i[4]) * sale[4])
 
     def capacity(self) -> int:
         """Payment capacity for the curse (7.5): energy in hand plus the sale value of every gem."""
@@ -94,18 +98,20 @@ class Player:
 
     def slots(self) -> int:
         a = self.arts
-        return BASE_SLOTS + EXTRA_SLOTS[self.levels[ACCUM]] + sum(
-            ART_SLOTS[k] * a[k] for k in range(12) if ART_SLOTS[k])
+        n = BASE_SLOTS + EXTRA_SLOTS[self.levels[ACCUM]]
+        for k, extra in _SLOT_ARTS:
+            n += extra * a[k]
+        return n
 
     def hand_limit(self) -> int:
         lim = BASE_HAND_LIMIT
+        levels = self.levels
         for t in range(6):
-            if self.levels[t]:
+            if levels[t]:
                 lim += HAND_ENTRY[t]
         a = self.arts
-        for k in range(12):
-            if ART_HAND_LIMIT[k] and a[k]:
-                lim += ART_HAND_LIMIT[k] * a[k]
+        for k, extra in _HAND_ARTS:
+            lim += extra * a[k]
         return lim
 
     def hand_count(self) -> int:

@@ -92,11 +92,7 @@ def load(d: dict[str, Any]):
     if not isinstance(hist, list) or not all(isinstance(h, str) for h in hist):
         raise _Bad("history must be a list of action texts")
     s._set_history(hist)
-    s.strict = opts["strict_subphases"]
-    s.combine = opts["combine_with_auction"]
-    s.sages_dust = opts["nine_sages_dust"]
-    s.druid_l3 = opts["druid_level3_ruby"]
-    s.max_rounds = opts["max_rounds"]
+    s.set_flags()
 
     seats = st["seats"]
     if not isinstance(seats, list) or len(seats) != n:
@@ -131,12 +127,12 @@ def load(d: dict[str, Any]):
             raise _Bad(f"seat {i}: more active gems than slots")
         s.players.append(p)
 
-    s.order = _ints(st["order"], "order", None, 0, n - 1)
+    s.order = tuple(_ints(st["order"], "order", None, 0, n - 1))
     if sorted(s.order) != sorted(set(s.order)):
         raise _Bad("turn order repeats a seat")
-    s.card_of = _ints(st["card_of"], "card_of", n, -1, 5)
-    s.art_mod = _ints(st["art_mod"], "art_mod", n)
-    s.sent_mod = _ints(st["sent_mod"], "sent_mod", n)
+    s.card_of = tuple(_ints(st["card_of"], "card_of", n, -1, 5))
+    s.art_mod = tuple(_ints(st["art_mod"], "art_mod", n))
+    s.sent_mod = tuple(_ints(st["sent_mod"], "sent_mod", n))
     s.round = _int(st["round"], "round", 0)
     s.stage = st["stage"]
     if s.stage not in ("turn", "hand", "over"):
@@ -176,7 +172,7 @@ def load(d: dict[str, Any]):
         s.pending.append(tuple(dd))
     s.revealed = _int(st["revealed"], "revealed", 0)
     s.over = _bool(st["over"], "over")
-    s.winners_ = _ints(st["winners_"], "winners", None, 0, n - 1)
+    s.winners_ = tuple(_ints(st["winners_"], "winners", None, 0, n - 1))
     s.end_reason = st["end_reason"]
     if not isinstance(s.end_reason, str):
         raise _Bad("end_reason must be text")

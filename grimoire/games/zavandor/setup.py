@@ -82,11 +82,7 @@ def new_state(players: int, seed: int, **options: Any):
     s.options = opts
     s.rng = rng = Rng(seed)
     s._set_history([])
-    s.strict = opts["strict_subphases"]
-    s.combine = opts["combine_with_auction"]
-    s.sages_dust = opts["nine_sages_dust"]
-    s.druid_l3 = opts["druid_level3_ruby"]
-    s.max_rounds = opts["max_rounds"]
+    s.set_flags()
 
     # 3.1 characters: random draw of the boards not chosen
     wanted = opts["characters"] or ["random"] * players
@@ -120,10 +116,10 @@ def new_state(players: int, seed: int, **options: Any):
     s.display = []
     s.sent_avail = list(range(9))                       # 3.8
     s.sent_sold = 0
-    s.order = []
-    s.card_of = [-1] * players
-    s.art_mod = [0] * players
-    s.sent_mod = [0] * players
+    s.order = ()
+    s.card_of = (-1,) * players
+    s.art_mod = (0,) * players
+    s.sent_mod = (0,) * players
     s.round = 0
     s.stage = "turn"
     s.turn_idx = 0
@@ -136,7 +132,7 @@ def new_state(players: int, seed: int, **options: Any):
     s.pending = []
     s.revealed = 0
     s.over = False
-    s.winners_ = []
+    s.winners_ = ()
     s.end_reason = ""
     flow.refill_artifacts(s)                           # 3.6: reveal as many artifacts as players
     flow.start_round(s)

@@ -24,6 +24,15 @@ class ZavandorState(GameState):
         "max_rounds",
     )
 
+    def set_flags(self) -> None:
+        """The rule flags (13), read from the normalized options once."""
+        o = self.options
+        self.strict = o["strict_subphases"]
+        self.combine = o["combine_with_auction"]
+        self.sages_dust = o["nine_sages_dust"]
+        self.druid_l3 = o["druid_level3_ruby"]
+        self.max_rounds = o["max_rounds"]
+
     # stage: "turn" (phase 3, the active player acts), "hand" (phase 4 discards), "over"
     # pending: decisions that interrupt the flow, the current one first:
     #   ("bid", seat) ("apay", seat, item) ("free", seat, n) ("ftoken", seat) ("lose", seat)
@@ -34,10 +43,10 @@ class ZavandorState(GameState):
         s = ZavandorState.__new__(ZavandorState)
         self._copy_base(s)
         s.players = [p.copy() for p in self.players]
-        s.order = self.order[:]
-        s.card_of = self.card_of[:]
-        s.art_mod = self.art_mod[:]
-        s.sent_mod = self.sent_mod[:]
+        s.order = self.order                 # tuples, replaced (never mutated) once a round
+        s.card_of = self.card_of
+        s.art_mod = self.art_mod
+        s.sent_mod = self.sent_mod
         s.round = self.round
         s.stage = self.stage
         s.turn_idx = self.turn_idx
@@ -57,7 +66,7 @@ class ZavandorState(GameState):
         s.pending = self.pending[:]
         s.revealed = self.revealed
         s.over = self.over
-        s.winners_ = self.winners_[:]
+        s.winners_ = self.winners_
         s.end_reason = self.end_reason
         s.strict = self.strict
         s.combine = self.combine
@@ -101,7 +110,7 @@ class ZavandorState(GameState):
         return [p.vp for p in self.players]
 
     def winners(self) -> list[int]:
-        return self.winners_[:] if self.over else []
+        return list(self.winners_) if self.over else []
 
     def undo_barrier(self) -> Any:
         return (self.rng.state, self.revealed)

@@ -130,7 +130,7 @@ def observation(s, seat: int | None) -> dict[str, Any]:
         "stage": STAGE_NAMES[s.stage],
         "current_player": s.current_player,
         "active_player": s.active_seat,
-        "turn_order": s.order[:],
+        "turn_order": list(s.order),
         "modifiers": [{"artifact": s.art_mod[x], "sentinel": s.sent_mod[x]} for x in range(s.num_players)],
         "display": [ARTIFACTS[k] for k in s.display],
         "artifact_stack": {LETTERS[L]: sum(s.art_pile[k] for k in range(12) if ART_LETTER[k] == L)

@@ -1,0 +1,119 @@
+"""The grimoire command, run as a real process: play, replay, bench, rules, and clear errors."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+
+def grimoire(*args, input_text=None, timeout=120):
+    return subprocess.run([sys.executable, "-m", "grimoire", *args], input=input_text,
+                          capture_output=True, text=True, timeout=timeout,
+                          env={"COLUMNS": "160", "PATH": "/usr/bin:/bin", "PYTHONIOENCODING": "utf-8"})
+
+
+def test_ai_only_game_records_and_replays(tmp_path):
+    rec = tmp_path / "game.json"
+    r = grimoire("play", "zavandor", "--agents", "random,random,random", "--seed", "5", "--max-rounds", "4",
+                 "--quiet", "--record", str(rec))
+    assert r.returncode == 0, r.stderr
+    assert "winners:" in r.stdout
+    data = json.loads(rec.read_text())
+    assert data["game"] == "zavandor" and data["players"] == 3 and data["seed"] == 5 and data["actions"]
+    assert "result" in data
+    r = grimoire("replay", str(rec))
+    assert r.returncode == 0 and "OK" in r.stdout, r.stdout + r.stderr
+
+
+def test_replay_detects_a_tampered_record(tmp_path):
+    rec = tmp_path / "game.json"
+    grimoire("play", "zavandor", "--agents", "random,random", "--seed", "2", "--max-rounds", "2", "--quiet",
+             "--record", str(rec))
+    data = json.loads(rec.read_text())
+    data["result"]["scores"] = [100, 100]
+    rec.write_text(json.dumps(data))
+    r = grimoire("replay", str(rec))
+    assert r.returncode != 0
+    assert "error:" in r.stderr and "Traceback" not in r.stderr
+
+
+@pytest.mark.parametrize("args,needle", [
+    (("play", "chess"), "unknown game"),
+    (("play", "zavandor", "--players", "9"), "2-6 players"),
+    (("play", "zavandor", "--characters", "witch,bob", "-p", "2"), "unknown character"),
+    (("play", "zavandor", "-o", "no_such=1"), "unknown option"),
+    (("play", "zavandor", "--agents", "human,genius"), "unknown agent"),
+    (("replay", "/nonexistent/file.json"), "no such file"),
+    (("rules", "chess"), "unknown game"),
+])
+def test_bad_input_gives_one_clear_line_and_nonzero_exit(args, needle):
+    r = grimoire(*args)
+    assert r.returncode != 0
+    assert needle in r.stderr
+    assert "Traceback" not in r.stderr + r.stdout
+
+
+def test_corrupt_save_file_is_refused(tmp_path):
+    p = tmp_path / "bad.json"
+    p.write_text('{"game": "zavandor", "players": 2, "seed": 1, "options": {}, "actions": ["end", "fly"]}')
+    for cmd in (("replay", str(p)), ("play", "--resume", str(p))):
+        r = grimoire(*cmd)
+        assert r.returncode != 0 and "illegal" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_human_session_help_rules_undo_log_save_and_quit(tmp_path):
+    save = tmp_path / "s.json"
+    script = "\n".join(["help", "rules curse", "buy opal", "undo", "undo", "buy opal", "log", "fly to the moon",
+                        "99", f"save {save}", "quit"]) + "\n"
+    r = grimoire("play", "zavandor", "--seed", "3", "--agents", "human,random", "--characters", "witch,elf",
+                 input_text=script)
+    assert r.returncode == 0, r.stderr
+    out = r.stdout
+    assert "Commands" in out                      # help
+    assert "Curse of the 9 Sages" in out          # rules curse
+    assert "Undone." in out and "Nothing to undo" in out
+    assert "seat 0: buy opal" in out              # log
+    assert "cannot read 'fly to the moon'" in out  # a clear rejection, the game goes on
+    assert "There is no action 99" in out
+    rec = json.loads(save.read_text())
+    assert rec["actions"] == ["buy opal"]
+    # the saved game resumes where it was
+    r = grimoire("play", "--resume", str(save), "--agents", "human,random", input_text="log\nquit\n")
+    assert r.returncode == 0 and "seat 0: buy opal" in r.stdout
+
+
+def test_undo_is_refused_across_another_seats_decision(tmp_path):
+    # ending the turn hands the game to the next seat: that cannot be undone
+    r = grimoire("play", "zavandor", "--seed", "4", "--agents", "human,human", "--characters", "witch,elf",
+                 input_text="end\n\nundo\nquit\n")
+    assert r.returncode == 0
+    assert "Nothing to undo" in r.stdout
+
+
+def test_curse_bid_asks_for_confirmation():
+    # open an auction, then type a bid far beyond the player's means: the CLI warns and cancels
+    import grimoire as g
+
+    state = g.new_game("zavandor", 2, 3, characters=["mage", "elf"])
+    first = state.current_player
+    item = next(str(a) for a in state.legal_actions() if str(a).startswith("auction"))
+    agents = ["random", "random"]
+    agents[first] = "human"
+    r = grimoire("play", "zavandor", "--seed", "3", "--agents", ",".join(agents), "--characters", "mage,elf",
+                 input_text=f"{item}\nbid 100000\nno\nquit\n")
+    assert "curse of the 9 Sages" in r.stdout
+
+
+def test_bench_prints_the_figures():
+    r = grimoire("bench", "zavandor", "--games", "3", "--players", "3")
+    assert r.returncode == 0, r.stderr
+    for needle in ("games/s", "actions/s", "clones/s"):
+        assert needle in r.stdout
+
+
+def test_rules_topics():
+    r = grimoire("rules", "zavandor")
+    assert r.returncode == 0 and "auction" in r.stdout
+    r = grimoire("rules", "zavandor", "gems")
+    assert "emerald" in r.stdout
