@@ -161,6 +161,9 @@ _BID = re.compile(r"^bid (\d+)$")
 
 def warning(obs: dict, action_text: str) -> str | None:
     """Warn before a bid beyond one's means: the engine applies the curse (7.5)."""
+    if action_text.startswith("auction ") and action_text not in obs.get("legal_actions", [action_text]):
+        return ("You could not pay even the minimum bid for this item: your opening bid would bring the curse "
+                "of the 9 Sages and eliminate you from the game.")
     m = _BID.match(action_text)
     if not m:
         return None

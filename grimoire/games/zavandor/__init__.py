@@ -9,7 +9,17 @@ from .state import ZavandorState
 
 
 def _probe_texts(state) -> list[str]:
-    return vocabulary()
+    """The listed vocabulary, minus the openings that are legal but unlisted because the opener could
+    not pay the minimum bid (typed, they are accepted: the opening bid then brings the curse, 7.5)."""
+    texts = vocabulary()
+    if state.over or state.pending:
+        return texts
+    from .auction import why_not_open
+    from .data import ITEMS
+
+    p = state.players[state.order[state.turn_idx]]
+    typed_ok = {f"auction {ITEMS[i]}" for i in range(len(ITEMS)) if why_not_open(state, p, i) is None}
+    return [t for t in texts if t not in typed_ok]
 
 
 def _rules_topics() -> dict[str, str]:

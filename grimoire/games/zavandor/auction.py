@@ -71,14 +71,15 @@ def why_not_open(s, p: Player, item: int):
         return ("pay what you owe first (sell gems to raise the energy)", "7.6")
     if item in GEM_LOSS and not any(p.active):
         return (f"opening a {ITEM_NAMES[item]} auction needs at least one active gem", "11")
-    # A safety rule of ours: the opening bid is a bid, and one the opener cannot pay brings the curse.
-    # Opening is refused when even the minimum bid is beyond the opener's means (an open tab is
-    # counted with 1 spare for the change that may be lost when it is paid).
-    spare = 1 if s.tab_seat == p.seat and s.tab_owed else 0
-    if price_for(s, p.seat, item, ITEM_MIN_BID[item]) > capacity(s, p) - spare:
-        return (f"you could not pay even the minimum bid {ITEM_MIN_BID[item]} for {ITEM_NAMES[item]}; "
-                f"an opening bid you cannot pay brings the curse of the 9 Sages", "7.5")
     return None
+
+
+def can_afford_opening(s, p: Player, item: int) -> bool:
+    """Could the opener pay the minimum bid? Opening is only *listed* then: the opening bid is a bid,
+    and one he cannot pay brings the curse (7.5). Typed anyway, it is accepted, and the only bid
+    left to him is the cursed minimum. (An open tab counts with 1 spare for a change that may be lost.)"""
+    spare = 1 if s.tab_seat == p.seat and s.tab_owed else 0
+    return price_for(s, p.seat, item, ITEM_MIN_BID[item]) <= capacity(s, p) - spare
 
 
 def do_open(s, p: Player, item: int) -> None:

@@ -76,8 +76,10 @@ def legal_actions(s) -> list[Action]:
             item, high = s.auc[0], s.auc[1]
             lo = ITEM_MIN_BID[item] if high is None else high + 1
             hi = max_bid(s, seat, item)
-            bids = A.bid_actions(hi)[lo:hi + 1] if hi >= lo else []
-            return bids if high is None else [A.PASS] + bids
+            if high is None:
+                # the opener must bid; if even the minimum is beyond his means it is his only bid
+                return A.bid_actions(max(hi, lo))[lo:max(hi, lo) + 1]
+            return [A.PASS] + (A.bid_actions(hi)[lo:hi + 1] if hi >= lo else [])
         if kind == "apay":
             out = [A.PAY] if why_not_pay(s, seat) is None else []
             for g in range(5):
