@@ -35,9 +35,9 @@ GAMMA = 1.0
 SET_W = 0.5           # credit for a set in progress, times bonus * progress**3
 COLOUR_W = 0.4        # credit for "all artifacts of a colour", times bonus * progress**4
 UPG_FUTURE = 0.3      # colour fields per colour and remaining round a level is expected to still score on
-AMP_W = 0.45          # credit per amplifier level for expected future amplifications
+AMP_W = 0.2           # credit per amplifier level for expected future amplifications
 AMP_PER_ROUND = 0.8   # expected completions per remaining round
-DIE_COST = 0.18       # cost per pip of spending a die (keeps high dice for high fields)
+DIE_COST = 0.08       # cost per pip of spending a die (keeps high dice for high fields)
 TRANSMUTE_COST = 5.0  # value of keeping a transmutation for later
 
 
