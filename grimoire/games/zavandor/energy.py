@@ -70,7 +70,22 @@ def hand_units(cards: list[int], conc: list[int], dust: int) -> int:
 OVERPAY_WINDOW = 10
 
 
+_PAY_CACHE: dict[tuple, tuple] = {}
+
+
 def best_payment(cards: list[int], conc: list[int], dust: int, need: int):
+    """Cached :func:`_best_payment` (search agents pay from the same hands again and again)."""
+    key = (tuple(cards), tuple(conc), dust, need)
+    hit = _PAY_CACHE.get(key)
+    if hit is None:
+        if len(_PAY_CACHE) > 100_000:
+            _PAY_CACHE.clear()
+        used, used_conc, final, lost = _best_payment(cards, conc, dust, need)
+        hit = _PAY_CACHE[key] = (tuple(used), tuple(used_conc), final, lost)
+    return list(hit[0]), list(hit[1]), hit[2], hit[3]
+
+
+def _best_payment(cards: list[int], conc: list[int], dust: int, need: int):
     """The default payment of ``need`` energy (7.6; issue: least waste, then smallest hand count).
 
     Returns ``(cards_used, conc_used, final_dust, lost)``: the card codes and concentrated cards
