@@ -32,13 +32,14 @@ SET_CATS = tuple((SHEET.category_artifacts[c], sum(SHEET.base[a] for a in SHEET.
 # tuning constants of the potential (chosen by simulation, see scripts/zauberschmiede_solo_scores.py)
 PARTIAL = 0.85        # credit for an unfinished artifact, times its value and progress**GAMMA
 GAMMA = 1.0
-SET_W = 0.5           # credit for a set in progress, times bonus * progress**3
+SET_W = 0.7           # credit for a set in progress, times bonus * progress**3
 COLOUR_W = 0.4        # credit for "all artifacts of a colour", times bonus * progress**4
 UPG_FUTURE = 0.3      # colour fields per colour and remaining round a level is expected to still score on
 AMP_W = 0.2           # credit per amplifier level for expected future amplifications
 AMP_PER_ROUND = 0.8   # expected completions per remaining round
 DIE_COST = 0.08       # cost per pip of spending a die (keeps high dice for high fields)
 TRANSMUTE_COST = 5.0  # value of keeping a transmutation for later
+DUST_SHAPE = 0.8      # solo: share of the dust-creator bonus credited per dust on the way to 11
 
 
 class _Ctx:
@@ -155,7 +156,7 @@ def potential(ctx: _Ctx, p: Player) -> float:
         if s2 > SHEET.solo_dust_more_than:
             val += SHEET.bonus_dust_creator
         elif s2 + budget > SHEET.solo_dust_more_than:
-            val += SHEET.bonus_dust_creator * s2 / (SHEET.solo_dust_more_than + 1) * 0.8
+            val += SHEET.bonus_dust_creator * s2 / (SHEET.solo_dust_more_than + 1) * DUST_SHAPE
     else:
         metrics = ctx.metrics
         metrics[ctx.seat] = dust_metric(var, p)
@@ -197,67 +198,91 @@ class GreedyAgent(Agent):
         base = potential(ctx, p)
         best, best_score = None, float("-inf")
         trans = []
+        seen = set()
+        value_free = var.hmode == "per_artifact"
+        by_value: dict[int, float] = {}
+        any_value = float("-inf")
         for a in actions:
             kind = a.kind
             if kind == KIND_TRANSMUTE:
                 trans.append(a)
                 continue
+            # actions that differ only in the die's value score the same except for DIE_COST, and the
+            # legal list is in ascending value: keep the first (lowest die) of each such family
+            if kind == KIND_CHARGE:
+                art, c, _v = a.args
+                if value_free and SHEET.artifacts[art].colour_count[c] < var.hmin:
+                    key = (art, c)
+                    if key in seen:
+                        continue
+                    seen.add(key)
+            elif kind in ("dust", "unlock"):
+                if kind in seen:
+                    continue
+                seen.add(kind)
+            elif kind == "amplify":
+                key = ("amplify", a.args[0])
+                if key in seen:
+                    continue
+                seen.add(key)
             if kind == KIND_END:
                 score = 0.0
             else:
                 q = p.copy()
                 rules.do(var, q, a, rnd)
-                score = potential(ctx, q) - base - DIE_COST * _die_value(a)
+                v = _die_value(a)
+                score = potential(ctx, q) - base - DIE_COST * v
+                if v:
+                    if score > by_value.get(v, float("-inf")):
+                        by_value[v] = score
+                    if kind in ("dust", "unlock", "amplify"):
+                        any_value = max(any_value, score + DIE_COST * v)
             if score > best_score:
                 best, best_score = a, score
         if trans:
-            t, t_use, t_gain = self._best_transmute(ctx, p, var, rnd, base, trans)
+            use_v = {v: max(sc, any_value - DIE_COST * v) for v, sc in by_value.items()}
+            t, t_use, t_gain = self._best_transmute(ctx, p, var, rnd, base, trans, use_v)
             if t is not None and t_gain > TRANSMUTE_COST and t_use > best_score + TRANSMUTE_COST:
                 return t
         return best
 
-    def _best_transmute(self, ctx, p, var, rnd, base, trans):
-        """Score a transmutation v->w by the best charge/upgrade a die w allows, against the best use
-        of the die showing v. Only targets w that open a colour box or equal a value already in a
-        harmony group are tried (to stay fast)."""
-        wanted = set()
-        for c in range(NC):
-            for v in SHEET.upgrade_values:
-                if not p.marked(c, v):
-                    wanted.add(v)
-        for a in range(NA):
-            if p.paid >> a & 1:
-                continue
-            for fs in GROUPS[a]:
-                vals = [p.fields[f] for f in fs if p.fields[f]]
-                if vals and len(vals) < len(fs) and all(x == vals[0] for x in vals):
-                    wanted.add(vals[0])
-        cand = [a for a in trans if a.args[1] in wanted]
-        if not cand:
-            return None, 0.0, 0.0
-        use_v: dict[int, float] = {}
+    def _best_transmute(self, ctx, p, var, rnd, base, trans, use_v):
+        """Score a transmutation v->w by the best colour box or charge a die w allows that no die of
+        this round allowed before (a new colour box, a field too high for the dice, or a harmony
+        value), against ``use_v[v]``, the best use of the die as it is."""
+        cnt = rules.available(p)
+        top = max((v for v in range(1, len(cnt)) if cnt[v]), default=0)
+        best, best_use_w, best_gain = None, 0.0, float("-inf")
         use_w: dict[int, float] = {}
-
-        def best_use(q: Player, w: int, kinds) -> float:
-            s = 1.0 - DIE_COST * w if kinds is None else float("-inf")
-            for a in rules.legal_actions(var, q):
-                if (kinds is None or a.kind in kinds) and _die_value(a) == w and a.kind != KIND_TRANSMUTE \
-                        and a.kind != KIND_END:
-                    q2 = q.copy()
-                    rules.do(var, q2, a, rnd)
-                    s = max(s, potential(ctx, q2) - base - DIE_COST * w)
-            return s
-
-        best, best_use_w, best_score = None, 0.0, float("-inf")
-        for a in cand:
+        for a in trans:
             v, w = a.args
             if w not in use_w:
                 q = p.copy()
                 rules.do(var, q, a, rnd)
-                use_w[w] = best_use(q, w, (KIND_CHARGE, KIND_UPGRADE))
-            if v not in use_v:
-                use_v[v] = best_use(p, v, None)
-            gain = use_w[w] - use_v[v]
-            if gain > best_score:
-                best, best_use_w, best_score = a, use_w[w], gain
-        return best, best_use_w, best_score
+                sc = float("-inf")
+                for b in rules.legal_actions(var, q):
+                    kind = b.kind
+                    if kind == KIND_UPGRADE:
+                        if b.args[1] != w or cnt[w]:
+                            continue
+                    elif kind == KIND_CHARGE:
+                        art, c, bv = b.args
+                        if bv != w:
+                            continue
+                        if w <= top:
+                            # the same field was reachable without the transmutation: only worth it
+                            # for harmony, i.e. when the colour's filled fields already show w
+                            fs = SHEET.artifacts[art].groups[SHEET.artifacts[art].colours.index(c)][1]
+                            vals = [p.fields[f] for f in fs if p.fields[f]]
+                            if len(fs) < var.hmin or not vals or any(x != w for x in vals):
+                                continue
+                    else:
+                        continue
+                    q2 = q.copy()
+                    rules.do(var, q2, b, rnd)
+                    sc = max(sc, potential(ctx, q2) - base - DIE_COST * w)
+                use_w[w] = sc
+            gain = use_w[w] - use_v.get(v, 0.0)
+            if gain > best_gain:
+                best, best_use_w, best_gain = a, use_w[w], gain
+        return best, best_use_w, best_gain

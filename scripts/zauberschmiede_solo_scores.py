@@ -1,0 +1,64 @@
+"""Average solo scores of the Zauberschmiede agents over seeded games (issue 5 point 3).
+
+    .venv/bin/python scripts/zauberschmiede_solo_scores.py            # 1,000 games each, random and greedy
+    .venv/bin/python scripts/zauberschmiede_solo_scores.py --games 200 --agents greedy --jobs 2
+
+Game g uses seed g (0..games-1) and the agent seed g, so every run prints the same numbers.
+The spec's hand estimate (§13.5) for a good solo game is about 220-240 points (balanced) or 190-200
+("complete all green").
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import grimoire  # noqa: E402
+from grimoire.agents import make_agent  # noqa: E402
+
+PARTS = ("S1", "S2", "S3", "S4", "S5", "S6", "S7", "S8")
+LABELS = ("artifacts", "dust", "amplifier", "colours", "sets", "all colour", "harmony", "dust creator")
+
+
+def play(args: tuple[str, int]) -> dict[str, int]:
+    agent_name, seed = args
+    state = grimoire.new_game("zauberschmiede", players=1, seed=seed)
+    agent = make_agent("zauberschmiede", agent_name, seed)
+    while not state.is_terminal():
+        state.apply(agent.choose(state, 0))
+    return state.score_breakdown(0)
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=1000)
+    ap.add_argument("--agents", default="random,greedy")
+    ap.add_argument("--jobs", type=int, default=1, help="worker processes")
+    a = ap.parse_args(argv)
+    print(f"Zauberschmiede solo, {a.games} seeded games per agent (seeds 0-{a.games - 1})")
+    print(f"{'agent':8} {'mean':>7} {'median':>7} {'min':>5} {'max':>5} {'stdev':>6} {'s/game':>7}   "
+          + " ".join(f"{p}:{lab}" for p, lab in zip(PARTS, LABELS, strict=True)))
+    for name in a.agents.split(","):
+        t0 = time.perf_counter()
+        jobs = [(name, g) for g in range(a.games)]
+        if a.jobs > 1:
+            with ProcessPoolExecutor(a.jobs) as ex:
+                res = list(ex.map(play, jobs, chunksize=20))
+        else:
+            res = [play(j) for j in jobs]
+        dt = (time.perf_counter() - t0) / a.games
+        tot = [r["total"] for r in res]
+        parts = " ".join(f"{p}={statistics.mean(r[p] for r in res):.1f}" for p in PARTS)
+        print(f"{name:8} {statistics.mean(tot):7.1f} {statistics.median(tot):7.1f} {min(tot):5} {max(tot):5} "
+              f"{statistics.pstdev(tot):6.1f} {dt:7.3f}   {parts}")
+    print("spec §13.5 hand estimate: balanced game ~220-240, 'complete all green' ~190-200")
+
+
+if __name__ == "__main__":
+    main()
