@@ -39,7 +39,7 @@ AMP_W = 0.2           # credit per amplifier level for expected future amplifica
 AMP_PER_ROUND = 0.8   # expected completions per remaining round
 DIE_COST = 0.08       # cost per pip of spending a die (keeps high dice for high fields)
 TRANSMUTE_COST = 5.0  # value of keeping a transmutation for later
-DUST_SHAPE = 0.8      # solo: share of the dust-creator bonus credited per dust on the way to 11
+DUST_SHAPE = 0.4      # solo: share of the dust-creator bonus credited per dust on the way to 11
 
 
 class _Ctx:
