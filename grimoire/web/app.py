@@ -1,0 +1,294 @@
+"""The FastAPI app: pages, the JSON API and the WebSocket endpoint.
+
+HTTP API (errors are always ``{"error": {"code", "message", ...}}`` with a 4xx status):
+
+    GET  /api/meta                       games, player counts, AI levels, characters, languages
+    GET  /api/i18n/{lang}                the UI catalog (en, hu, zh)
+    GET  /api/games?ids=a,b              games (newest first), public information only
+    POST /api/games                      create: {"game", "seats": [{"agent", "name"}], "options", "seed"?}
+    GET  /api/games/{id}                 the game as one seat sees it (Authorization: Bearer <seat token>)
+                                         or as a spectator (no token)
+    POST /api/games/{id}/actions         {"seq": n, "action": "buy opal"} with the seat's token
+    GET  /api/games/{id}/log             accepted actions with sequence numbers
+    GET  /api/games/{id}/record          the replayable record (only once the game is over: it has the seed)
+    GET  /api/games/{id}/rules           rules help topics
+
+WebSocket ``/ws/games/{id}`` (JSON text frames):
+
+    client: {"type": "join", "token": "..." | null}      first message; no token = spectator
+    server: {"type": "welcome", ...view}                   the seat's whole view, full log
+    client: {"type": "act", "seq": n, "action": "...", "id": "r1"}
+    server: {"type": "ack", "id": "r1", "seq": n+1}      then to everyone: {"type": "state", ...view, log: new}
+    server: {"type": "error", "id": "r1", "status": 4xx, "code": "...", "message": "...", "seq": n}
+    client: {"type": "ping"} -> server: {"type": "pong"}
+    server: {"type": "presence", "seats": [...]}           who is online
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from ..agents import agent_names
+from ..core.errors import GrimoireError
+from ..core.registry import game_info, games
+from .ai import AIRunner
+from .hub import ApiError, Conn, Hub
+from .store import Store
+
+log = logging.getLogger("grimoire.web")
+
+HERE = Path(__file__).parent
+STATIC = HERE / "static"
+I18N = HERE / "i18n"
+LANGUAGES = {"en": "English", "hu": "Magyar", "zh": "中文"}
+MAX_BODY = 64 * 1024
+MAX_WS_MESSAGE = 16 * 1024
+
+
+def _error(e: ApiError) -> JSONResponse:
+    return JSONResponse(e.body(), status_code=e.status)
+
+
+async def _json_body(request: Request) -> Any:
+    body = await request.body()
+    if len(body) > MAX_BODY:
+        raise ApiError(413, "too_large", f"the request body is larger than {MAX_BODY} bytes")
+    try:
+        return json.loads(body or b"null")
+    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+        raise ApiError(400, "bad_json", f"the body is not valid JSON: {e}") from None
+
+
+def _bearer(request: Request) -> str | None:
+    auth = request.headers.get("authorization", "")
+    if auth.lower().startswith("bearer "):
+        return auth[7:].strip()
+    return request.headers.get("x-seat-token") or None
+
+
+def load_catalog(lang: str) -> dict[str, str]:
+    if lang not in LANGUAGES:
+        raise ApiError(404, "unknown_language", f"no language {lang!r}; available: {', '.join(LANGUAGES)}")
+    return json.loads((I18N / f"{lang}.json").read_text(encoding="utf-8"))
+
+
+def create_app(db_url: str | None = None, *, ai_delay: float = 0.5, ai_workers: int | None = None,
+               store: Store | None = None) -> FastAPI:
+    state: dict[str, Any] = {}
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI):
+        st = store or Store(db_url)
+        hub = Hub(st, AIRunner(ai_workers), ai_delay=ai_delay)
+        state["store"], state["hub"] = st, hub
+        app.state.hub = hub
+        await hub.start()
+        try:
+            yield
+        finally:
+            await hub.stop()
+            if store is None:
+                st.close()
+
+    app = FastAPI(title="Grimoire", lifespan=lifespan, docs_url="/api/docs", openapi_url="/api/openapi.json")
+
+    def hub() -> Hub:
+        return state["hub"]
+
+    @app.exception_handler(ApiError)
+    async def _api_error(_request, e: ApiError):
+        return _error(e)
+
+    @app.exception_handler(RequestValidationError)
+    async def _validation(_request, e: RequestValidationError):
+        first = e.errors()[0] if e.errors() else {}
+        where = ".".join(str(x) for x in first.get("loc", ()))
+        return _error(ApiError(400, "bad_request", f"{where}: {first.get('msg', 'invalid request')}"))
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(_request, e: StarletteHTTPException):
+        code = {404: "not_found", 405: "method_not_allowed"}.get(e.status_code, "http_error")
+        return _error(ApiError(e.status_code, code, str(e.detail)))
+
+    @app.exception_handler(GrimoireError)
+    async def _grimoire(_request, e: GrimoireError):
+        return _error(ApiError(400, "bad_request", str(e)))
+
+    # --- pages -----------------------------------------------------------------------------------
+    @app.get("/", include_in_schema=False)
+    async def index():
+        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+    @app.get("/play/{gid}", include_in_schema=False)
+    async def play_page(gid: str):
+        return FileResponse(STATIC / "play.html", headers={"Cache-Control": "no-cache"})
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon():
+        return Response(status_code=204)
+
+    # --- API ---------------------------------------------------------------------------------------
+    @app.get("/api/meta")
+    async def meta():
+        out = []
+        for name in games():
+            info = game_info(name)
+            entry = {"name": name, "title": info.title, "player_counts": list(info.player_counts),
+                     "default_players": info.default_players, "agents": agent_names(name),
+                     "options_help": info.options_help, "has_ui": (STATIC / "games" / f"{name}.js").exists()}
+            if name == "zavandor":
+                entry["characters"] = ["witch", "elf", "druid", "fairy", "mage", "kobold"]
+            out.append(entry)
+        return {"games": out, "languages": LANGUAGES}
+
+    @app.get("/api/i18n/{lang}")
+    async def i18n(lang: str):
+        return JSONResponse(load_catalog(lang), headers={"Cache-Control": "no-cache"})
+
+    @app.get("/api/games")
+    async def list_games(ids: str | None = None, limit: int = 30):
+        id_list = [x for x in ids.split(",") if x][:100] if ids else None
+        loop = asyncio.get_running_loop()
+        rows = await loop.run_in_executor(hub().store.readers, hub().store.list_games, max(1, min(limit, 100)),
+                                          id_list)
+        return {"games": [{
+            "id": r.id, "game": r.game, "players": r.players, "status": r.status, "seq": r.seq,
+            "current_player": r.current_player, "updated_at": r.updated_at.isoformat(),
+            "seats": [{"seat": s.seat, "agent": s.agent, "name": s.name} for s in seats]}
+            for r, seats in rows]}
+
+    @app.post("/api/games", status_code=201)
+    async def create_game(request: Request):
+        spec = await _json_body(request)
+        s, tokens = await hub().create(spec)
+        return {
+            "id": s.id, "game": s.game, "seq": s.seq, "spectator_url": f"/play/{s.id}",
+            "seats": [{"seat": seat.seat, "agent": seat.agent, "name": seat.name, "token": tok,
+                       "url": f"/play/{s.id}#seat={seat.seat}&token={tok}" if tok else None}
+                      for seat, tok in zip(s.seats, tokens, strict=True)],
+        }
+
+    @app.get("/api/games/{gid}")
+    async def get_game(gid: str, request: Request):
+        s = await hub().get(gid)
+        seat = hub().seat_for_token(s, _bearer(request))
+        return hub().view(s, seat)
+
+    @app.post("/api/games/{gid}/actions")
+    async def act(gid: str, request: Request):
+        s = await hub().get(gid)
+        seat = hub().seat_for_token(s, _bearer(request))
+        body = await _json_body(request)
+        if not isinstance(body, dict):
+            raise ApiError(400, "bad_request", 'the body must be a JSON object: {"seq": n, "action": "..."}')
+        if "seq" not in body:
+            raise ApiError(400, "bad_seq", "'seq' is required: the game's sequence number you last saw")
+        return await hub().submit(s, seat, body.get("seq"), body.get("action"))
+
+    @app.get("/api/games/{gid}/log")
+    async def game_log(gid: str):
+        s = await hub().get(gid)
+        return {"game_id": s.id, "seq": s.seq, "log": s.log}
+
+    @app.get("/api/games/{gid}/record")
+    async def record(gid: str):
+        s = await hub().get(gid)
+        if not s.state.is_terminal():
+            raise ApiError(409, "game_running", "the record (with the seed) is published when the game is over")
+        from ..core.record import make_record
+        return make_record(s.state)
+
+    @app.get("/api/games/{gid}/rules")
+    async def rules(gid: str):
+        s = await hub().get(gid)
+        topics = game_info(s.game).rules_topics
+        return {"topics": topics() if topics else {}}
+
+    # --- WebSocket -----------------------------------------------------------------------------------
+    @app.websocket("/ws/games/{gid}")
+    async def ws_game(ws: WebSocket, gid: str):
+        await ws.accept()
+
+        async def send(obj: dict) -> None:
+            await ws.send_text(json.dumps(obj, separators=(",", ":")))
+
+        try:
+            s = await hub().get(gid)
+        except ApiError as e:
+            await send({"type": "error", "status": e.status, "code": e.code, "message": e.message})
+            await ws.close(code=4404)
+            return
+        try:
+            first = await asyncio.wait_for(ws.receive_text(), timeout=30)
+            msg = json.loads(first)
+            if not isinstance(msg, dict) or msg.get("type") != "join":
+                raise ApiError(400, "bad_request", 'the first message must be {"type": "join", "token": ...}')
+            seat = hub().seat_for_token(s, msg.get("token"))
+        except (TimeoutError, WebSocketDisconnect):
+            with contextlib.suppress(Exception):
+                await ws.close(code=4408)
+            return
+        except (json.JSONDecodeError, ApiError) as e:
+            err = e if isinstance(e, ApiError) else ApiError(400, "bad_json", f"not valid JSON: {e}")
+            await send({"type": "error", "status": err.status, "code": err.code, "message": err.message})
+            await ws.close(code=4000 + err.status)
+            return
+        conn = Conn(ws.send_text, seat)
+        welcome = hub().view(s, seat)
+        welcome["type"] = "welcome"
+        await send(welcome)
+        conn.start()
+        s.conns.add(conn)
+        hub().presence(s)
+        try:
+            while True:
+                raw = await ws.receive_text()
+                rid = None
+                try:
+                    if len(raw) > MAX_WS_MESSAGE:
+                        raise ApiError(413, "too_large", f"a message has at most {MAX_WS_MESSAGE} bytes")
+                    try:
+                        msg = json.loads(raw)
+                    except json.JSONDecodeError as e:
+                        raise ApiError(400, "bad_json", f"not valid JSON: {e}") from None
+                    if not isinstance(msg, dict):
+                        raise ApiError(400, "bad_request", "a message must be a JSON object with a 'type'")
+                    rid = msg.get("id")
+                    kind = msg.get("type")
+                    if kind == "ping":
+                        conn.push(json.dumps({"type": "pong", "id": rid}))
+                    elif kind == "act":
+                        if "seq" not in msg:
+                            raise ApiError(400, "bad_seq", "'seq' is required: the sequence number you last saw")
+                        res = await hub().submit(s, seat, msg.get("seq"), msg.get("action"))
+                        conn.push(json.dumps({"type": "ack", "id": rid, "seq": res["seq"], "action": res["action"]}))
+                    elif kind == "sync":
+                        v = hub().view(s, seat)
+                        v["type"] = "welcome"
+                        conn.push(json.dumps(v, separators=(",", ":")))
+                    else:
+                        raise ApiError(400, "bad_request", f"unknown message type {kind!r}; use act, sync or ping")
+                except ApiError as e:
+                    conn.push(json.dumps({"type": "error", "id": rid, "status": e.status, **e.body()["error"]}))
+        except WebSocketDisconnect:
+            pass
+        finally:
+            s.conns.discard(conn)
+            await conn.stop()
+            hub().presence(s)
+
+    return app
