@@ -117,3 +117,15 @@ def test_rules_topics():
     assert r.returncode == 0 and "auction" in r.stdout
     r = grimoire("rules", "zavandor", "gems")
     assert "emerald" in r.stdout
+
+
+def test_secret_choices_of_other_seats_are_not_printed():
+    # Zauberschmiede: seat 0 (AI) decides on the roll before the human at seat 1; its choices stay
+    # secret until the round is over — neither the move lines nor the log show them.
+    r = grimoire("play", "zauberschmiede", "--players", "2", "--seed", "8", "--agents", "random,human",
+                 input_text="log\nquit\n")
+    assert r.returncode == 0, r.stderr
+    assert "secret" in r.stdout
+    for line in r.stdout.splitlines():
+        if line.startswith("seat 0 (random):"):
+            assert "secret" in line, line

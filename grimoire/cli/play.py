@@ -91,7 +91,16 @@ class Session:
         self.apply(seat, text)
         self.undo_stack.clear()
         if not self.quiet:
+            if self.humans and self.state.visible_history(self.viewer)[-1] is None:
+                text = "[dim](a secret choice, shown when the round is over)[/]"
             self.console.print(f"[dim]seat {seat} ({self.agent_label(seat)}):[/] {text}", highlight=False)
+
+    @property
+    def viewer(self) -> int | None:
+        """Whose eyes the screen is: the human who played last (hot-seat), else the first human."""
+        if self.last_human is not None:
+            return self.last_human
+        return self.humans[0] if self.humans else None
 
     def agent_label(self, seat: int) -> str:
         a = self.agents[seat]
@@ -181,9 +190,12 @@ class Session:
 
     def show_log(self, arg: str) -> None:
         n = int(arg) if arg.isdigit() else 20
-        for i, (seat, text) in enumerate(self.log[-n:], start=max(1, len(self.log) - n + 1)):
+        visible = self.state.visible_history(self.viewer)
+        entries = [(seat, text if vis is not None else "(secret until the round is over)")
+                   for (seat, text), vis in zip(self.log, visible, strict=False)]
+        for i, (seat, text) in enumerate(entries[-n:], start=max(1, len(entries) - n + 1)):
             self.console.print(f"[dim]{i:4}[/] seat {seat}: {text}", highlight=False)
-        if not self.log:
+        if not entries:
             self.console.print("no actions yet")
 
     def undo(self, seat: int) -> bool:

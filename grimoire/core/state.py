@@ -82,6 +82,11 @@ class GameState:
             "actions": self.history,
         }
 
+    def visible_history(self, seat: int | None) -> list[str | None]:
+        """The history as ``seat`` may see it: the action texts, None where an action is still
+        secret to that seat (e.g. another player's choice on the same roll). Default: all public."""
+        return self.history
+
     def undo_barrier(self) -> Any:
         """A value that changes whenever an action draws, reveals or otherwise cannot be taken back.
 

@@ -240,6 +240,20 @@ class ZauberschmiedeState(GameState):
             obs["options"]["rolls"] = [list(r) for r in obs["options"]["rolls"]]
         return obs
 
+    def visible_history(self, seat: int | None) -> list[str | None]:
+        """Other seats' choices in the round still being decided are secret (rule 2 of the issue:
+        nobody sees another's choices on the same roll before the round is over)."""
+        out: list[str | None] = []
+        actor, rnd = 0, 1
+        for t in self.history:
+            hidden = not self.over and rnd == self.round and actor != seat
+            out.append(None if hidden else t)
+            if t == "end":
+                actor += 1
+                if actor == self.num_players:
+                    actor, rnd = 0, rnd + 1
+        return out
+
     def seat_logs(self) -> list[list[tuple[int, str]]]:
         """Each seat's own actions as (round, text), recovered from the history: within a round the
         seats decide in order, each until its 'end'."""
