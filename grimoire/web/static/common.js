@@ -1,0 +1,152 @@
+// Shared helpers: translations (JSON catalogs from /api/i18n), DOM building, the JSON API.
+
+const LANG_KEY = "grimoire.lang";
+const catalogs = {};
+let lang = "en";
+
+export function currentLang() { return lang; }
+
+export async function loadLang(wanted) {
+  const pick = wanted || localStorage.getItem(LANG_KEY) || (navigator.language || "en").slice(0, 2);
+  lang = ["en", "hu", "zh"].includes(pick) ? pick : "en";
+  for (const l of new Set(["en", lang])) {
+    if (!catalogs[l]) {
+      const r = await fetch(`/api/i18n/${l}`);
+      catalogs[l] = await r.json();
+    }
+  }
+  localStorage.setItem(LANG_KEY, lang);
+  document.documentElement.lang = lang === "zh" ? "zh-Hant" : lang;
+  return lang;
+}
+
+// t("key", {n: 3}) -> the text in the current language (English, then the key itself, as fallbacks)
+export function t(key, params) {
+  let s = (catalogs[lang] && catalogs[lang][key]) ?? (catalogs.en && catalogs.en[key]) ?? key;
+  if (params) {
+    for (const [k, v] of Object.entries(params)) s = s.split(`{${k}}`).join(String(v));
+  }
+  return s;
+}
+
+export function has(key) { return Boolean((catalogs[lang] && catalogs[lang][key]) || (catalogs.en && catalogs.en[key])); }
+
+// h("div.card.red", {onclick, title}, "text", child, ...) -> element
+export function h(spec, attrs, ...children) {
+  const [head, ...classes] = spec.split(".");
+  const [tag, id] = head.split("#");
+  const el = document.createElement(tag || "div");
+  if (id) el.id = id;
+  if (classes.length) el.className = classes.join(" ");
+  if (attrs && (typeof attrs !== "object" || attrs instanceof Node || Array.isArray(attrs))) {
+    children.unshift(attrs);
+    attrs = null;
+  }
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
+    else if (k === "class") el.className += " " + v;
+    else if (k === "style" && typeof v === "object") Object.assign(el.style, v);
+    else if (k === "dataset") Object.assign(el.dataset, v);
+    else if (k in el && typeof v !== "string") el[k] = v;
+    else el.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children.flat(Infinity)) {
+    if (c === null || c === undefined || c === false) continue;
+    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return el;
+}
+
+export async function api(method, path, body, token) {
+  const headers = {"Content-Type": "application/json"};
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const r = await fetch(path, {method, headers, body: body === undefined ? undefined : JSON.stringify(body)});
+  let data = null;
+  try { data = await r.json(); } catch { data = null; }
+  if (!r.ok) {
+    const err = new Error((data && data.error && data.error.message) || `HTTP ${r.status}`);
+    err.status = r.status;
+    err.code = data && data.error && data.error.code;
+    throw err;
+  }
+  return data;
+}
+
+export function langSelect(onchange) {
+  const sel = h("select.lang", {"aria-label": "Language", title: t("ui.language")},
+    ...[["en", "English"], ["hu", "Magyar"], ["zh", "中文"]].map(([v, label]) =>
+      h("option", {value: v, selected: v === lang}, label)));
+  sel.addEventListener("change", async () => { await loadLang(sel.value); onchange(); });
+  return sel;
+}
+
+let toastTimer = null;
+export function toast(message, kind = "error") {
+  let el = document.getElementById("toast");
+  if (!el) {
+    el = h("div#toast");
+    document.body.append(el);
+  }
+  el.className = `toast ${kind} show`;
+  el.textContent = message;
+  el.setAttribute("role", "alert");
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => el.classList.remove("show"), kind === "error" ? 7000 : 3000);
+}
+
+export function modal(title, body, buttons = []) {
+  const close = () => back.remove();
+  const back = h("div.modal-back", {onclick: (e) => { if (e.target === back) close(); }},
+    h("div.modal", {role: "dialog", "aria-label": title},
+      h("div.modal-head", h("h2", title), h("button.close", {onclick: close, "aria-label": t("ui.close")}, "×")),
+      h("div.modal-body", body),
+      buttons.length ? h("div.modal-foot", ...buttons.map((b) =>
+        h(`button${b.primary ? ".primary" : ""}`, {onclick: () => { if (b.onclick() !== false) close(); }}, b.label))) : null));
+  document.body.append(back);
+  return close;
+}
+
+// A tiny Markdown subset for the rules help: headings, tables, code, **bold**, `code`, paragraphs.
+export function markdown(text) {
+  const out = h("div.md");
+  const lines = text.split("\n");
+  let i = 0;
+  const inline = (s) => {
+    const span = h("span");
+    const parts = s.split(/(`[^`]+`|\*\*[^*]+\*\*)/g);
+    for (const p of parts) {
+      if (p.startsWith("`") && p.endsWith("`") && p.length > 1) span.append(h("code", p.slice(1, -1)));
+      else if (p.startsWith("**") && p.endsWith("**")) span.append(h("strong", p.slice(2, -2)));
+      else span.append(p);
+    }
+    return span;
+  };
+  while (i < lines.length) {
+    const line = lines[i];
+    if (line.startsWith("```")) {
+      const buf = [];
+      i++;
+      while (i < lines.length && !lines[i].startsWith("```")) buf.push(lines[i++]);
+      i++;
+      out.append(h("pre", buf.join("\n")));
+    } else if (line.startsWith("# ")) { out.append(h("h3", inline(line.slice(2)))); i++; }
+    else if (line.startsWith("|")) {
+      const rows = [];
+      while (i < lines.length && lines[i].startsWith("|")) rows.push(lines[i++]);
+      const cells = (r) => r.split("|").slice(1, -1).map((c) => c.trim());
+      const table = h("table.md-table");
+      rows.forEach((r, k) => {
+        if (k === 1 && /^[-| ]+$/.test(r)) return;
+        table.append(h("tr", ...cells(r).map((c) => h(k === 0 ? "th" : "td", inline(c)))));
+      });
+      out.append(table);
+    } else if (line.trim() === "") { i++; }
+    else {
+      const buf = [];
+      while (i < lines.length && lines[i].trim() !== "" && !/^(# |\||```)/.test(lines[i])) buf.push(lines[i++]);
+      out.append(h("p", inline(buf.join(" "))));
+    }
+  }
+  return out;
+}

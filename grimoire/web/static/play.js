@@ -1,0 +1,255 @@
+// The game page: one WebSocket per seat this browser holds (hot-seat = several), or a spectator's.
+// It keeps each seat's latest view, shows the seat that must decide (with a "pass the screen"
+// cover between human seats on one screen), and hands drawing to the game's own module
+// (/static/games/<game>.js), which calls ctx.act(text) to play.
+import {api, h, langSelect, loadLang, markdown, modal, t, toast} from "./common.js";
+
+const app = document.getElementById("app");
+const gid = decodeURIComponent(location.pathname.split("/").pop());
+const seatsKey = `grimoire.seats.${gid}`;
+
+// --- which seats does this browser hold? -----------------------------------------------------------
+const hash = new URLSearchParams(location.hash.slice(1));
+const known = JSON.parse(localStorage.getItem(seatsKey) || "{}");
+if (hash.get("token") && hash.get("seat") !== null) {
+  known[hash.get("seat")] = hash.get("token");
+  localStorage.setItem(seatsKey, JSON.stringify(known));
+  const ids = JSON.parse(localStorage.getItem("grimoire.games") || "[]").filter((x) => x !== gid);
+  localStorage.setItem("grimoire.games", JSON.stringify([gid, ...ids].slice(0, 50)));
+}
+let held = {};
+if (hash.has("spectate")) held = {};
+else if (hash.get("seat") !== null && hash.get("token")) held = {[hash.get("seat")]: hash.get("token")};
+else held = known;                                   // #hotseat or a plain reload: every seat we know
+
+const conns = {};            // seat ("spectator" for none) -> Connection
+const ui = {};               // state kept across re-renders (bid being typed, payment selection, ...)
+let module = null;
+let shownSeat = null;        // the seat whose view is on screen
+let revealed = null;         // hot-seat: the seat that clicked "show my hand"
+let log = [];
+let lastGameState = null;
+
+class Connection {
+  constructor(seat, token) {
+    this.seat = seat;
+    this.token = token;
+    this.view = null;
+    this.pending = null;
+    this.backoff = 500;
+    this.nextId = 1;
+    this.open();
+  }
+
+  open() {
+    const proto = location.protocol === "https:" ? "wss" : "ws";
+    this.ws = new WebSocket(`${proto}://${location.host}/ws/games/${encodeURIComponent(gid)}`);
+    this.ws.onopen = () => {
+      this.backoff = 500;
+      this.ws.send(JSON.stringify({type: "join", token: this.token}));
+      setStatus();
+    };
+    this.ws.onmessage = (ev) => this.onMessage(JSON.parse(ev.data));
+    this.ws.onclose = (ev) => {
+      setStatus();
+      if (ev.code === 4404 || ev.code === 4401) return;             // unknown game or bad token: final
+      setTimeout(() => this.open(), this.backoff);
+      this.backoff = Math.min(this.backoff * 2, 8000);
+    };
+  }
+
+  onMessage(m) {
+    if (m.type === "welcome" || m.type === "state") {
+      if (this.view && m.seq < this.view.seq) return;
+      if (m.type === "welcome") mergeLog(m.log, true); else mergeLog(m.log);
+      this.view = m;
+      if (this.pending && m.seq > this.pending.seq) this.pending = null;
+      render();
+    } else if (m.type === "presence") {
+      if (this.view) { this.view.seats = m.seats; renderHeaderOnly(); }
+    } else if (m.type === "ack") {
+      this.pending = null;
+    } else if (m.type === "error") {
+      this.pending = null;
+      if (m.code === "bad_token" || m.code === "unknown_game") { fatal(m.message); return; }
+      toast(t("ui.rejected", {reason: m.message}));
+      if (m.code === "stale") this.ws.send(JSON.stringify({type: "sync"}));
+      render();
+    }
+  }
+
+  act(text) {
+    if (!this.view || this.pending || this.ws.readyState !== WebSocket.OPEN) return false;
+    const id = `r${this.nextId++}`;
+    this.pending = {id, seq: this.view.seq, text};
+    this.ws.send(JSON.stringify({type: "act", id, seq: this.view.seq, action: text}));
+    render();
+    return true;
+  }
+}
+
+function mergeLog(entries, full) {
+  if (full) log = entries.slice();
+  else {
+    const have = new Set(log.map((e) => e.seq));
+    for (const e of entries) if (!have.has(e.seq)) log.push(e);
+    log.sort((a, b) => a.seq - b.seq);
+  }
+}
+
+function fatal(message) {
+  app.replaceChildren(h("header.top", h("a.brand", {href: "/"}, h("span.logo", "✦"), " Grimoire")),
+    h("main.fatal", h("h1", t("ui.cannot_open")), h("p", message), h("a.button", {href: "/"}, t("ui.to_lobby"))));
+}
+
+function setStatus() {
+  const el = document.getElementById("conn");
+  if (!el) return;
+  const all = Object.values(conns);
+  const ok = all.length && all.every((c) => c.ws.readyState === WebSocket.OPEN);
+  el.className = `conn ${ok ? "ok" : "down"}`;
+  el.title = ok ? t("ui.connected") : t("ui.reconnecting");
+  el.textContent = ok ? "●" : "○";
+}
+
+// --- choosing the seat on screen ---------------------------------------------------------------------
+function anyView() {
+  let best = null;
+  for (const c of Object.values(conns)) if (c.view && (!best || c.view.seq > best.seq)) best = c.view;
+  return best;
+}
+
+function pickSeat() {
+  const v = anyView();
+  if (!v) return null;
+  const humanSeats = Object.keys(conns).filter((k) => k !== "spectator").map(Number);
+  if (!humanSeats.length) return "spectator";
+  const cp = v.obs.current_player;
+  if (cp !== null && cp !== undefined && humanSeats.includes(cp)) return cp;
+  if (shownSeat !== null && humanSeats.includes(shownSeat)) return shownSeat;
+  return humanSeats[0];
+}
+
+function seatLabel(view, seat) {
+  const s = view.seats[seat];
+  if (!s) return t("ui.spectator");
+  const who = s.name || (s.agent === "human" ? t("ui.seat_n", {n: seat + 1}) : t("lobby.ai", {level: t(`ai.${s.agent}`)}));
+  return module && module.seatTitle ? module.seatTitle(view, seat, who) : who;
+}
+
+// --- drawing --------------------------------------------------------------------------------------------
+function header(view) {
+  const title = (module && module.title) ? module.title(view) : view.game;
+  return h("header.top",
+    h("a.brand", {href: "/", title: t("ui.to_lobby")}, h("span.logo", "✦"), " Grimoire"),
+    h("div.game-title", title),
+    h("div.spacer"),
+    h("button.ghost", {onclick: showRules}, t("ui.rules")),
+    h("button.ghost", {onclick: showShare}, t("ui.invite")),
+    langSelect(() => { document.title = `Grimoire — ${t("zav.title")}`; render(); }),
+    h("span#conn.conn", "○"));
+}
+
+function renderHeaderOnly() { render(); }
+
+function ctxFor(view, seat) {
+  const conn = conns[seat === null ? "spectator" : seat];
+  return {
+    t, h, modal, markdown, ui, seat, view, log,
+    busy: Boolean(conn && conn.pending),
+    act: (text) => (conn ? conn.act(text) : false),
+    seatLabel: (s) => seatLabel(view, s),
+    help: showHelp,
+    heldSeats: Object.keys(conns).filter((k) => k !== "spectator").map(Number),
+  };
+}
+
+function render() {
+  const seatKey = pickSeat();
+  if (seatKey === null) return;
+  const conn = conns[seatKey];
+  if (!conn || !conn.view) return;
+  const view = conn.view;
+  const seat = seatKey === "spectator" ? null : Number(seatKey);
+  const humanHeld = Object.keys(conns).filter((k) => k !== "spectator").length;
+  // hot-seat: between two human seats on one screen, hide the hand until the right player clicks
+  if (humanHeld > 1 && seat !== null && revealed !== seat) {
+    shownSeat = seat;
+    app.replaceChildren(header(view), h("main.cover",
+      h("div.cover-card",
+        h("h1", t("ui.pass_screen", {name: seatLabel(view, seat)})),
+        h("p", t("ui.pass_screen_help")),
+        h("button.primary.big", {id: "reveal", onclick: () => { revealed = seat; render(); }},
+          t("ui.show_my_board", {name: seatLabel(view, seat)})))));
+    setStatus();
+    return;
+  }
+  shownSeat = seat;
+  revealed = seat;
+  document.title = `Grimoire — ${module.title ? module.title(view) : view.game}`;
+  const main = h("main.game");
+  try {
+    module.render(main, view, ctxFor(view, seat));
+  } catch (e) {
+    console.error(e);
+    main.append(h("pre.error", String(e.stack || e)));
+  }
+  app.replaceChildren(header(view), main);
+  setStatus();
+  if (lastGameState !== view.status && view.status === "over") toast(t("ui.game_over"), "info");
+  lastGameState = view.status;
+}
+
+async function showRules() {
+  let topics = {};
+  try { topics = (await api("GET", `/api/games/${encodeURIComponent(gid)}/rules`)).topics; } catch (e) { toast(e.message); }
+  const names = Object.keys(topics);
+  const body = h("div.rules");
+  const content = h("div.rules-content");
+  const local = module && module.rulesIntro ? module.rulesIntro(t) : null;
+  const nav = h("nav.rules-nav", ...names.map((n) => h("button.small", {onclick: () => {
+    content.replaceChildren(markdown(topics[n]));
+  }}, n)));
+  content.replaceChildren(local || markdown(topics[names[0]] || ""));
+  body.append(h("p.muted", t("ui.rules_note")), nav, content);
+  modal(t("ui.rules"), body);
+}
+
+function showHelp(key) {
+  modal(t(`${key}.name`), h("div.help", markdown(t(`${key}.help`))));
+}
+
+function showShare() {
+  const v = anyView();
+  const body = h("div.share", h("p", t("ui.share_help")),
+    h("p", h("strong", t("lobby.spectators")), ": ", h("code", new URL(`/play/${gid}`, location.origin).href)));
+  const mine = JSON.parse(localStorage.getItem(seatsKey) || "{}");
+  for (const [seat, token] of Object.entries(mine)) {
+    body.append(h("p", h("strong", v ? seatLabel(v, Number(seat)) : seat), ": ",
+      h("code", new URL(`/play/${gid}#seat=${seat}&token=${token}`, location.origin).href)));
+  }
+  modal(t("ui.invite"), body);
+}
+
+// --- start ------------------------------------------------------------------------------------------------
+(async () => {
+  await loadLang();
+  let first;
+  try {
+    first = await api("GET", `/api/games/${encodeURIComponent(gid)}`);
+  } catch (e) {
+    fatal(e.message);
+    return;
+  }
+  try {
+    module = await import(`/static/games/${first.game}.js`);
+  } catch {
+    module = await import("/static/games/generic.js");
+  }
+  if (module.css) {
+    document.head.append(h("link", {rel: "stylesheet", href: module.css}));
+  }
+  const seats = Object.entries(held);
+  if (!seats.length) conns.spectator = new Connection(null, null);
+  for (const [seat, token] of seats) conns[seat] = new Connection(Number(seat), token);
+})();
