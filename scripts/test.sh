@@ -1,9 +1,17 @@
 #!/usr/bin/env bash
 # Set up a virtual environment with everything the tests need, then run the linter and the whole
 # test suite. This is the README's test command and what CI (.ci/run) runs on a clean clone.
+# The web tests also need Debian's chromium and a PostgreSQL server: scripts/web-test-env.sh installs
+# them with apt when missing (as root) and starts a throwaway PostgreSQL cluster for the run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 python3 -m venv .venv
 .venv/bin/pip install --quiet --disable-pip-version-check -e '.[test]'
 .venv/bin/ruff check grimoire tests scripts
+# shellcheck source=scripts/web-test-env.sh
+source scripts/web-test-env.sh
+grimoire_web_test_env
+if [ -n "${GRIMOIRE_TEST_PG_URL:-}" ]; then   # migrate once, before parallel test workers share the database
+  .venv/bin/python -c "import sys; from grimoire.web.store import Store; Store(sys.argv[1]).close()" "$GRIMOIRE_TEST_PG_URL"
+fi
 .venv/bin/pytest -n 2 "$@"
