@@ -349,8 +349,13 @@ def test_s7_5_eliminated_active_players_turn_ends():
 
 def test_s7_5_eliminated_player_gets_no_income_no_turn_no_rank():
     s = _curse_game()
-    act(s, "bid 500")
-    end_round(s)
+    act(s, "bid 500")                                  # seat 2, still to play this round, is out
+    act(s, "end")
+    assert s.current_player == 1
+    act(s, "end")
+    while s.pending:
+        act(s, "discard")
+    assert s.round == 2                                # seat 2 got no turn
     assert sorted(s.order) == [0, 1]
     assert s.observation(0)["players"][2]["turn_order_card"] is None
     p = s.players[2]
@@ -475,3 +480,28 @@ def test_s9_5_knowledge_of_artifacts_discounts(level):
     assert s.players[0].dust == 400 - (70 - art_disc)
     act(s, "auction salamander", "bid 130", "pass", "pay")
     assert s.players[0].dust == 400 - (70 - art_disc) - (130 - sent_disc)
+
+
+def test_s7_1_gem_sales_while_paying_do_not_close_the_auction_group():
+    s = fresh(2, ["witch", "elf"])
+    set_display(s, [SPELLBOOK, BALL])
+    set_hand(s, 0, dust=30)
+    give_gem(s, 0, OPAL, 3, active=False)
+    act(s, "auction spellbook", "bid 40", "pass")
+    act(s, "sell opal", "sell opal")                     # 30 + 4 + 4 = 38 < 40: not yet
+    illegal(s, "pay", "7.6")
+    act(s, "sell opal", "pay")                            # 42: change 2
+    assert s.players[0].dust == 2
+    act(s, "auction crystal-ball")                        # still 3c: another auction may follow
+    assert s.auc is not None
+
+
+def test_s7_5_curse_while_the_active_player_has_an_unpaid_purchase():
+    s = fresh(3, ["witch", "elf", "druid"])
+    set_display(s, [SPELLBOOK])
+    set_hand(s, 0, dust=100)
+    set_hand(s, 1, dust=10)
+    act(s, "buy sapphire inactive", "auction spellbook")  # the purchase is paid before the auction opens
+    assert s.players[0].dust == 82
+    act(s, "bid 20", "bid 300")
+    assert s.players[1].out and s.players[0].dust == 82 and s.current_player == 0

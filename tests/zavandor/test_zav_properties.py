@@ -12,22 +12,28 @@ from hypothesis import strategies as st
 
 import grimoire
 from grimoire import IllegalAction
+from grimoire.core.rng import Rng
 from grimoire.games.zavandor.actions import vocabulary
 from grimoire.games.zavandor.energy import best_payment, keep_best
 
 from .helpers import (
     CHARS,
+    ELIXIR,
     SPEC_ART,
     SPEC_CARDS,
     SPEC_CONC,
     SPEC_GEM_SUPPLY,
     SPEC_SENT_MIN,
+    SPELLBOOK,
     all_subsets,
     code,
     dust_units,
     energy,
+    fresh,
+    give_art,
     known_dead_end,
     representable,
+    set_hand,
     spec_capacity,
     spec_hand_limit,
     spec_order_mods,
@@ -39,7 +45,7 @@ from .policy import choose
 
 ALL_CARDS = [(v, c) for c in range(4) for v, n in SPEC_CARDS[c].items() for _ in range(n)]
 hands = st.tuples(
-    st.lists(st.sampled_from(ALL_CARDS), max_size=7),
+    st.lists(st.integers(0, len(ALL_CARDS) - 1), unique=True, max_size=7).map(lambda ix: [ALL_CARDS[i] for i in ix]),
     st.lists(st.integers(0, 3), max_size=3),
     st.integers(0, 45).filter(representable),
 )
@@ -278,6 +284,15 @@ def probe_state(s, where):
         else:
             raise AssertionError(f"{where}: unlisted {t!r} was accepted")
     assert s.to_dict() == before, f"{where}: a refused action changed the state"
+    # a saved game loads to the identical, playable state
+    loaded = grimoire.load_game(json.loads(json.dumps(before)))
+    assert loaded.to_dict() == before and [a.text for a in loaded.legal_actions()] == [a.text for a in listed]
+    # the determinization of a seat's unknowns is consistent with what that seat sees (ARCHITECTURE 4)
+    seat = s.current_player
+    obs = s.observation(seat)
+    sampled = s.sample_hidden(seat, Rng(len(before["history"]) + 1))
+    assert sampled.observation(seat) == obs, f"{where}: sample_hidden changed what seat {seat} sees"
+    assert s.to_dict() == before
 
 
 OPTION_FLAGS = st.fixed_dictionaries({
@@ -307,3 +322,25 @@ def test_random_play_reaches_every_ending():
         reasons[s.end_reason] = reasons.get(s.end_reason, 0) + 1
         assert s.end_reason in ("sentinels", "max_rounds", "last_player") or known_dead_end(s)
     assert reasons.get("sentinels", 0) >= 5 and reasons.get("max_rounds", 0) >= 5, reasons
+
+
+@settings(max_examples=150, deadline=None)
+@given(hands, st.sampled_from([("opal", 9), ("sapphire", 18), ("emerald", 27), ("diamond", 36)]))
+def test_s7_6_default_pay_in_play_matches_brute_force(hand, purchase):
+    cards, conc_list, dust = hand
+    gem, cost = purchase
+    conc = tuple(conc_list.count(c) for c in range(4))
+    total = sum(v for v, _c in cards) + sum(SPEC_CONC[c] for c in conc_list) + dust
+    if total < cost:
+        return
+    s = fresh(2, ["witch", "elf"])                      # Knowledge of Gems 1: 9 / 18 / 27 / 36
+    give_art(s, 0, SPELLBOOK)
+    give_art(s, 0, ELIXIR)
+    set_hand(s, 0, cards=[(v, c) for v, c in cards], dust=dust, conc=conc)
+    s.apply(f"buy {gem} inactive")
+    s.apply("pay")
+    p = s.players[0]
+    after = energy(p)
+    lost = total - cost - after
+    units = len(p.cards) + 3 * sum(p.conc) + dust_units(p.dust)
+    assert (lost, units) == brute_best_payment(cards, conc_list, dust, cost)

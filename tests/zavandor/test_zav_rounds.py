@@ -586,3 +586,27 @@ def test_s3_every_player_count_and_character_combination_starts():
     for bad in (1, 7):
         with pytest.raises(grimoire.GameConfigError):
             grimoire.new_game("zavandor", players=bad, seed=1)
+
+
+# --- 1 / 14.27 deck exhaustion ---------------------------------------------------------------------------------
+def test_s1_empty_deck_reshuffles_its_discard_pile():
+    s = fresh(2, ["witch", "elf"])
+    clear_gems(s, 1)
+    for i, n in enumerate(s.deck[BLUE]):           # every blue card not in a hand lies in the discard pile
+        s.disc[BLUE][i] += n
+        s.deck[BLUE][i] = 0
+    end_round(s)
+    p = s.players[0]
+    assert [k & 3 for k in p.cards] == [BLUE]        # drawn from the reshuffled discards
+    assert sum(s.deck[BLUE]) + sum(s.disc[BLUE]) == 29
+
+
+def test_s1_no_card_when_deck_and_discards_are_empty():
+    s = fresh(2, ["witch", "elf"])
+    clear_gems(s, 1)
+    # every blue card waits under seat 1's turn-order card (it does not count for this round's hand limit)
+    s.players[1].under_cards = sorted(take_card(s, v, BLUE) for v, n in SPEC_CARDS[BLUE].items() for _ in range(n))
+    end_round(s)
+    assert len(s.players[1].cards) == 30
+    assert s.players[0].cards == [] and s.players[0].dust == 5      # his sapphire finds no card to draw
+    assert sum(s.deck[BLUE]) + sum(s.disc[BLUE]) == 0
