@@ -83,13 +83,20 @@ def zavandor_hints(state: GameState, seat: int, obs: dict) -> dict[str, Any]:
         after.apply("discard")
         mine_after = after.observation(seat)["players"][seat]
         cards, conc = _used(me, mine_after)
-        for dust in sorted({max(0, me["dust"] - mine_after["dust"]), 0}, reverse=True):
+        # the dust kept shows directly unless the round moved on (income); then try every amount
+        first = max(0, me["dust"] - mine_after["dust"])
+        target = _without_history(after.to_dict())
+        out["discard"] = {}
+        for dust in [first] + [d for d in range(me["dust"] + 1) if d != first and _representable(me["dust"] - d)]:
             text = _items_text("discard", cards, conc, dust)
-            if _same_result(state, "discard", text):
+            y = state.clone()
+            try:
+                y.apply(text)
+            except GrimoireError:
+                continue
+            if _without_history(y.to_dict()) == target:
                 out["discard"] = {"cards": cards, "concentrated": conc, "dust": dust, "text": text}
                 break
-        else:
-            out["discard"] = {}
     return out
 
 

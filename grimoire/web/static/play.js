@@ -195,6 +195,9 @@ function render() {
     main.append(h("pre.error", String(e.stack || e)));
   }
   app.replaceChildren(header(view), main);
+  // for scripts and tests: what is on screen (public to this seat anyway)
+  window.grimoirePage = {seq: view.seq, seat, status: view.status, round: view.obs.round,
+    mine: seat !== null && view.obs.current_player === seat, busy: Boolean(conn.pending)};
   setStatus();
   if (lastGameState !== view.status && view.status === "over") toast(t("ui.game_over"), "info");
   lastGameState = view.status;

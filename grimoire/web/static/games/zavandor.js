@@ -322,8 +322,8 @@ function chooser(ctx, o, me, mode, hint, legal) {
     h("div.row",
       h("button.primary.do-pay", {disabled: ctx.busy || !ok, onclick: () => ctx.act(text)},
         mode === "pay" ? tr("zav.pay_selected") : tr("zav.discard_selected")),
-      h("button.ghost", {onclick: () => { ctx.ui.selKey = null; redraw(); }}, tr("zav.engine_choice")),
-      mode === "pay" && legal.has("pay") ? h("span.muted.small", tr("zav.engine_choice_help")) : null));
+      hint && hint.text ? h("button.ghost", {onclick: () => { ctx.ui.selKey = null; redraw(); }}, tr("zav.engine_choice"))
+        : h("button.engine-direct", {disabled: ctx.busy || !legal.has(mode), onclick: () => ctx.act(mode)}, tr("zav.engine_direct"))));
   return box;
 }
 

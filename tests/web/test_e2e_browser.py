@@ -1,0 +1,133 @@
+"""End to end in a real headless Chromium (Debian's chromium, driven by Playwright; no browser
+download): create a game with one human and two AI seats in the lobby, play several rounds by
+clicking — a gem purchase and an auction included —, reload the page, and find the game as it was.
+Screenshots go to $GRIMOIRE_SCREENSHOTS (docs/screenshots when making the docs) or the test's tmp dir.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync",
+        "--disable-dev-shm-usage"]
+
+
+@pytest.fixture
+def browser():
+    if not os.path.exists(CHROMIUM):
+        if os.environ.get("GRIMOIRE_TEST_REQUIRE_BROWSER") == "1":
+            pytest.fail("chromium is required in CI (apt-get install chromium)")
+        pytest.skip("Debian's chromium is not installed (/usr/bin/chromium); scripts/test.sh installs it as root")
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+def state(page) -> dict:
+    return page.evaluate("window.grimoirePage || null") or {}
+
+
+def wait_my_decision(page, timeout=20000):
+    page.wait_for_function("window.grimoirePage && !window.grimoirePage.busy && "
+                           "(window.grimoirePage.mine || window.grimoirePage.status === 'over')", timeout=timeout)
+
+
+def click_and_wait(page, locator):
+    before = state(page)["seq"]
+    locator.first.click()
+    page.wait_for_function(f"window.grimoirePage && window.grimoirePage.seq > {before}", timeout=20000)
+
+
+def test_play_rounds_in_the_browser_and_reload(browser, server, tmp_path, db_url):
+    shots = Path(os.environ.get("GRIMOIRE_SCREENSHOTS") or tmp_path)
+    shots.mkdir(parents=True, exist_ok=True)
+    tag = "sqlite" if db_url.startswith("sqlite") else "postgresql"
+    page = browser.new_page(viewport={"width": 1500, "height": 1100})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.base + "/")
+    page.wait_for_selector("button.create")
+    page.locator(".seat-row[data-seat='0'] input.name").fill("Ada")
+    page.locator(".seat-row[data-seat='0'] select.character").select_option("witch")
+    for seat in ("1", "2"):
+        page.locator(f".seat-row[data-seat='{seat}'] select.agent").select_option("random")
+    page.click("button.create")
+    page.wait_for_selector("#play-here")
+    if tag == "sqlite":
+        page.screenshot(path=str(shots / "lobby-created.png"), full_page=True)
+    page.click("#play-here")
+    page.wait_for_selector(".order-strip")
+
+    bought = auctioned = paid = False
+    for _step in range(400):
+        wait_my_decision(page)
+        st = state(page)
+        if st["status"] == "over" or (st["round"] >= 3 and bought and auctioned):
+            break
+        if page.locator(".bid-controls").count():
+            if not auctioned:
+                if tag == "sqlite":
+                    page.screenshot(path=str(shots / "auction.png"), full_page=True)
+                auctioned = True
+            if page.locator("button.pass").count():
+                click_and_wait(page, page.locator("button.pass"))
+            else:
+                click_and_wait(page, page.locator("button.bid"))
+        elif page.locator("button.do-pay, button.engine-direct").count():
+            if tag == "sqlite" and not paid:
+                page.screenshot(path=str(shots / "payment.png"), full_page=True)
+            paid = True
+            enabled = page.locator("button.do-pay:enabled")
+            click_and_wait(page, enabled if enabled.count() else page.locator("button.engine-direct"))
+        elif page.locator(".prompt .actions button").count():
+            click_and_wait(page, page.locator(".prompt .actions button"))
+        elif page.locator("button.end-turn").count():
+            buy = page.locator("button[data-action='buy opal']")
+            if not bought and buy.count():
+                click_and_wait(page, buy)
+                bought = True
+                continue
+            opener = page.locator("button.open-auction")
+            if not auctioned and opener.count():
+                click_and_wait(page, opener)
+                continue
+            click_and_wait(page, page.locator("button.end-turn"))
+        else:
+            raise AssertionError("my decision but no control to play it: " + page.inner_text("main")[:500])
+    assert bought and auctioned, "the game should include a purchase and an auction"
+    wait_my_decision(page)
+    before = state(page)
+    assert before["round"] >= 3 or before["status"] == "over"
+    board_before = page.inner_text(".board.own .hand")
+    log_before = page.locator(".log-list li[data-seq]").count()
+    page.screenshot(path=str(shots / f"game-{tag}.png"), full_page=True)
+
+    page.reload()
+    page.wait_for_selector(".order-strip")
+    wait_my_decision(page)
+    after = state(page)
+    assert (after["seq"], after["round"], after["seat"]) == (before["seq"], before["round"], before["seat"])
+    assert page.inner_text(".board.own .hand") == board_before
+    assert page.locator(".log-list li[data-seq]").count() == log_before
+    # a rule help popup, and the language switch (Hungarian terms from the rulebook)
+    page.locator(".gem-table button.help-q").first.click()
+    assert "10" in page.inner_text(".modal")
+    page.locator(".modal .close").click()
+    page.select_option("select.lang", "hu")
+    page.wait_for_selector("text=Zavandor jogara")
+    assert "Drágakőismeret" in page.inner_text("main")
+    if tag == "sqlite":
+        page.screenshot(path=str(shots / "game-hungarian.png"), full_page=True)
+    page.select_option("select.lang", "zh")
+    page.wait_for_selector("text=寶石之學問")
+    if tag == "sqlite":
+        page.screenshot(path=str(shots / "game-chinese.png"), full_page=True)
+    page.select_option("select.lang", "en")
+    assert not errors, errors
