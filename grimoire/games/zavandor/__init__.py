@@ -28,7 +28,8 @@ def _rules_topics() -> dict[str, str]:
 
 
 def _agents():
-    return {}
+    from .ai import agent_factories
+    return agent_factories()
 
 
 register(GameInfo(

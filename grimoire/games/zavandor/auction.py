@@ -19,7 +19,7 @@ from .data import (
 )
 from .flow import eliminate, victims_after
 from .player import Player
-from .turn import enter_group, settle, tab_credit, tab_owed, why_not_group
+from .turn import enter_group, settle, settled_energy, tab_credit, tab_owed, why_not_group
 
 
 def price_for(s, seat: int, item: int, bid: int) -> int:
@@ -67,24 +67,35 @@ def why_not_open(s, p: Player, item: int):
         return (f"{ITEM_NAMES[item]} is not {what}", "7.4")
     if not may_own(p, item):
         return (f"you already own a {ITEM_NAMES[item]} (at most one per player)", "7.4")
-    if s.tab_seat == p.seat and p.energy() + s.tab_credit < s.tab_owed:
-        return ("pay what you owe first (sell gems to raise the energy)", "7.6")
     if item in GEM_LOSS and not any(p.active):
         return (f"opening a {ITEM_NAMES[item]} auction needs at least one active gem", "11")
     return None
 
 
+def tab_settles_at_open(s) -> bool:
+    """Opening an auction pays the open tab first (auction prices are paid on their own, 7.6) —
+    except in the combine_with_auction variant, where only a tab holding an auction price must be
+    paid before the next auction opens."""
+    return s.tab_seat >= 0 and (not s.combine or s.tab_auc)
+
+
+def opening_capacity(s, p: Player) -> int:
+    """The opener's payment capacity once the auction is open (the tab paid if it must be)."""
+    if s.tab_seat == p.seat and tab_settles_at_open(s):
+        return settled_energy(s, p) + p.gems_sale_total()
+    return capacity(s, p)
+
+
 def can_afford_opening(s, p: Player, item: int) -> bool:
     """Could the opener pay the minimum bid? Opening is only *listed* then: the opening bid is a bid,
     and one he cannot pay brings the curse (7.5). Typed anyway, it is accepted, and the only bid
-    left to him is the cursed minimum. (An open tab counts with 1 spare for a change that may be lost.)"""
-    spare = 1 if s.tab_seat == p.seat and s.tab_owed else 0
-    return price_for(s, p.seat, item, ITEM_MIN_BID[item]) <= capacity(s, p) - spare
+    left to him is the cursed minimum."""
+    return price_for(s, p.seat, item, ITEM_MIN_BID[item]) <= opening_capacity(s, p)
 
 
 def do_open(s, p: Player, item: int) -> None:
     enter_group(s, "c")
-    if s.tab_seat >= 0:
+    if tab_settles_at_open(s):
         settle(s)                        # auction prices are paid on their own (7.6)
     s.auc = [item, None, -1, 0]
     s.pending.insert(0, ("bid", p.seat))
@@ -146,12 +157,18 @@ def _won(s) -> None:
     s.pending.pop(0)
     price = price_for(s, seat, item, high)
     active = s.order[s.turn_idx] if s.turn_idx < len(s.order) else -1
-    if s.combine and seat == active:
-        s.tab_seat = seat                # FAQ variant: paid with his other purchases (7.6)
+    p = s.players[seat]
+    if s.combine and seat == active and p.energy() + tab_credit(s, p) >= tab_owed(s, p) + price:
+        # FAQ variant: paid together with his other purchases, before the next auction (7.6). Only
+        # when his energy covers it, so that the tab never needs a gem sale (turn.py's invariant).
+        s.tab_seat = seat
         s.tab_owed += price
+        s.tab_auc = True
         acquire(s, seat, item)
     else:
-        s.tab_seat, s.tab_owed, s.tab_credit = seat, price, 0
+        if s.tab_seat >= 0:
+            settle(s)                    # (combine variant) his earlier purchases are paid first
+        s.tab_seat, s.tab_owed, s.tab_credit, s.tab_auc = seat, price, 0, False
         s.pending.insert(0, ("apay", seat, item))
 
 

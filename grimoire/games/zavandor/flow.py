@@ -183,6 +183,7 @@ def start_turn(s) -> None:
     s.tab_seat = -1
     s.tab_owed = 0
     s.tab_credit = 0
+    s.tab_auc = False
 
 
 def end_turn(s) -> None:
@@ -249,7 +250,7 @@ def eliminate(s, seat: int) -> None:
     s.auc = None               # the auction is broken off; nobody pays
     s.pending = [d for d in s.pending if d[0] != "bid" and d[1] != seat]
     if s.tab_seat == seat:
-        s.tab_seat, s.tab_owed, s.tab_credit = -1, 0, 0
+        s.tab_seat, s.tab_owed, s.tab_credit, s.tab_auc = -1, 0, 0, False
     alive = [q.seat for q in s.players if not q.out]
     if len(alive) == 1:
         game_over(s, "last_player", alive[0])

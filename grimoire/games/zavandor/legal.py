@@ -19,6 +19,7 @@ from .auction import (
     do_open,
     do_pass,
     max_bid,
+    opening_capacity,
     price_for,
     why_not_bid,
     why_not_open,
@@ -35,6 +36,7 @@ from .turn import (
     may_buy_kind,
     resolve_items,
     settle,
+    settled_energy,
     why_not_activate,
     why_not_advance,
     why_not_buy,
@@ -81,7 +83,7 @@ def legal_actions(s) -> list[Action]:
                 return A.bid_actions(max(hi, lo))[lo:max(hi, lo) + 1]
             return [A.PASS] + (A.bid_actions(hi)[lo:hi + 1] if hi >= lo else [])
         if kind == "apay":
-            out = [A.PAY] if why_not_pay(s, seat) is None else []
+            out = [A.PAY] if why_not_pay(s, seat, auction=True) is None else []
             for g in range(5):
                 if p.inactive[g]:
                     out.append(A.SELL[g])
@@ -109,16 +111,17 @@ def _turn_actions(s, p) -> list[Action]:
     ok_b = not strict or group == "b" or not done & 2
     ok_c = not strict or group == "c" or not done & 4
     mine = s.tab_seat == seat
-    owed = s.tab_owed if mine else 0
-    credit = s.tab_credit if mine else 0
     energy = p.energy()
-    have = energy + credit - owed            # what further purchases may cost
-    out = [A.END] if have >= 0 else []       # a debt (combine_with_auction) must be payable first
-    if mine and have >= 0:
-        out.append(A.PAY)
+    out = [A.END, A.PAY] if mine else [A.END]
+    if mine:
+        same = energy + s.tab_credit - s.tab_owed     # purchases in the open tab's group combine
+        other = settled_energy(s, p) if strict else same  # another group pays the tab first
+    else:
+        same = other = energy
     active, inactive = p.active, p.inactive
     free_slot = active[0] + active[1] + active[2] + active[3] + active[4] < p.slots()
     if ok_a:
+        have = same if group == "a" else other
         cost_row = p.levels[0]
         supply = s.gem_supply
         for g in range(5):
@@ -129,7 +132,6 @@ def _turn_actions(s, p) -> list[Action]:
             if free_slot:
                 out.append(A.BUY[g])
             out.append(A.BUY_INACTIVE[g])
-    if ok_a or owed > energy + credit:
         for g in range(5):
             if inactive[g]:
                 out.append(A.SELL[g])
@@ -141,6 +143,7 @@ def _turn_actions(s, p) -> list[Action]:
         if active[g]:
             out.append(A.DEACTIVATE[g])
     if ok_b:
+        have = same if group == "b" else other
         for price in p.tokens:
             if price <= have:
                 out.append(A.TOKEN[price])
@@ -150,8 +153,8 @@ def _turn_actions(s, p) -> list[Action]:
                 lv = levels[t]
                 if lv < MAX_LEVEL and (lv or p.pentagon) and TRACK_COST[t][lv] <= have:
                     out.append(A.ADVANCE[t])
-    if ok_c and have >= 0:
-        cap = energy + p.gems_sale_total() + credit - owed - (1 if mine and owed else 0)
+    if ok_c:
+        cap = opening_capacity(s, p)
         any_active = any(active)
         seen = 0
         for k in s.display:
@@ -199,7 +202,8 @@ def check(s, a: Action) -> None:
         else:
             r = why_not_pass(s, seat)
     elif kind == "apay":
-        r = why_not_pay(s, seat, args) if k == "pay" else why_not_sell(s, p, args[0], args[1], True)
+        r = (why_not_pay(s, seat, args, auction=True) if k == "pay"
+             else why_not_sell(s, p, args[0], args[1], True))
     elif kind == "free":
         r = why_not_level(p, args[0]) if k == "advance" else None
     elif kind == "ftoken":
@@ -210,9 +214,7 @@ def check(s, a: Action) -> None:
     elif kind == "discard":
         r = _why_not_discard(p, args)
     elif k == "end":
-        r = None if s.tab_seat != seat else why_not_pay(s, seat)
-        if r:
-            r = ("you must be able to pay what you owe before ending the turn: " + r[0], "7.6")
+        r = None                                    # an open tab is always payable (turn.py)
     elif k == "pay":
         r = why_not_pay(s, seat, args)
     elif k == "buy":

@@ -17,7 +17,7 @@ from .setup import normalize_options
 PLAYER_FIELDS = ("char", "dust", "cards", "conc", "active", "inactive", "levels", "tokens", "pentagon",
                  "arts", "sents", "under_cards", "under_dust", "vp", "advanced", "druid_ruby", "out")
 STATE_FIELDS = ("order", "card_of", "art_mod", "sent_mod", "round", "stage", "turn_idx", "group",
-                "groups_done", "tab_seat", "tab_owed", "tab_credit", "display", "art_pile", "sent_avail",
+                "groups_done", "tab_seat", "tab_owed", "tab_credit", "tab_auc", "display", "art_pile", "sent_avail",
                 "sent_sold", "gem_supply", "deck", "disc", "auc", "pending", "revealed", "over", "winners_",
                 "end_reason")
 
@@ -145,6 +145,7 @@ def load(d: dict[str, Any]):
     s.tab_seat = _int(st["tab_seat"], "tab_seat", -1, n - 1)
     s.tab_owed = _int(st["tab_owed"], "tab_owed", 0)
     s.tab_credit = _int(st["tab_credit"], "tab_credit", 0)
+    s.tab_auc = _bool(st["tab_auc"], "tab_auc")
     s.display = _ints(st["display"], "display", None, 0, 11)
     s.art_pile = _ints(st["art_pile"], "art_pile", 12, 0)
     s.sent_avail = _ints(st["sent_avail"], "sent_avail", None, 0, 8)

@@ -128,6 +128,7 @@ def new_state(players: int, seed: int, **options: Any):
     s.tab_seat = -1
     s.tab_owed = 0
     s.tab_credit = 0
+    s.tab_auc = False
     s.auc = None
     s.pending = []
     s.revealed = 0

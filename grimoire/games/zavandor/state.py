@@ -18,7 +18,7 @@ class ZavandorState(GameState):
     game = "zavandor"
     __slots__ = (
         "players", "order", "card_of", "art_mod", "sent_mod", "round", "stage", "turn_idx",
-        "group", "groups_done", "tab_seat", "tab_owed", "tab_credit", "display", "art_pile",
+        "group", "groups_done", "tab_seat", "tab_owed", "tab_credit", "tab_auc", "display", "art_pile",
         "sent_avail", "sent_sold", "gem_supply", "deck", "disc", "auc", "pending", "revealed",
         "over", "winners_", "end_reason", "strict", "combine", "sages_dust", "druid_l3",
         "max_rounds",
@@ -55,6 +55,7 @@ class ZavandorState(GameState):
         s.tab_seat = self.tab_seat
         s.tab_owed = self.tab_owed
         s.tab_credit = self.tab_credit
+        s.tab_auc = self.tab_auc
         s.display = self.display[:]
         s.art_pile = self.art_pile[:]
         s.sent_avail = self.sent_avail[:]

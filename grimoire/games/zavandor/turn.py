@@ -4,6 +4,9 @@ Non-auction purchases go on the active player's *tab*: the item is taken at once
 paid in one payment (combined purchases, 7.6) when the player pays, starts another sub-phase (with
 strict_subphases), opens an auction or ends the turn. Gem sales add to the tab's credit.
 
+Invariant: a tab can always be paid from the energy in hand plus its credit (a purchase is allowed
+only then), so paying it never needs a gem sale and the player is never stuck with a debt.
+
 Each ``why_not_*`` function returns None when the action is legal, else (message, rule).
 """
 
@@ -62,11 +65,30 @@ def tab_owed(s, p: Player) -> int:
     return s.tab_owed if s.tab_seat == p.seat else 0
 
 
-def why_not_afford(s, p: Player, cost: int):
-    have = p.energy() + tab_credit(s, p)
-    owed = tab_owed(s, p)
-    if have < owed + cost:
-        extra = f" (you already owe {owed})" if owed else ""
+def settled_energy(s, p: Player) -> int:
+    """The player's energy once his open tab is paid the default way (exact: a lost 1 included)."""
+    e = p.energy()
+    if s.tab_seat != p.seat:
+        return e
+    owed, credit = s.tab_owed, s.tab_credit
+    if owed == 0:
+        return e + payout(credit)                 # plain sales are paid out in dust (7.2)
+    return e + credit - owed - best_payment(p.cards, p.conc, p.dust, owed - credit)[3]
+
+
+def spendable(s, p: Player, group: str) -> int:
+    """What a further purchase in ``group`` may cost: starting another group (strict sub-phases)
+    pays the open tab first, so what is left then counts; within the group, the tab combines."""
+    if s.tab_seat == p.seat and s.strict and s.group != group:
+        return settled_energy(s, p)
+    return p.energy() + tab_credit(s, p) - tab_owed(s, p)
+
+
+def why_not_afford(s, p: Player, cost: int, group: str):
+    have = spendable(s, p, group)
+    if have < cost:
+        owed = tab_owed(s, p)
+        extra = f" after paying the {owed} you owe" if owed else ""
         return (f"that costs {cost} and you have {have} energy{extra}; sell gems first", "7.6")
     return None
 
@@ -80,7 +102,7 @@ def settle(s, explicit=None) -> None:
     """Pay the tab: the default payment, or exactly the items named (already checked)."""
     p = s.players[s.tab_seat]
     owed, credit = s.tab_owed, s.tab_credit
-    s.tab_seat, s.tab_owed, s.tab_credit = -1, 0, 0
+    s.tab_seat, s.tab_owed, s.tab_credit, s.tab_auc = -1, 0, 0, False
     if explicit is None:
         if owed == 0:
             p.dust += payout(credit)            # a plain sale is paid out in dust (7.2)
@@ -128,8 +150,8 @@ def resolve_items(p: Player, items, discarding: bool = False):
     return (codes, list(conc), dust), None
 
 
-def why_not_pay(s, seat: int, items=None):
-    if s.tab_seat != seat or (s.tab_owed == 0 and s.tab_credit == 0):
+def why_not_pay(s, seat: int, items=None, auction: bool = False):
+    if s.tab_seat != seat or (not auction and s.tab_owed == 0 and s.tab_credit == 0):
         return ("there is nothing to pay now", "7.6")
     p = s.players[seat]
     owed, credit = s.tab_owed, s.tab_credit
@@ -142,7 +164,7 @@ def why_not_pay(s, seat: int, items=None):
         return (err, "7.6")
     cards, conc, d = resolved
     if owed <= credit:
-        return ("your gem sales already cover what you owe; type 'pay'", "7.6")
+        return ("nothing more is owed (your gem sales cover it, or the price is 0); type 'pay'", "7.6")
     total = sum(c >> 2 for c in cards) + sum(conc[c] * CONC_VALUE[c] for c in range(4)) + d
     if total + credit < owed:
         return (f"that is {total} and you owe {owed - credit}", "7.6")
@@ -176,7 +198,7 @@ def why_not_buy(s, p: Player, gem: int, active: bool):
         return (f"no {GEMS[gem]} is left in the supply", "1")
     if active and p.n_active() >= p.slots():
         return ("no free active slot: buy it inactive, or deactivate a gem first", "7.2")
-    return why_not_afford(s, p, p.gem_cost(gem))
+    return why_not_afford(s, p, p.gem_cost(gem), "a")
 
 
 def do_buy(s, p: Player, gem: int, active: bool) -> None:
@@ -194,8 +216,7 @@ def do_buy(s, p: Player, gem: int, active: bool) -> None:
 
 def why_not_sell(s, p: Player, gem: int, active: bool, paying_auction: bool):
     if not paying_auction:
-        needs_money = tab_owed(s, p) > p.energy() + tab_credit(s, p)
-        r = None if needs_money else why_not_group(s, "a")
+        r = why_not_group(s, "a")
         if r:
             return r
     if (p.active if active else p.inactive)[gem] <= 0:
@@ -206,7 +227,7 @@ def why_not_sell(s, p: Player, gem: int, active: bool, paying_auction: bool):
 
 
 def do_sell(s, p: Player, gem: int, active: bool, paying_auction: bool) -> None:
-    if not paying_auction and tab_owed(s, p) <= p.energy() + tab_credit(s, p):
+    if not paying_auction:
         enter_group(s, "a")
     if active:
         p.active[gem] -= 1
@@ -239,7 +260,7 @@ def why_not_token(s, p: Player, price: int):
     if price not in p.tokens:
         return (f"you have no unbought knowledge token of price {price}"
                 + (f"; left: {', '.join(map(str, p.tokens))}" if p.tokens else ""), "7.3")
-    return why_not_afford(s, p, price)
+    return why_not_afford(s, p, price, "b")
 
 
 def do_token(s, p: Player, price: int) -> None:
@@ -268,7 +289,7 @@ def why_not_advance(s, p: Player, track: int):
     r = why_not_level(p, track)
     if r:
         return r
-    return why_not_afford(s, p, TRACK_COST[track][p.levels[track]])
+    return why_not_afford(s, p, TRACK_COST[track][p.levels[track]], "b")
 
 
 def do_advance(s, p: Player, track: int) -> None:

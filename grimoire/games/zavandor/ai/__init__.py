@@ -1,0 +1,66 @@
+"""AI players for The Scepter of Zavandor, registered as the game's agents.
+
+- ``heuristic`` / ``medium``: economy valued by a one-player projection, greedy turns with a short
+  lookahead, item-by-item auction valuation (``heuristic.py``, ``evaluate.py``).
+- ``easy``: the same with noise (random perturbations of its choices and of its auction limits, no
+  lookahead).
+- ``hard``: IS-MCTS (``grimoire.agents.mcts``) with this package's hooks (``search.py``).
+- ``naive``: a fixed-priority player modelled on the other implementation's AI (a yardstick).
+
+Also the arena hooks (``grimoire.agents.arena``): characters rotate per seat; per game it records
+rounds, sentinels sold and the winner's score.
+"""
+
+from __future__ import annotations
+
+from ..data import CHARACTERS
+
+ARENA_ROLE_OPTION = "characters"
+ARENA_ROLES = list(CHARACTERS)
+
+EASY_NOISE = 1.5
+EASY_BID_NOISE = 0.5
+
+
+def heuristic_agent(seed: int = 0):
+    from .heuristic import HeuristicAgent
+    return HeuristicAgent(seed)
+
+
+def medium_agent(seed: int = 0):
+    a = heuristic_agent(seed)
+    a.name = "medium"
+    return a
+
+
+def easy_agent(seed: int = 0):
+    from .heuristic import HeuristicAgent
+    a = HeuristicAgent(seed, noise=EASY_NOISE, bid_noise=EASY_BID_NOISE, lookahead=False)
+    a.name = "easy"
+    return a
+
+
+def hard_agent(seed: int = 0):
+    from .search import HardAgent
+    return HardAgent(seed)
+
+
+def naive_agent(seed: int = 0):
+    from .naive import NaiveAgent
+    return NaiveAgent(seed)
+
+
+def agent_factories() -> dict:
+    return {"easy": easy_agent, "medium": medium_agent, "hard": hard_agent, "heuristic": heuristic_agent,
+            "naive": naive_agent}
+
+
+def arena_stats(state) -> dict:
+    """Pacing of one finished game: rounds, sentinels sold, the winner's score."""
+    scores = state.scores()
+    return {"rounds": state.round, "sentinels": state.sent_sold, "winner_score": max(scores) if scores else 0,
+            "eliminated": sum(1 for p in state.players if p.out)}
+
+
+def arena_roles(state) -> list[str]:
+    return [CHARACTERS[p.char] for p in state.players]

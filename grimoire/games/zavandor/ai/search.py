@@ -1,0 +1,224 @@
+"""Zavandor knowledge for the generic IS-MCTS (``grimoire.agents.mcts``): the hard level.
+
+The search covers the decision at hand up to the end of the deciding seat's own turn (or, when it
+is bidding in another player's auction, up to the end of that auction); there it stops and every
+seat's position is evaluated with the heuristic's projection (``evaluate.value``). Rewards are the
+seats' chances of winning estimated from those projections (a softmax over projected final VP), so
+each seat cares about beating the others, not only about its own VP.
+
+- Its own turn: the candidates are the heuristic's best few actions (purchases, knowledge,
+  auctions to open, ending the turn); deeper in the turn, the playout follows the heuristic's
+  first choice.
+- Its own bids: raise by one, or pass.
+- The other seats' bids follow the heuristic's auction valuation (how the medium level bids): each
+  raises by one while the price stays within what the item is worth to him. Their other decisions
+  (paying, losing a gem to a Mirror, free advances) follow the heuristic.
+
+All of it runs on the determinizations the search samples (``state.sample_hidden``).
+"""
+
+from __future__ import annotations
+
+import math
+
+from ....core.action import Action
+from ....core.agent import Agent
+from ....core.rng import Rng
+from .. import actions as A
+from ..auction import price_for
+from ..data import SENT_END
+from .evaluate import DEFAULT, Ctx, Params, end_value, energy_in_hand, value
+from .heuristic import Heuristic
+
+
+def _mcts():
+    from ....agents.mcts import ISMCTSAgent, SearchHooks
+    return ISMCTSAgent, SearchHooks
+
+
+class ZavandorSearch:
+    """The hooks (built lazily on the generic SearchHooks, see ``hooks``)."""
+
+    def __init__(self, params: Params = DEFAULT, top_k: int = 4, temperature: float = 4.0, seed: int = 0,
+                 scale: float = 20.0):
+        self.params = params
+        self.top_k = top_k
+        self.temperature = temperature
+        self.scale = scale
+        self.h = Heuristic(params, rng=Rng(seed))
+        self.seat = -1
+        self.round = -1
+        self.turn_cache: dict = {}
+        self.price_cache: dict = {}
+
+    # --- SearchHooks ----------------------------------------------------------------------------------
+    def begin(self, root, seat: int) -> None:
+        self.seat = seat
+        self.round = root.round
+        self.root_active = root.active_seat
+        self.root_len = root._hist_len
+        self.base_values = self._values(root)
+        self.turn_cache = {}
+        self.price_cache = {}
+
+    def candidates(self, s, cp: int, actions: list[Action], cache: dict) -> list[Action]:
+        if len(actions) == 1:
+            return actions
+        if s.pending:
+            kind = s.pending[0][0]
+            if kind == "bid":
+                if cp == self.seat and s.auc[1] is not None:
+                    bids = [a for a in actions if a.kind == "bid"]
+                    return [bids[0], A.PASS] if bids else [A.PASS]
+                return [self._bid(s, cp, actions)]
+            return [self.h.decide(s, cp, actions)]
+        if cp != self.seat:
+            return [self._turn_choice(s, cp, actions)]
+        ranked = cache.get("ranked")
+        if ranked is None:
+            ranked = self.h.rank_turn(s, cp, actions, lookahead=s._hist_len == self.root_len)
+            cache["ranked"] = ranked
+        out = [a for _v, a in ranked[:self.top_k]]
+        if A.END not in out:
+            out.append(A.END)
+        return out
+
+    def rollout(self, s, rng) -> Action:
+        actions = s.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        cp = s.current_player
+        if s.pending:
+            if s.pending[0][0] == "bid":
+                return self._bid(s, cp, actions)
+            return self.h.decide(s, cp, actions)
+        return self._turn_choice(s, cp, actions)
+
+    def cutoff(self, s, depth: int) -> bool:
+        if s.over or s.round != self.round:
+            return True
+        if s.pending:
+            return False
+        return s.active_seat != self.root_active
+
+    def evaluate(self, s) -> list[float]:
+        """Rewards from every seat's projected final VP. In the last round these are the final scores
+        (a win is what counts); before it, each seat's gain since the root minus the others' mean gain
+        (the projections differ between players by more than any one decision changes them)."""
+        vals = self._values(s)
+        if s.sent_sold >= SENT_END or (s.max_rounds is not None and s.round >= s.max_rounds):
+            return softmax_win(vals, 1.0)
+        base = self.base_values
+        n = len(vals)
+        gains = [vals[i] - base[i] if vals[i] > -1e8 else -30.0 for i in range(n)]
+        out = []
+        for i in range(n):
+            others = [gains[j] for j in range(n) if j != i]
+            rel = gains[i] - (sum(others) / len(others) if others else 0.0)
+            out.append(min(1.0, max(0.0, 0.5 + rel / self.scale)))
+        return out
+
+    def _values(self, s) -> list[float]:
+        ctx = Ctx(s, self.params)
+        vals = []
+        done = set(s.order[:s.turn_idx]) if s.stage == "turn" else set(s.order)
+        for p in s.players:
+            if p.out:
+                vals.append(-1e9)
+            elif p.seat in done or ctx.final:
+                vals.append(end_value(s, p.seat, ctx))
+            else:
+                vals.append(value(p, ctx, energy_in_hand(p)))
+        return vals
+
+    # --- policies inside the search -----------------------------------------------------------------
+    def _turn_choice(self, s, cp: int, actions: list[Action]) -> Action:
+        key = _turn_key(s, cp)
+        a = self.turn_cache.get(key)
+        if a is None:
+            a = self.h.rank_turn(s, cp, actions, lookahead=False)[0][1]
+            self.turn_cache[key] = a
+        return a
+
+    def _bid(self, s, cp: int, actions: list[Action]) -> Action:
+        item, high, hs, _passed = s.auc
+        if high is None:
+            return actions[0]
+        bids = [a for a in actions if a.kind == "bid"]
+        if not bids:
+            return A.PASS
+        key = (cp, item, hs, s.turn_idx, s.sent_sold, len(s.display))
+        pmax = self.price_cache.get(key)
+        if pmax is None:
+            ctx = Ctx(s, self.params)
+            extra = 0.0
+            if hs >= 0 and hs != cp and self.params.denial:
+                rq = self.h.owner_copy(s, hs, item, ctx)
+                extra = self.params.denial * max(0.0, value(rq, ctx) - value(s.players[hs], ctx))
+            pmax = self.h.max_price(s, cp, item, ctx, extra)
+            self.price_cache[key] = pmax
+        if pmax >= 0 and price_for(s, cp, item, bids[0].args[0]) <= pmax:
+            return bids[0]
+        return A.PASS
+
+    def hooks(self):
+        _agent, SearchHooks = _mcts()
+        outer = self
+
+        class _Hooks(SearchHooks):
+            def begin(self, root, seat):
+                outer.begin(root, seat)
+
+            def candidates(self, state, seat, actions, cache):
+                return outer.candidates(state, seat, actions, cache)
+
+            def rollout(self, state, rng):
+                return outer.rollout(state, rng)
+
+            def cutoff(self, state, depth):
+                return outer.cutoff(state, depth)
+
+            def evaluate(self, state):
+                return outer.evaluate(state)
+
+        return _Hooks()
+
+
+def softmax_win(values: list[float], temperature: float) -> list[float]:
+    """Chances of winning from projected final VP (a softmax with the given temperature)."""
+    m = max(values)
+    ex = [math.exp((v - m) / temperature) if v > -1e8 else 0.0 for v in values]
+    tot = sum(ex)
+    return [x / tot for x in ex]
+
+
+def _turn_key(s, cp: int):
+    p = s.players[cp]
+    return (cp, s.round, tuple(p.active), tuple(p.inactive), tuple(p.levels), tuple(p.arts), len(p.sents),
+            p.pentagon, p.advanced, p.dust, tuple(p.cards), tuple(p.conc), s.group, s.groups_done,
+            s.tab_owed, s.tab_credit, tuple(s.display), tuple(s.sent_avail), s.sent_sold)
+
+
+class HardAgent(Agent):
+    """The hard level: IS-MCTS with the Zavandor hooks for turns and bids; the heuristic for the
+    small decisions (paying, discarding, a gem lost, free advances and tokens)."""
+
+    name = "hard"
+
+    def __init__(self, seed: int = 0, iterations: int | None = 400, time_limit: float | None = 2.0,
+                 params: Params = DEFAULT, top_k: int = 4, temperature: float = 4.0, c: float = 0.5):
+        super().__init__(seed)
+        ISMCTSAgent, _hooks = _mcts()
+        self.search = ZavandorSearch(params, top_k, temperature, seed ^ 0x5A5A)
+        self.mcts = ISMCTSAgent(seed, iterations=iterations, time_limit=time_limit, c=c, hooks=self.search.hooks())
+        self.heuristic = Heuristic(params, rng=self.rng)
+
+    def choose(self, state, seat: int) -> Action:
+        actions = state.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        pending = state.pending[0][0] if state.pending else None
+        if pending is not None and pending != "bid":
+            det = state.sample_hidden(seat, self.rng)
+            return self.heuristic.decide(det, seat, actions)
+        return self.mcts.search(state, seat, actions)
