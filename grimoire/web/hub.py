@@ -314,10 +314,18 @@ class Hub:
             "obs": obs,
             "hints": hints_for(s.state, seat, obs) if seat is not None else {},
         }
-        out["log"] = s.log if full_log else [e for e in s.log if e["seq"] > since]
+        out["log"] = self.visible_log(s, seat, s.log if full_log else [e for e in s.log if e["seq"] > since])
         if s.state.is_terminal():
             out["result"] = {"scores": s.state.scores(), "winners": s.state.winners()}
         return out
+
+    @staticmethod
+    def visible_log(s: Session, seat: int | None, entries: list[dict]) -> list[dict]:
+        """Log entries as ``seat`` may see them: an action still secret to it has text None."""
+        if type(s.state).visible_history is GameState.visible_history:
+            return entries                                  # the game's history is all public
+        vis = s.state.visible_history(seat)
+        return [e if vis[e["seq"] - 1] is not None else {**e, "text": None} for e in entries]
 
     # --- the one path of every action ------------------------------------------------------------
     async def submit(self, s: Session, seat: int | None, seq: Any, text: Any) -> dict[str, Any]:
@@ -380,7 +388,7 @@ class Hub:
                 continue
             if c.seat not in cache:
                 v = self.view(s, c.seat, full_log=False)
-                v["log"] = new_entries
+                v["log"] = self.visible_log(s, c.seat, new_entries)
                 v["type"] = "state"
                 cache[c.seat] = json.dumps(v, separators=(",", ":"))
             c.push(cache[c.seat])

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import queue
 import threading
 from collections.abc import Callable
@@ -50,6 +51,11 @@ from sqlalchemy import (
 from sqlalchemy.engine import Engine
 
 log = logging.getLogger("grimoire.web.store")
+
+# FULL: a commit survives a power cut, not only a killed process (NORMAL would survive SIGKILL too)
+SQLITE_SYNC = os.environ.get("GRIMOIRE_SQLITE_SYNC", "FULL").upper()
+if SQLITE_SYNC not in ("FULL", "NORMAL", "EXTRA"):
+    SQLITE_SYNC = "FULL"
 
 metadata = MetaData()
 
@@ -165,7 +171,7 @@ def make_engine(url: str) -> Engine:
         def _sqlite_pragmas(dbapi_conn, _record):
             cur = dbapi_conn.cursor()
             cur.execute("PRAGMA journal_mode=WAL")
-            cur.execute("PRAGMA synchronous=FULL")
+            cur.execute(f"PRAGMA synchronous={SQLITE_SYNC}")
             cur.execute("PRAGMA foreign_keys=ON")
             cur.execute("PRAGMA busy_timeout=30000")
             cur.close()

@@ -45,6 +45,7 @@ function itemName(item) {
 }
 
 function describe(text) {
+  if (text === null || text === undefined) return "…";
   const w = text.split(" ");
   const k = w[0];
   const gem = (g) => tr(`zav.gem.${g}.name`);
