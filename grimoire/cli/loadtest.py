@@ -39,14 +39,12 @@ def _pct(values: list[float], p: float) -> float:
     return s[min(len(s) - 1, max(0, round(p / 100 * len(s)) - 1))]
 
 
-async def _play_game(base: str, players: int, ai_seats: int, actions: int, think: float, stats: Stats,
+async def _play_game(http, base: str, players: int, ai_seats: int, actions: int, think: float, stats: Stats,
                      rng: random.Random) -> None:
-    import httpx
     from websockets.asyncio.client import connect
 
     seats = [{"agent": "human"}] * (players - ai_seats) + [{"agent": "random"}] * ai_seats
-    async with httpx.AsyncClient(timeout=30) as http:
-        r = await http.post(base + "/api/games", json={"game": "zavandor", "seats": seats})
+    r = await http.post(base + "/api/games", json={"game": "zavandor", "seats": seats})
     if r.status_code != 201:
         stats.errors.append(f"create: HTTP {r.status_code} {r.text[:200]}")
         return
@@ -82,6 +80,8 @@ async def _play_game(base: str, players: int, ai_seats: int, actions: int, think
                         elif kind == "error":
                             stats.errors.append(f"game {gid} seat {seat}: {m.get('status')} {m.get('message')}")
                             pending = None
+                            acted_seq = -1
+                            await ws.send(json.dumps({"type": "sync"}))
                     if view is None:
                         continue
                     if view["status"] == "over" or count[0] >= actions:
@@ -108,16 +108,33 @@ async def _play_game(base: str, players: int, ai_seats: int, actions: int, think
 
 
 async def _run(base: str, games: int, players: int, ai_seats: int, actions: int, think: float, seed: int,
-               ramp: float) -> tuple[Stats, float]:
+               ramp: float, timeout: float) -> tuple[Stats, float]:
     stats = Stats()
     rng = random.Random(seed)
     t0 = time.perf_counter()
 
+    import httpx
+    http = httpx.AsyncClient(timeout=30, limits=httpx.Limits(max_connections=50))
+
     async def start(i: int):
         await asyncio.sleep(ramp * i / max(1, games))
-        await _play_game(base, players, ai_seats, actions, think, stats, random.Random(rng.random()))
+        await _play_game(http, base, players, ai_seats, actions, think, stats, random.Random(rng.random()))
 
-    await asyncio.gather(*(start(i) for i in range(games)))
+    async def progress():
+        while True:
+            await asyncio.sleep(10)
+            lat = sorted(stats.latencies[-2000:])
+            p99 = lat[int(len(lat) * 0.99)] * 1000 if lat else float("nan")
+            print(f"  {time.perf_counter() - t0:5.0f}s  actions {stats.actions}  games done {stats.finished_games}  "
+                  f"recent p99 {p99:.0f} ms  errors {len(stats.errors)}", flush=True)
+
+    ticker = asyncio.create_task(progress())
+    try:
+        await asyncio.wait_for(asyncio.gather(*(start(i) for i in range(games))), timeout=timeout)
+    except TimeoutError:
+        stats.errors.append(f"timed out after {timeout:.0f}s with {games - stats.finished_games} games unfinished")
+    ticker.cancel()
+    await http.aclose()
     return stats, time.perf_counter() - t0
 
 
@@ -165,7 +182,8 @@ def loadtest_command(
     typer.echo(f"load test: {games} concurrent games x {players} seats ({ai_seats} AI), {actions} actions each, "
                f"think {think}s, server {url}")
     try:
-        stats, wall = asyncio.run(_run(url, games, players, ai_seats, actions, think, seed, ramp))
+        timeout = ramp + actions * think * 3 + 60
+        stats, wall = asyncio.run(_run(url, games, players, ai_seats, actions, think, seed, ramp, timeout))
     finally:
         if proc is not None:
             proc.terminate()
