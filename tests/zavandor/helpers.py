@@ -377,10 +377,11 @@ def spec_order_mods(s):
 
 
 def known_dead_end(s) -> bool:
-    """The dead end that two reported engine bugs lead to (see test_s7_1_sale_value_carried_into_another_group_
-    never_dead_ends and test_s13_combine_with_auction_free_gems_advance_never_dead_ends): the active player
-    owes more on his tab than his energy and his gems' sale values can pay, and has no legal action."""
-    if s.is_terminal() or s.pending or s.legal_actions():
+    """The dead end of a reported, still open engine bug (test_s13_combine_with_auction_bid_at_capacity_
+    with_an_open_tab_can_be_paid): with combine_with_auction the winner of an auction who already owes on
+    his tab must pay at once, the old tab is paid first (1 lost to change), and a bid made exactly at his
+    payment capacity can then not be paid: an auction payment is pending and he has no legal action."""
+    if s.is_terminal() or not s.pending or s.legal_actions():
         return False
-    seat = s.active_seat
-    return seat is not None and s.tab_seat == seat and spec_capacity(s, seat) < 0
+    kind, seat = s.pending[0][0], s.pending[0][1]
+    return s.combine and kind == "apay" and s.tab_seat == seat and spec_capacity(s, seat) < 0

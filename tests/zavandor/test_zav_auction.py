@@ -153,8 +153,6 @@ def test_s7_4_bids_are_compared_bare_modifiers_only_in_the_price():
     assert s.players[0].dust == 300 - 140
 
 
-@pytest.mark.xfail(reason="ENGINE BUG: a won item whose price is 0 (7.4.4 floor) offers no 'pay' action: "
-                          "the winner must sell a gem, or has no legal action at all", strict=True)
 def test_s7_4_price_floored_at_zero():
     s = fresh(6, ["witch", "elf", "druid", "fairy", "mage", "kobold"])
     set_order(s, [1, 2, 3, 4, 5, 0], art_mod=[-10, 10, 5, 0, 0, -5], sent_mod=[-20, 20, 10, 0, 0, -10])
@@ -172,7 +170,6 @@ def test_s7_4_price_floored_at_zero():
     assert p.arts[SPELLBOOK] == 1 and p.dust == 12 and p.active == [2, 1, 0, 0, 0]
 
 
-@pytest.mark.xfail(reason="ENGINE BUG: price 0 leaves a winner without gems with no legal action", strict=True)
 def test_s7_4_price_zero_winner_without_gems_can_continue():
     s = fresh(6, ["witch", "elf", "druid", "fairy", "mage", "kobold"])
     set_order(s, [1, 2, 3, 4, 5, 0], art_mod=[-10, 10, 5, 0, 0, -5], sent_mod=[-20, 20, 10, 0, 0, -10])
@@ -446,9 +443,6 @@ def test_s7_5_curse_applies_to_sentinels_and_artifacts_alike(item, bid):
     assert s.current_player == 0
 
 
-@pytest.mark.xfail(reason="ENGINE BUG (minor): auction.can_afford_opening keeps 1 energy spare whenever the opener "
-                          "has an unpaid purchase, so an opening that is exactly affordable once the purchase is "
-                          "paid (no change lost) is legal but not listed by legal_actions()", strict=True)
 def test_s7_4_exactly_affordable_opening_is_listed_with_an_open_purchase():
     s = fresh(2, ["witch", "elf"])
     set_hand(s, 0, dust=108)

@@ -104,11 +104,6 @@ def test_s13_combine_with_auction_true_auction_price_joins_later_purchases():
     assert p.cards == [] and p.dust == 0 and p.inactive[OPAL] == 1
 
 
-@pytest.mark.xfail(reason="SPEC AMBIGUITY / ENGINE DEVIATION?: with combine_with_auction (and strict_subphases "
-                          "false) auction.do_open settles the purchases made before the auction, so only later "
-                          "purchases combine with the auction price; 7.6 says 'an auction price may be combined "
-                          "with the active player's other purchases provided it is paid before the next auction "
-                          "is opened'", strict=True)
 def test_s13_combine_with_auction_earlier_purchases_join_too():
     s = fresh(2, ["witch", "elf"], strict_subphases=False, combine_with_auction=True)
     set_display(s, [SPELLBOOK])
@@ -196,17 +191,46 @@ def test_s13_flags_do_not_change_other_rules():
     assert s.players[0].levels[GEMS_T] == 2
 
 
-@pytest.mark.xfail(reason="ENGINE BUG: with combine_with_auction the active player's auction price waits on his tab "
-                          "while the item's effects apply at once; a free advance (Runestone/Mask/Talisman) on "
-                          "Knowledge of Gems lowers his gems' sale values, so the debt can exceed his energy plus "
-                          "every gem's sale value and he is left with no legal action", strict=True)
 def test_s13_combine_with_auction_free_gems_advance_never_dead_ends():
+    # the auction price may wait on the tab while the Runestone's free advance on Knowledge of Gems lowers
+    # the sale values of the gems that must pay it: whatever the engine asks first, no dead end may follow
     s = fresh(2, ["elf", "witch"], strict_subphases=False, combine_with_auction=True)
     set_display(s, [1])                             # a Runestone
     give_pentagon_token(s, 0)
     set_hand(s, 0, dust=2)                          # capacity 2 + 5 + 5 + 10 = 22 (Gems level 0)
     act(s, "auction runestone", "bid 20", "pass")
-    assert s.pending[0][0] == "free"
-    act(s, "advance gems")                          # Gems 1: the gems now sell for 4 + 4 + 9 = 17
-    act(s, "sell active opal", "sell active opal", "sell active sapphire")
-    assert s.legal_actions(), "the player owes 20, holds 2 + 17 and has no legal action"
+    prefer = ["advance gems", "pay", "sell active sapphire", "sell active opal", "end"]
+    for _ in range(12):
+        if s.current_player == 1:
+            break
+        listed = texts(s)
+        assert listed, "the player has no legal action"
+        act(s, next(t for t in prefer if t in listed))
+    assert s.current_player == 1
+    p = s.players[0]
+    assert p.arts[1] == 1 and p.levels[GEMS_T] == 1 and s.observation(0)["tab"] is None
+
+
+@pytest.mark.xfail(reason="ENGINE BUG: combine_with_auction: the curse check counts the open tab at face value, but a "
+                          "winner whose debt exceeds his energy must pay at once and the engine pays the old tab "
+                          "first, on its own, losing 1 to change; a bid exactly at his payment capacity then cannot "
+                          "be paid (auction payment pending, no legal action). Paying tab + price together would "
+                          "lose nothing", strict=True)
+def test_s13_combine_with_auction_bid_at_capacity_with_an_open_tab_can_be_paid():
+    s = fresh(2, ["elf", "witch"], strict_subphases=False, combine_with_auction=True)
+    set_display(s, [1])                             # a Runestone
+    set_hand(s, 0, dust=21)
+    act(s, "buy sapphire inactive")                 # owes 20; gems sell for 5 + 5 + 10 + 10 = 30
+    act(s, "auction runestone")
+    assert max(int(t.split()[1]) for t in texts(s) if t.startswith("bid ")) == 21 + 30 - 20
+    act(s, "bid 31", "pass")                        # exactly his capacity: no curse (7.5)
+    assert not s.players[0].out
+    for _ in range(8):                              # sell what must be sold, then pay
+        listed = texts(s)
+        assert listed, "the winner has no legal action"
+        if "pay" in listed:
+            break
+        act(s, listed[0])
+    act(s, "pay")
+    p = s.players[0]
+    assert p.arts[1] == 1 and energy(p) == 0 and sum(p.active) + sum(p.inactive) == 0

@@ -145,7 +145,7 @@ def play_checked(seed, players, chars, options, rich=0, probe_every=9):
     step = 0
     while not s.is_terminal():
         if not s.legal_actions():
-            # only the dead end of the two reported (xfail-marked) engine bugs is tolerated here
+            # only the dead end of the reported (xfail-marked) engine bug is tolerated here
             assert known_dead_end(s), f"seed {seed} step {step}: no legal action"
             assert grimoire.load_game(json.loads(json.dumps(s.to_dict()))).to_dict() == s.to_dict()
             return s

@@ -49,7 +49,7 @@ def test_one_thousand_random_games():
             assert steps < 20_000, f"game {i} does not end"
         check_invariants(s, f"game {i}")
         if not s.is_terminal():
-            # only the dead end of the two reported (xfail-marked) engine bugs is tolerated here
+            # only the dead end of the reported (xfail-marked) engine bug is tolerated here
             assert known_dead_end(s), f"game {i}: no legal action"
             dead_ends.append(i)
             continue

@@ -452,10 +452,6 @@ def test_s7_6_obs_capacity_and_energy():
     assert obs_player(s, 0, 0)["capacity"] == 42 + 3 + 3 + 6 + 6
 
 
-@pytest.mark.xfail(reason="ENGINE BUG: a sale's value (3a) is counted in full when a 3b/3c purchase is checked "
-                          "(turn.why_not_afford uses tab_credit), but entering the new group settles the 3a tab and "
-                          "pays the sale out as dust with 1 lost (3 -> 2): the player then owes more than he has "
-                          "and, with no gem left to sell, has no legal action at all", strict=True)
 def test_s7_1_sale_value_carried_into_another_group_never_dead_ends():
     s = fresh(2, ["witch", "elf"])
     clear_gems(s, 0)
