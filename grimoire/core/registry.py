@@ -28,6 +28,8 @@ class GameInfo:
     conformance_options: dict[str, Any] = field(default_factory=dict)
     # game-specific agents: name -> factory(seed) -> Agent (e.g. {"greedy": GreedyAgent})
     agents: dict[str, Callable[[int], Any]] = field(default_factory=dict)
+    # the game's fixed tables as JSON-safe data, for interfaces (costs, minimum bids, VP, ...)
+    static_data: Callable[[], dict[str, Any]] | None = None
 
 
 _GAMES: dict[str, GameInfo] = {}

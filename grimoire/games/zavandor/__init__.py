@@ -6,6 +6,7 @@ from .data import MAX_PLAYERS, MIN_PLAYERS
 from .serial import load
 from .setup import OPTIONS_HELP, new_state
 from .state import ZavandorState
+from .static import static_data
 
 
 def _probe_texts(state) -> list[str]:
@@ -44,6 +45,7 @@ register(GameInfo(
     rules_topics=_rules_topics,
     conformance_options={"max_rounds": 12},
     agents=_agents(),
+    static_data=static_data,
 ))
 
 __all__ = ["ZavandorState", "new_state"]

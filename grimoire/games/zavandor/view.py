@@ -154,7 +154,46 @@ def observation(s, seat: int | None) -> dict[str, Any]:
     }
     if seat is not None and s.current_player == seat:
         obs["legal_actions"] = [a.text for a in s.legal_actions()]
+        obs.update(_defaults(s, seat))
     return obs
+
+
+def _items(cards, conc) -> dict[str, Any]:
+    return {"cards": [[code >> 2, COLOURS[code & 3]] for code in sorted(cards, reverse=True)],
+            "concentrated": {COLOURS[c]: conc[c] for c in range(4) if conc[c]}}
+
+
+def _items_text(verb: str, cards, conc, dust: int) -> str:
+    words = [f"{code >> 2}{COLOURS[code & 3][0]}" for code in sorted(cards, reverse=True)]
+    for c in range(4):
+        words += [f"c{CONC_VALUE[c]}"] * conc[c]
+    if dust:
+        words.append(f"d{dust}")
+    return " ".join([verb] + words)
+
+
+def _defaults(s, seat: int) -> dict[str, Any]:
+    """For the deciding seat: what the default 'pay' / 'discard' would hand over, and the explicit
+    action text that does exactly the same (interfaces preselect it and let the player change it)."""
+    from .energy import best_payment, keep_best, payout, representable
+    p = s.players[seat]
+    out: dict[str, Any] = {}
+    if s.tab_seat == seat and s.tab_owed > s.tab_credit and p.energy() + s.tab_credit >= s.tab_owed:
+        need = s.tab_owed - s.tab_credit
+        cards, conc, final, lost = best_payment(p.cards, p.conc, p.dust, need)
+        paid = sum(c >> 2 for c in cards) + sum(conc[c] * CONC_VALUE[c] for c in range(4))
+        # the dust to hand over: just what the cards do not cover, when that is makeable; else all of it
+        d = max(0, need - paid)
+        if not (representable(d) and representable(p.dust - d)
+                and p.dust - d + payout(paid + d - need) == final):
+            d = p.dust
+        out["default_payment"] = {**_items(cards, conc), "dust": d, "owed": need, "dust_after": final,
+                                  "lost": lost, "text": _items_text("pay", cards, conc, d)}
+    if s.pending and s.pending[0][0] == "discard" and s.pending[0][1] == seat:
+        cards, conc, kept = keep_best(p.cards, p.conc, p.dust, p.hand_limit())
+        out["default_discard"] = {**_items(cards, conc), "dust": p.dust - kept, "dust_kept": kept,
+                                  "text": _items_text("discard", cards, conc, p.dust - kept)}
+    return out
 
 
 def _known_lower_bounds(s) -> dict[int, int]:
