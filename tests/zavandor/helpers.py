@@ -374,14 +374,3 @@ def spec_order_mods(s):
         if (cond == "leader" and leader >= 10) or (cond == "self" and s.players[seat].vp >= 10):
             mods[seat] = (art, sent)
     return mods
-
-
-def known_dead_end(s) -> bool:
-    """The dead end of a reported, still open engine bug (test_s13_combine_with_auction_bid_at_capacity_
-    with_an_open_tab_can_be_paid): with combine_with_auction the winner of an auction who already owes on
-    his tab must pay at once, the old tab is paid first (1 lost to change), and a bid made exactly at his
-    payment capacity can then not be paid: an auction payment is pending and he has no legal action."""
-    if s.is_terminal() or not s.pending or s.legal_actions():
-        return False
-    kind, seat = s.pending[0][0], s.pending[0][1]
-    return s.combine and kind == "apay" and s.tab_seat == seat and spec_capacity(s, seat) < 0

@@ -211,11 +211,6 @@ def test_s13_combine_with_auction_free_gems_advance_never_dead_ends():
     assert p.arts[1] == 1 and p.levels[GEMS_T] == 1 and s.observation(0)["tab"] is None
 
 
-@pytest.mark.xfail(reason="ENGINE BUG: combine_with_auction: the curse check counts the open tab at face value, but a "
-                          "winner whose debt exceeds his energy must pay at once and the engine pays the old tab "
-                          "first, on its own, losing 1 to change; a bid exactly at his payment capacity then cannot "
-                          "be paid (auction payment pending, no legal action). Paying tab + price together would "
-                          "lose nothing", strict=True)
 def test_s13_combine_with_auction_bid_at_capacity_with_an_open_tab_can_be_paid():
     s = fresh(2, ["elf", "witch"], strict_subphases=False, combine_with_auction=True)
     set_display(s, [1])                             # a Runestone

@@ -165,9 +165,13 @@ def _won(s) -> None:
         s.tab_owed += price
         s.tab_auc = True
         acquire(s, seat, item)
+    elif s.tab_seat == seat:
+        # (combine variant) his energy does not cover tab + price: he pays both now, in one payment,
+        # selling gems as needed — as the curse check counted them (nothing lost to a split payment)
+        s.tab_owed += price
+        s.tab_auc = False
+        s.pending.insert(0, ("apay", seat, item))
     else:
-        if s.tab_seat >= 0:
-            settle(s)                    # (combine variant) his earlier purchases are paid first
         s.tab_seat, s.tab_owed, s.tab_credit, s.tab_auc = seat, price, 0, False
         s.pending.insert(0, ("apay", seat, item))
 
