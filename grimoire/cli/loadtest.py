@@ -1,16 +1,28 @@
 """``grimoire loadtest``: N concurrent games played through the real WebSocket API by simulated
 clients (one connection per seat, each playing a random legal action after a think time), with the
-latency of every action (sent -> acknowledged, i.e. committed to the database) and every error.
+latency of every action and every error.
+
+What is measured: for every action, the time from just before the client sends ``act`` until it
+receives the matching ``ack`` — the server has checked it, committed it to the database and queued
+every connection's new view by then. Every action of the run counts, including those played while
+the other games are still being created and connected (``--ramp``); the report also splits the
+figures into the start-up phase and the rest. Any ``error`` message, failed creation, dropped
+connection or unfinished game is an error (exit code 1).
 
 Without --url it starts its own ``grimoire serve`` on a free port with a temporary SQLite database
-(or --db), so the server and the clients are separate processes, as in real use.
+(or --db), so the server and the clients are separate processes, as in real use, and it reports the
+server's CPU time per action. The clients run on one asyncio event loop; their own loop lag is
+reported so that a slow client cannot pass for a slow server.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
+import contextlib
+import math
+import os
 import random
+import resource
 import socket
 import statistics
 import subprocess
@@ -26,116 +38,193 @@ from .main import app
 
 @dataclass
 class Stats:
-    latencies: list[float] = field(default_factory=list)
+    samples: list[tuple[float, float]] = field(default_factory=list)   # (sent at, seconds from t0; latency)
     errors: list[str] = field(default_factory=list)
-    actions: int = 0
+    lag: list[float] = field(default_factory=list)                     # client event-loop lag samples
     finished_games: int = 0
+    created_games: int = 0
+    connected_at: float | None = None                                  # when the last seat had its welcome
+
+    @property
+    def actions(self) -> int:
+        return len(self.samples)
 
 
 def _pct(values: list[float], p: float) -> float:
+    """Nearest-rank percentile of a sorted list."""
     if not values:
         return float("nan")
-    s = sorted(values)
-    return s[min(len(s) - 1, max(0, round(p / 100 * len(s)) - 1))]
+    return values[min(len(values) - 1, max(0, math.ceil(len(values) * p / 100) - 1))]
+
+
+def _summary(lat_ms: list[float]) -> str:
+    if not lat_ms:
+        return "no actions"
+    s = sorted(lat_ms)
+    return (f"p50 {_pct(s, 50):6.1f}  p90 {_pct(s, 90):6.1f}  p99 {_pct(s, 99):6.1f}  p99.9 {_pct(s, 99.9):6.1f}  "
+            f"max {s[-1]:6.1f}  mean {statistics.fmean(s):6.1f}  (n={len(s)})")
+
+
+@dataclass
+class GameRun:
+    gid: str
+    limit: int
+    count: int = 0
+    sockets: list = field(default_factory=list)
+    done: bool = False
+
+    async def finish(self) -> None:
+        if self.done:
+            return
+        self.done = True
+        for ws in list(self.sockets):
+            with contextlib.suppress(Exception):
+                await ws.close()
+
+
+async def _seat_client(ws_url: str, g: GameRun, seat: int, token: str, think: float, stats: Stats,
+                       rng: random.Random, t0: float, joined: list[int], seats_total: int) -> None:
+    import orjson
+    from websockets.asyncio.client import connect
+    from websockets.exceptions import ConnectionClosed
+
+    pending: dict[str, float] = {}          # request id -> perf_counter() when sent
+    state = {"view": None, "scheduled": -1, "n": 0}
+
+    async def act(ws, seq: int, action: str) -> None:
+        await asyncio.sleep(think * (0.5 + rng.random()))
+        if g.done:
+            return
+        state["n"] += 1
+        rid = f"{seat}-{state['n']}"
+        pending[rid] = time.perf_counter()
+        await ws.send(orjson.dumps({"type": "act", "id": rid, "seq": seq, "action": action}).decode())
+
+    actor: asyncio.Task | None = None
+    try:
+        async with connect(ws_url, max_size=2**22, open_timeout=60, ping_interval=None) as ws:
+            g.sockets.append(ws)
+            if g.done:
+                return
+            await ws.send(orjson.dumps({"type": "join", "token": token}).decode())
+            async for raw in ws:
+                m = orjson.loads(raw)
+                kind = m["type"]
+                if kind == "ack":
+                    sent = pending.pop(m.get("id"), None)
+                    if sent is not None:
+                        now = time.perf_counter()
+                        stats.samples.append((sent - t0, now - sent))
+                        g.count += 1
+                        if g.count >= g.limit:
+                            await g.finish()
+                            return
+                elif kind in ("welcome", "state"):
+                    view = state["view"]
+                    if view is None and kind == "welcome":
+                        joined[0] += 1
+                        if joined[0] == seats_total:
+                            stats.connected_at = time.perf_counter() - t0
+                    if view is not None and m["seq"] < view["seq"]:
+                        continue
+                    state["view"] = view = m
+                    if view["status"] == "over":
+                        await g.finish()
+                        return
+                elif kind == "error":
+                    stats.errors.append(f"game {g.gid} seat {seat}: {m.get('status')} {m.get('code')} "
+                                        f"{m.get('message')}")
+                    pending.pop(m.get("id"), None)
+                    state["scheduled"] = -1                  # the welcome that answers the sync decides again
+                    await ws.send('{"type":"sync"}')
+                    continue
+                else:
+                    continue                                  # presence, pong
+                view = state["view"]
+                if view is None or pending or (actor is not None and not actor.done()):
+                    continue
+                obs = view["obs"]
+                if obs.get("current_player") == seat and view["seq"] > state["scheduled"]:
+                    legal = obs.get("legal_actions") or []
+                    if legal:
+                        state["scheduled"] = view["seq"]
+                        actor = asyncio.create_task(act(ws, view["seq"], legal[rng.randrange(len(legal))]))
+    except ConnectionClosed:
+        if not g.done:
+            stats.errors.append(f"game {g.gid} seat {seat}: the connection closed")
+    except Exception as e:  # noqa: BLE001 - every failure is counted and reported
+        stats.errors.append(f"game {g.gid} seat {seat}: {type(e).__name__}: {e}")
+    finally:
+        if actor is not None:
+            actor.cancel()
+    if pending and not g.done:
+        stats.errors.append(f"game {g.gid} seat {seat}: {len(pending)} action(s) never acknowledged")
+    await g.finish()
 
 
 async def _play_game(http, base: str, players: int, ai_seats: int, actions: int, think: float, stats: Stats,
-                     rng: random.Random) -> None:
-    from websockets.asyncio.client import connect
-
+                     rng: random.Random, t0: float, joined: list[int], seats_total: int) -> None:
     seats = [{"agent": "human"}] * (players - ai_seats) + [{"agent": "random"}] * ai_seats
-    r = await http.post(base + "/api/games", json={"game": "zavandor", "seats": seats})
+    try:
+        r = await http.post(base + "/api/games", json={"game": "zavandor", "seats": seats})
+    except Exception as e:  # noqa: BLE001
+        stats.errors.append(f"create: {type(e).__name__}: {e}")
+        return
     if r.status_code != 201:
         stats.errors.append(f"create: HTTP {r.status_code} {r.text[:200]}")
         return
+    stats.created_games += 1
     game = r.json()
-    gid = game["id"]
-    done = asyncio.Event()
-    count = [0]
-    ws_url = base.replace("http", "ws", 1) + f"/ws/games/{gid}"
-
-    async def seat_client(seat: int, token: str) -> None:
-        try:
-            async with connect(ws_url, max_size=2**22) as ws:
-                await ws.send(json.dumps({"type": "join", "token": token}))
-                view = None
-                pending: tuple[str, float] | None = None
-                acted_seq = -1
-                n = 0
-                while not done.is_set():
-                    try:
-                        raw = await asyncio.wait_for(ws.recv(), timeout=0.5)
-                    except TimeoutError:
-                        raw = None
-                    if raw is not None:
-                        m = json.loads(raw)
-                        kind = m["type"]
-                        if kind in ("welcome", "state") and (view is None or m["seq"] >= view["seq"]):
-                            view = m
-                        elif kind == "ack" and pending and m.get("id") == pending[0]:
-                            stats.latencies.append(time.perf_counter() - pending[1])
-                            stats.actions += 1
-                            count[0] += 1
-                            pending = None
-                        elif kind == "error":
-                            stats.errors.append(f"game {gid} seat {seat}: {m.get('status')} {m.get('message')}")
-                            pending = None
-                            acted_seq = -1
-                            await ws.send(json.dumps({"type": "sync"}))
-                    if view is None:
-                        continue
-                    if view["status"] == "over" or count[0] >= actions:
-                        done.set()
-                        break
-                    obs = view["obs"]
-                    if pending is None and obs.get("current_player") == seat and view["seq"] > acted_seq:
-                        legal = obs.get("legal_actions") or []
-                        if not legal:
-                            continue
-                        await asyncio.sleep(think * (0.5 + rng.random()))
-                        n += 1
-                        rid = f"{seat}-{n}"
-                        acted_seq = view["seq"]
-                        pending = (rid, time.perf_counter())
-                        await ws.send(json.dumps({"type": "act", "id": rid, "seq": view["seq"],
-                                                  "action": legal[rng.randrange(len(legal))]}))
-        except Exception as e:  # noqa: BLE001 - every failure is counted and reported
-            stats.errors.append(f"game {gid} seat {seat}: {type(e).__name__}: {e}")
-            done.set()
-
-    await asyncio.gather(*(seat_client(s["seat"], s["token"]) for s in game["seats"] if s["token"]))
-    stats.finished_games += 1
+    g = GameRun(game["id"], actions)
+    ws_url = base.replace("http", "ws", 1) + f"/ws/games/{g.gid}"
+    await asyncio.gather(*(_seat_client(ws_url, g, s["seat"], s["token"], think, stats,
+                                        random.Random(rng.random()), t0, joined, seats_total)
+                           for s in game["seats"] if s["token"]))
+    if g.count >= g.limit or g.done:
+        stats.finished_games += 1
 
 
 async def _run(base: str, games: int, players: int, ai_seats: int, actions: int, think: float, seed: int,
                ramp: float, timeout: float) -> tuple[Stats, float]:
+    import httpx
+
     stats = Stats()
     rng = random.Random(seed)
     t0 = time.perf_counter()
-
-    import httpx
-    http = httpx.AsyncClient(timeout=30, limits=httpx.Limits(max_connections=50))
+    joined = [0]
+    seats_total = games * (players - ai_seats)
+    http = httpx.AsyncClient(timeout=60, limits=httpx.Limits(max_connections=50))
 
     async def start(i: int):
         await asyncio.sleep(ramp * i / max(1, games))
-        await _play_game(http, base, players, ai_seats, actions, think, stats, random.Random(rng.random()))
+        await _play_game(http, base, players, ai_seats, actions, think, stats, random.Random(rng.random()), t0,
+                         joined, seats_total)
 
     async def progress():
         while True:
             await asyncio.sleep(10)
-            lat = sorted(stats.latencies[-2000:])
-            p99 = lat[int(len(lat) * 0.99)] * 1000 if lat else float("nan")
+            lat = sorted(x[1] for x in stats.samples[-2000:])
+            p99 = _pct(lat, 99) * 1000 if lat else float("nan")
             print(f"  {time.perf_counter() - t0:5.0f}s  actions {stats.actions}  games done {stats.finished_games}  "
                   f"recent p99 {p99:.0f} ms  errors {len(stats.errors)}", flush=True)
 
+    async def lag_monitor():
+        while True:
+            a = time.perf_counter()
+            await asyncio.sleep(0.05)
+            stats.lag.append(time.perf_counter() - a - 0.05)
+
     ticker = asyncio.create_task(progress())
+    monitor = asyncio.create_task(lag_monitor())
     try:
         await asyncio.wait_for(asyncio.gather(*(start(i) for i in range(games))), timeout=timeout)
     except TimeoutError:
         stats.errors.append(f"timed out after {timeout:.0f}s with {games - stats.finished_games} games unfinished")
+    wall = time.perf_counter() - t0
     ticker.cancel()
+    monitor.cancel()
     await http.aclose()
-    return stats, time.perf_counter() - t0
+    return stats, wall
 
 
 def _free_port() -> int:
@@ -144,20 +233,37 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
+def _cpu_seconds(pid: int) -> float | None:
+    """User + system CPU time of a process (Linux /proc); None elsewhere."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
+
+
 @app.command("loadtest")
 def loadtest_command(
     games: int = typer.Option(200, "--games", "-n", help="concurrent games"),
     players: int = typer.Option(3, "--players", help="seats per game (2-6)"),
     ai_seats: int = typer.Option(0, "--ai-seats", help="seats per game played by the server's random AI"),
     actions: int = typer.Option(30, "--actions", help="actions per game before its clients stop"),
-    think: float = typer.Option(1.0, "--think", help="mean think time of a simulated player, seconds"),
-    ramp: float = typer.Option(5.0, "--ramp", help="seconds over which the games start"),
+    think: float = typer.Option(2.0, "--think",
+                                help="mean think time of a simulated player, seconds (uniform 0.5x-1.5x)"),
+    ramp: float = typer.Option(5.0, "--ramp", help="seconds over which the games are created and joined "
+                               "(0 = all at once); their actions count too"),
     url: str = typer.Option(None, "--url", help="an already running server (default: start one)"),
     db: str = typer.Option(None, "--db", help="database for the server it starts (default: temporary SQLite)"),
     seed: int = typer.Option(1, "--seed", help="seed of the simulated clients' choices"),
 ) -> None:
-    """Benchmark: N concurrent games through the WebSocket API; p50/p99 action latency and errors."""
+    """Benchmark: N concurrent games through the WebSocket API; action latency percentiles and errors."""
     import httpx
+
+    try:
+        import uvloop
+    except ImportError:  # pragma: no cover - Windows
+        uvloop = None
 
     proc = None
     tmp = None
@@ -180,10 +286,15 @@ def loadtest_command(
             time.sleep(0.1)
     url = url.rstrip("/")
     typer.echo(f"load test: {games} concurrent games x {players} seats ({ai_seats} AI), {actions} actions each, "
-               f"think {think}s, server {url}")
+               f"think {think}s (uniform {think * 0.5:g}-{think * 1.5:g}s), games started over {ramp:g}s, "
+               f"server {url}")
+    cpu0 = _cpu_seconds(proc.pid) if proc else None
+    client0 = resource.getrusage(resource.RUSAGE_SELF)
     try:
         timeout = ramp + actions * think * 3 + 60
-        stats, wall = asyncio.run(_run(url, games, players, ai_seats, actions, think, seed, ramp, timeout))
+        coro = _run(url, games, players, ai_seats, actions, think, seed, ramp, timeout)
+        stats, wall = uvloop.run(coro) if uvloop else asyncio.run(coro)
+        cpu1 = _cpu_seconds(proc.pid) if proc else None
     finally:
         if proc is not None:
             proc.terminate()
@@ -193,14 +304,29 @@ def loadtest_command(
                 proc.kill()
         if tmp is not None:
             tmp.cleanup()
-    lat = [x * 1000 for x in stats.latencies]
+    client1 = resource.getrusage(resource.RUSAGE_SELF)
+    lat = [x[1] * 1000 for x in stats.samples]
     typer.echo(f"games finished   {stats.finished_games}/{games} in {wall:.1f}s")
-    typer.echo(f"actions          {stats.actions} ({stats.actions / wall:.0f}/s)")
-    if lat:
-        typer.echo(f"latency ms       p50 {_pct(lat, 50):.1f}  p90 {_pct(lat, 90):.1f}  p99 {_pct(lat, 99):.1f}  "
-                   f"max {max(lat):.1f}  mean {statistics.fmean(lat):.1f}")
+    typer.echo(f"actions          {stats.actions} acknowledged ({stats.actions / wall:.0f}/s)")
+    typer.echo("latency ms       act sent -> ack received (validated, committed, views queued); every action")
+    typer.echo(f"  all            {_summary(lat)}")
+    split = max(ramp, stats.connected_at or 0.0) + think * 1.5
+    typer.echo(f"  sent < {split:4.1f}s   {_summary([x[1] * 1000 for x in stats.samples if x[0] < split])}"
+               "   (games still being created/joined)")
+    typer.echo(f"  sent >= {split:4.1f}s  {_summary([x[1] * 1000 for x in stats.samples if x[0] >= split])}")
+    if stats.connected_at is not None:
+        typer.echo(f"connected        all {games * (players - ai_seats)} seats had their welcome after "
+                   f"{stats.connected_at:.1f}s")
+    lag = sorted(x * 1000 for x in stats.lag)
+    client_cpu = (client1.ru_utime + client1.ru_stime) - (client0.ru_utime + client0.ru_stime)
+    typer.echo(f"client           CPU {client_cpu:.1f}s ({client_cpu / wall * 100:.0f}% of a core); event-loop lag "
+               f"p99 {_pct(lag, 99):.1f} ms, max {lag[-1] if lag else float('nan'):.1f} ms")
+    if cpu0 is not None and cpu1 is not None:
+        used = cpu1 - cpu0
+        typer.echo(f"server           CPU {used:.1f}s ({used / wall * 100:.0f}% of a core), "
+                   f"{used / max(1, stats.actions) * 1000:.2f} ms per action (creation and joins included)")
     typer.echo(f"errors           {len(stats.errors)}")
     for e in stats.errors[:10]:
         typer.echo(f"  {e}")
-    if stats.errors:
+    if stats.errors or stats.finished_games < games:
         raise typer.Exit(1)

@@ -25,7 +25,7 @@ def serve_command(
     from ..web.store import normalize_url
 
     url = normalize_url(db)
-    web = create_app(url, ai_delay=ai_delay, ai_workers=ai_workers)
+    web = create_app(url, ai_delay=ai_delay, ai_workers=ai_workers, freeze_gc=True)
     shown = "localhost" if host in ("127.0.0.1", "localhost") else host
     typer.echo(f"Grimoire is running: open http://{shown}:{port}/   (database: {_safe(url)}; Ctrl+C to stop)")
     uvicorn.run(web, host=host, port=port, log_level=log_level, access_log=log_level == "debug",

@@ -3,6 +3,7 @@
 HTTP API (errors are always ``{"error": {"code", "message", ...}}`` with a 4xx status):
 
     GET  /api/meta                       games, player counts, AI levels, characters, languages
+    GET  /api/static/{game}              the game's fixed tables (costs, minimum bids, VP, ...); ETag, 304
     GET  /api/i18n/{lang}                the UI catalog (en, hu, zh)
     GET  /api/games?ids=a,b              games (newest first), public information only
     POST /api/games                      create: {"game", "seats": [{"agent", "name"}], "options", "seed"?}
@@ -28,6 +29,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
+import gc
+import hashlib
 import json
 import logging
 from contextlib import asynccontextmanager
@@ -43,6 +47,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from ..agents import agent_names
 from ..core.errors import GrimoireError
 from ..core.registry import game_info, games
+from . import fastjson
 from .ai import AIRunner
 from .hub import ApiError, Conn, Hub
 from .store import Store
@@ -61,12 +66,19 @@ def _error(e: ApiError) -> JSONResponse:
     return JSONResponse(e.body(), status_code=e.status)
 
 
+class FastJSONResponse(JSONResponse):
+    """JSON through orjson (the views are large; ``json`` + FastAPI's encoder cost ~1 ms each)."""
+
+    def render(self, content: Any) -> bytes:
+        return fastjson.dumps_bytes(content)
+
+
 async def _json_body(request: Request) -> Any:
     body = await request.body()
     if len(body) > MAX_BODY:
         raise ApiError(413, "too_large", f"the request body is larger than {MAX_BODY} bytes")
     try:
-        return json.loads(body or b"null")
+        return fastjson.loads(body or b"null")
     except (json.JSONDecodeError, UnicodeDecodeError) as e:
         raise ApiError(400, "bad_json", f"the body is not valid JSON: {e}") from None
 
@@ -84,8 +96,23 @@ def load_catalog(lang: str) -> dict[str, str]:
     return json.loads((I18N / f"{lang}.json").read_text(encoding="utf-8"))
 
 
+@functools.cache
+def static_tables(game: str) -> tuple[dict, bytes, str] | None:
+    """The game's fixed tables, as JSON bytes and their ETag (None if the game has none); built once."""
+    fn = game_info(game).static_data
+    if fn is None:
+        return None
+    data = fn()
+    body = fastjson.dumps_bytes({"game": game, "data": data})
+    return data, body, '"' + hashlib.sha256(body).hexdigest()[:32] + '"'
+
+
 def create_app(db_url: str | None = None, *, ai_delay: float = 0.5, ai_workers: int | None = None,
-               store: Store | None = None) -> FastAPI:
+               store: Store | None = None, freeze_gc: bool = False) -> FastAPI:
+    """The ASGI app. ``freeze_gc`` (``grimoire serve``): once started, move every object that exists
+    then (modules, the app, the schema: ~100k objects) out of the garbage collector's reach, so that
+    its full collections scan only the live games and connections (they took 100-200 ms before, each
+    one a stall of every game)."""
     state: dict[str, Any] = {}
 
     @asynccontextmanager
@@ -95,6 +122,9 @@ def create_app(db_url: str | None = None, *, ai_delay: float = 0.5, ai_workers: 
         state["store"], state["hub"] = st, hub
         app.state.hub = hub
         await hub.start()
+        if freeze_gc:
+            gc.collect()
+            gc.freeze()
         try:
             yield
         finally:
@@ -150,10 +180,30 @@ def create_app(db_url: str | None = None, *, ai_delay: float = 0.5, ai_workers: 
             entry = {"name": name, "title": info.title, "player_counts": list(info.player_counts),
                      "default_players": info.default_players, "agents": agent_names(name),
                      "options_help": info.options_help, "has_ui": (STATIC / "games" / f"{name}.js").exists()}
-            if name == "zavandor":
-                entry["characters"] = ["witch", "elf", "druid", "fairy", "mage", "kobold"]
+            tables = static_tables(name)
+            if tables is not None:
+                entry["static_url"] = f"/api/static/{name}"
+                entry["static_etag"] = tables[2]
+                chars = tables[0].get("characters")
+                if chars:
+                    entry["characters"] = [c["id"] if isinstance(c, dict) else c for c in chars]
             out.append(entry)
         return {"games": out, "languages": LANGUAGES}
+
+    @app.get("/api/static/{game}")
+    async def static_game_data(game: str, request: Request):
+        try:
+            tables = static_tables(game)
+        except GrimoireError as e:
+            raise ApiError(404, "unknown_game", str(e)) from None
+        if tables is None:
+            raise ApiError(404, "no_static_data", f"the game {game!r} has no static tables")
+        _data, body, etag = tables
+        # fixed for a given server version: browsers revalidate (If-None-Match -> 304, no body)
+        headers = {"ETag": etag, "Cache-Control": "no-cache"}
+        if etag in [t.strip() for t in request.headers.get("if-none-match", "").split(",")]:
+            return Response(status_code=304, headers=headers)
+        return Response(body, media_type="application/json", headers=headers)
 
     @app.get("/api/i18n/{lang}")
     async def i18n(lang: str):
@@ -186,7 +236,7 @@ def create_app(db_url: str | None = None, *, ai_delay: float = 0.5, ai_workers: 
     async def get_game(gid: str, request: Request):
         s = await hub().get(gid)
         seat = hub().seat_for_token(s, _bearer(request))
-        return hub().view(s, seat)
+        return Response(hub().view_json(s, seat), media_type="application/json")
 
     @app.post("/api/games/{gid}/actions")
     async def act(gid: str, request: Request):
@@ -202,7 +252,7 @@ def create_app(db_url: str | None = None, *, ai_delay: float = 0.5, ai_workers: 
     @app.get("/api/games/{gid}/log")
     async def game_log(gid: str):
         s = await hub().get(gid)
-        return {"game_id": s.id, "seq": s.seq, "log": s.log}
+        return FastJSONResponse({"game_id": s.id, "seq": s.seq, "log": s.log})
 
     @app.get("/api/games/{gid}/record")
     async def record(gid: str):
@@ -224,7 +274,7 @@ def create_app(db_url: str | None = None, *, ai_delay: float = 0.5, ai_workers: 
         await ws.accept()
 
         async def send(obj: dict) -> None:
-            await ws.send_text(json.dumps(obj, separators=(",", ":")))
+            await ws.send_text(fastjson.dumps(obj))
 
         try:
             s = await hub().get(gid)
@@ -234,7 +284,7 @@ def create_app(db_url: str | None = None, *, ai_delay: float = 0.5, ai_workers: 
             return
         try:
             first = await asyncio.wait_for(ws.receive_text(), timeout=30)
-            msg = json.loads(first)
+            msg = fastjson.loads(first)
             if not isinstance(msg, dict) or msg.get("type") != "join":
                 raise ApiError(400, "bad_request", 'the first message must be {"type": "join", "token": ...}')
             seat = hub().seat_for_token(s, msg.get("token"))
@@ -248,9 +298,7 @@ def create_app(db_url: str | None = None, *, ai_delay: float = 0.5, ai_workers: 
             await ws.close(code=4000 + err.status)
             return
         conn = Conn(ws.send_text, seat)
-        welcome = hub().view(s, seat)
-        welcome["type"] = "welcome"
-        await send(welcome)
+        await ws.send_text(hub().view_json(s, seat, "welcome"))
         conn.start()
         s.conns.add(conn)
         hub().presence(s)
@@ -262,7 +310,7 @@ def create_app(db_url: str | None = None, *, ai_delay: float = 0.5, ai_workers: 
                     if len(raw) > MAX_WS_MESSAGE:
                         raise ApiError(413, "too_large", f"a message has at most {MAX_WS_MESSAGE} bytes")
                     try:
-                        msg = json.loads(raw)
+                        msg = fastjson.loads(raw)
                     except json.JSONDecodeError as e:
                         raise ApiError(400, "bad_json", f"not valid JSON: {e}") from None
                     if not isinstance(msg, dict):
@@ -270,20 +318,19 @@ def create_app(db_url: str | None = None, *, ai_delay: float = 0.5, ai_workers: 
                     rid = msg.get("id")
                     kind = msg.get("type")
                     if kind == "ping":
-                        conn.push(json.dumps({"type": "pong", "id": rid}))
+                        conn.push(fastjson.dumps({"type": "pong", "id": rid}))
                     elif kind == "act":
                         if "seq" not in msg:
                             raise ApiError(400, "bad_seq", "'seq' is required: the sequence number you last saw")
                         res = await hub().submit(s, seat, msg.get("seq"), msg.get("action"))
-                        conn.push(json.dumps({"type": "ack", "id": rid, "seq": res["seq"], "action": res["action"]}))
+                        conn.push(fastjson.dumps({"type": "ack", "id": rid, "seq": res["seq"],
+                                                  "action": res["action"]}))
                     elif kind == "sync":
-                        v = hub().view(s, seat)
-                        v["type"] = "welcome"
-                        conn.push(json.dumps(v, separators=(",", ":")))
+                        conn.push(hub().view_json(s, seat, "welcome"))
                     else:
                         raise ApiError(400, "bad_request", f"unknown message type {kind!r}; use act, sync or ping")
                 except ApiError as e:
-                    conn.push(json.dumps({"type": "error", "id": rid, "status": e.status, **e.body()["error"]}))
+                    conn.push(fastjson.dumps({"type": "error", "id": rid, "status": e.status, **e.body()["error"]}))
         except WebSocketDisconnect:
             pass
         finally:

@@ -17,7 +17,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
-import json
 import logging
 import secrets
 import time
@@ -28,6 +27,7 @@ from ..agents import agent_names
 from ..core.errors import GameConfigError, GrimoireError, IllegalAction
 from ..core.registry import game_info, load_game, new_game
 from ..core.state import GameState
+from . import fastjson
 from .ai import AIRunner, decision_seed
 from .hints import hints_for
 from .store import Conflict, GameRow, SeatRow, Store, now
@@ -100,6 +100,14 @@ class Conn:
                 await self.task
 
 
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """One seat's observation and hints of one state, serialized once (JSON text), plus the round."""
+    obs_json: str
+    hints_json: str
+    round: int | None
+
+
 @dataclass
 class Session:
     id: str
@@ -115,18 +123,34 @@ class Session:
     conns: set = field(default_factory=set)
     ai_task: asyncio.Task | None = None
     last_used: float = field(default_factory=time.monotonic)
-    public_obs: dict | None = None
-    public_seq: int = -1
+    # per-seat views of the state at ``_views_seq`` (seat None = spectators): built when first needed,
+    # once per sequence number and seat, and shared by every message and request for them. Kept as
+    # JSON text, so 200 live games add no objects for the garbage collector to scan. The cache is not
+    # copied by ``dataclasses.replace``.
+    _views: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+    _views_seq: int = field(default=-1, init=False, repr=False, compare=False)
 
     @property
     def status(self) -> str:
         return "over" if self.state.is_terminal() else "active"
 
-    def public_observation(self) -> dict:
-        if self.public_seq != self.seq or self.public_obs is None:
-            self.public_obs = self.state.observation(None)
-            self.public_seq = self.seq
-        return self.public_obs
+    def seat_view(self, seat: int | None) -> SeatView:
+        """The observation and hints of ``seat`` for the current state, computed once per sequence number."""
+        if self._views_seq != self.seq:
+            self._views = {}
+            self._views_seq = self.seq
+        got = self._views.get(seat)
+        if got is None:
+            obs = self.state.observation(seat)
+            got = self._views[seat] = SeatView(fastjson.dumps(obs), fastjson.dumps(hints_for(self.game, seat, obs)),
+                                               obs.get("round"))
+        return got
+
+    def current_round(self) -> int | None:
+        """The round of the current state (from any view already built, else the spectators')."""
+        if self._views_seq == self.seq and self._views:
+            return next(iter(self._views.values())).round
+        return self.seat_view(None).round
 
     def ai_decides(self) -> bool:
         cp = self.state.current_player
@@ -300,10 +324,14 @@ class Hub:
         raise ApiError(401, "bad_token", "that seat token is not valid for this game")
 
     # --- what a seat sees ----------------------------------------------------------------------------
-    def view(self, s: Session, seat: int | None, *, full_log: bool = True, since: int = 0) -> dict[str, Any]:
-        """Everything one seat (or a spectator, seat None) may know, as one JSON-safe dict."""
-        obs = s.public_observation() if seat is None else s.state.observation(seat)
-        out: dict[str, Any] = {
+    def view_json(self, s: Session, seat: int | None, kind: str | None = None,
+                  entries: list[dict] | None = None) -> str:
+        """Everything one seat (or a spectator, seat None) may know, as JSON text: a ``welcome``
+        (the whole log) or, with ``entries``, a ``state`` message (only those new log entries).
+        The observation and hints are the session's cached text: serialized once per seat and state."""
+        sv = s.seat_view(seat)
+        head: dict[str, Any] = {"type": kind} if kind else {}
+        head.update({
             "game_id": s.id,
             "game": s.game,
             "seq": s.seq,
@@ -311,13 +339,16 @@ class Hub:
             "status": s.status,
             "seats": s.seat_info(),
             "fixed_seed": s.fixed_seed,
-            "obs": obs,
-            "hints": hints_for(s.state, seat, obs) if seat is not None else {},
-        }
-        out["log"] = self.visible_log(s, seat, s.log if full_log else [e for e in s.log if e["seq"] > since])
+            "log": self.visible_log(s, seat, s.log if entries is None else entries),
+        })
         if s.state.is_terminal():
-            out["result"] = {"scores": s.state.scores(), "winners": s.state.winners()}
-        return out
+            head["result"] = {"scores": s.state.scores(), "winners": s.state.winners()}
+        text = fastjson.dumps(head)
+        return f'{text[:-1]},"obs":{sv.obs_json},"hints":{sv.hints_json}}}'
+
+    def view(self, s: Session, seat: int | None) -> dict[str, Any]:
+        """The same as a dict (what ``GET /api/games/{id}`` returns)."""
+        return fastjson.loads(self.view_json(s, seat))
 
     @staticmethod
     def visible_log(s: Session, seat: int | None, entries: list[dict]) -> list[dict]:
@@ -358,8 +389,10 @@ class Hub:
             except GrimoireError as e:
                 raise ApiError(422, "illegal", str(e), seq=s.seq) from None
             canon = str(action)
-            round_ = s.public_observation().get("round")
+            round_ = s.current_round()
             nseq = s.seq + 1
+            # a snapshot is a cache (loading = snapshot + the actions after it): to_dict() is ~0.1 ms,
+            # taken every snapshot_every actions and at the end, and written in the same transaction
             snapshot = new.to_dict() if (nseq % self.snapshot_every == 0 or new.is_terminal()) else None
             ai_next = new.current_player is not None and not s.seats[new.current_player].human
             fut = self.store.append_action(s.id, nseq, seat, canon, round_,
@@ -381,20 +414,20 @@ class Hub:
 
     # --- live updates ------------------------------------------------------------------------------
     def _broadcast(self, s: Session, new_entries: list[dict]) -> None:
+        """Send every connection its seat's new view: one observation and one serialization per seat
+        that has a connection (spectators share one), none for seats nobody follows."""
         cache: dict[int | None, str] = {}
         for c in list(s.conns):
             if c.closed:
                 s.conns.discard(c)
                 continue
-            if c.seat not in cache:
-                v = self.view(s, c.seat, full_log=False)
-                v["log"] = self.visible_log(s, c.seat, new_entries)
-                v["type"] = "state"
-                cache[c.seat] = json.dumps(v, separators=(",", ":"))
-            c.push(cache[c.seat])
+            text = cache.get(c.seat)
+            if text is None:
+                text = cache[c.seat] = self.view_json(s, c.seat, "state", new_entries)
+            c.push(text)
 
     def presence(self, s: Session) -> None:
-        msg = json.dumps({"type": "presence", "seats": s.seat_info()})
+        msg = fastjson.dumps({"type": "presence", "seats": s.seat_info()})
         for c in list(s.conns):
             c.push(msg)
 

@@ -102,8 +102,9 @@ def test_a_seats_payload_does_not_depend_on_what_it_cannot_see(client):
             for seat in range(4):
                 real = hub.view(s, seat)
                 for k in range(2):
-                    fake = dataclasses.replace(s, state=s.state.sample_hidden(seat, Rng(step * 10 + k)),
-                                               public_obs=None, public_seq=-1)
+                    # a copy with its own (empty) view cache: the fake view is built from the fake state
+                    fake = dataclasses.replace(s, state=s.state.sample_hidden(seat, Rng(step * 10 + k)))
+                    assert fake._views_seq == -1 and not fake._views
                     assert hub.view(fake, seat) == real, f"seat {seat}'s payload depends on hidden information"
                     checked += 1
         cp = s.state.current_player

@@ -249,6 +249,9 @@ function showShare() {
   } catch {
     module = await import("/static/games/generic.js");
   }
+  if (module.setup) {                       // the game's fixed tables, once per page
+    try { await module.setup(api); } catch (e) { fatal(e.message); return; }
+  }
   if (module.css) {
     document.head.append(h("link", {rel: "stylesheet", href: module.css}));
   }

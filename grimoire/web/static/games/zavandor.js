@@ -4,20 +4,37 @@
 
 export const css = "/static/games/zavandor.css";
 
-const GEMS = ["opal", "sapphire", "emerald", "diamond", "ruby"];
-const GEM_VP = {opal: 1, sapphire: 1, emerald: 2, diamond: 2, ruby: 3};
-const COLOURS = ["blue", "green", "white", "red"];
-const CONC = {blue: 20, green: 30, white: 40, red: 60};
-const LETTER = {blue: "b", green: "g", white: "w", red: "r"};
-const TRACKS = ["gems", "flow", "fire", "sages", "artifacts", "accumulation"];
-const TRACK_COST = {gems: [2, 4, 8, 16], flow: [3, 6, 12, 24], fire: [5, 10, 15, 20], sages: [3, 6, 12, 24],
-  artifacts: [2, 4, 8, 16], accumulation: [2, 4, 8, 16]};
-// deck letter, minimum bid, VP (rules 2.8) — the engine's numbers, shown on the cards
-const ART = {spellbook: ["A", 20, 1], runestone: ["A", 20, 1], "crystal-ball": ["A", 20, 1], belt: ["B", 30, 2],
-  mirror: ["B", 40, 2], protection: ["B", 40, 2], elixir: ["B", 60, 2], mask: ["C", 50, 3], wand: ["C", 60, 3],
-  chalice: ["C", 80, 4], cloak: ["D", 80, 5], talisman: ["D", 100, 8]};
-const SENTINELS = ["phoenix", "owl", "fox", "toad", "unicorn", "tomcat", "scarab", "raven", "salamander"];
-const SENTINEL_MIN = 120;
+// The game's fixed tables (gem VP, track costs, artifact decks / minimum bids / VP, sentinels, the
+// concentrated cards' values) come from the engine: GET /api/static/zavandor, loaded once by setup()
+// before the first render (the browser revalidates it with its ETag).
+let GEMS = [];
+let GEM_VP = {};
+let COLOURS = [];
+let CONC = {};
+let LETTER = {};
+let TRACKS = [];
+let TRACK_COST = {};
+let ART = {};                          // artifact -> [deck letter, minimum bid, VP] (rules 2.8)
+let SENTINELS = [];
+let SENTINEL_MIN = 0;
+
+export function useTables(data) {
+  GEMS = data.gems.map((g) => g.id);
+  GEM_VP = Object.fromEntries(data.gems.map((g) => [g.id, g.vp]));
+  COLOURS = data.cards.map((c) => c.colour);
+  CONC = Object.fromEntries(data.cards.map((c) => [c.colour, c.concentrated_value]));
+  LETTER = Object.fromEntries(COLOURS.map((c) => [c, c[0]]));      // "pay 7b 9g" (docs/games/zavandor.md)
+  TRACKS = data.tracks.map((tk) => tk.id);
+  TRACK_COST = Object.fromEntries(data.tracks.map((tk) => [tk.id, tk.cost_by_level]));
+  ART = Object.fromEntries(data.artifacts.map((a) => [a.id, [a.deck, a.min_bid, a.vp]]));
+  SENTINELS = data.sentinels.map((x) => x.id);
+  SENTINEL_MIN = data.sentinel_min_bid;
+}
+
+export async function setup(api) {
+  useTables((await api("GET", "/api/static/zavandor")).data);
+}
+
 const SEAT_COLOURS = ["#c0392b", "#2471a3", "#1e8449", "#7d3c98", "#ca6f1e", "#117a65"];
 
 // --- small helpers -------------------------------------------------------------------------------------

@@ -1,0 +1,151 @@
+"""Per-seat views are built once per sequence number and only for seats someone follows; a new
+action invalidates them; the payment/discard hints come from the engine's defaults; the fixed game
+tables are served once (ETag); the load benchmark runs against a real server."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import grimoire
+from grimoire.core.registry import game_info
+from grimoire.core.rng import Rng
+from grimoire.web import fastjson
+from grimoire.web.hints import hints_for
+
+from .conftest import auth, create_game
+from .test_api import HUMAN3, recv, tokens_of, view
+
+
+def _without_history(d):
+    return {k: v for k, v in d.items() if k != "history"}
+
+
+class CountObservations:
+    """Counts ``observation(seat)`` calls (the engine's expensive part of a view) on the states of one
+    game (told apart by its seed: other apps may live on in this test process)."""
+
+    def __init__(self, monkeypatch, state):
+        self.calls: list = []
+        cls = type(state)
+        real = cls.observation
+        seed = state.seed
+
+        def counting(st, seat):
+            if st.seed == seed:
+                self.calls.append(seat)
+            return real(st, seat)
+        monkeypatch.setattr(cls, "observation", counting)
+
+
+def test_views_are_cached_per_sequence_number_and_invalidated_by_an_action(client, monkeypatch):
+    g = create_game(client, HUMAN3, seed=917_235_001)
+    toks = tokens_of(g)
+    hub = client.app.state.hub
+    s = hub.sessions[g["id"]]
+    cp = s.state.current_player
+    counter = CountObservations(monkeypatch, s.state)
+    first = view(client, g["id"], toks[cp])
+    again = view(client, g["id"], toks[cp])
+    assert first == again and counter.calls == [cp]              # the second request used the cache
+    cached = s.seat_view(cp)
+    assert fastjson.loads(cached.obs_json) == s.state.observation(cp) == first["obs"]
+    counter.calls.clear()
+    r = client.post(f"/api/games/{g['id']}/actions", headers=auth(toks[cp]),
+                    json={"seq": 0, "action": first["obs"]["legal_actions"][0]})
+    assert r.status_code == 200, r.text
+    after = view(client, g["id"], toks[cp])
+    assert after["seq"] == 1 and counter.calls == [cp]           # rebuilt once for the new state
+    assert s.seat_view(cp) is not cached
+    assert after["obs"] == s.state.observation(cp) != first["obs"]
+    assert after["hints"] == hints_for("zavandor", cp, after["obs"])
+    # every seat's view is its own: the other seats' views hold no card values of cp
+    for seat in range(3):
+        v = view(client, g["id"], toks[seat])
+        assert v["obs"] == s.state.observation(seat)
+        assert all("card_values" not in p for p in v["obs"]["players"] if p["seat"] != seat)
+
+
+def test_a_broadcast_builds_one_view_per_followed_seat(client, monkeypatch):
+    g = create_game(client, HUMAN3, seed=917_235_002)
+    toks = tokens_of(g)
+    hub = client.app.state.hub
+    s = hub.sessions[g["id"]]
+    cp = s.state.current_player
+    other = (cp + 1) % 3                                         # (cp + 2) % 3 has no connection
+    sockets = []
+    try:
+        for tok in (toks[cp], toks[other], None, None):          # the deciding seat, one more, two spectators
+            ws = client.websocket_connect(f"/ws/games/{g['id']}").__enter__()
+            ws.send_json({"type": "join", "token": tok})
+            recv(ws, "welcome")
+            sockets.append(ws)
+        counter = CountObservations(monkeypatch, s.state)
+        legal = s.state.legal_actions()
+        sockets[0].send_json({"type": "act", "id": "x", "seq": 0, "action": str(legal[0])})
+        states = [recv(ws, "state") for ws in sockets]
+        assert recv(sockets[0], "ack")["seq"] == 1
+        assert sorted(counter.calls, key=str) == sorted([cp, other, None], key=str)
+        assert [m["seq"] for m in states] == [1, 1, 1, 1] and states[2] == states[3]
+        assert states[0]["obs"] == s.state.observation(cp) and states[2]["obs"] == s.state.observation(None)
+    finally:
+        for ws in sockets:
+            ws.__exit__(None, None, None)
+
+
+def test_hints_are_the_engines_defaults_and_equivalent_to_them():
+    seen = {"pay": 0, "discard": 0}
+    for seed in range(12):
+        s = grimoire.new_game("zavandor", 3, seed, max_rounds=10)
+        rng = Rng(seed)
+        while not s.is_terminal():
+            cp = s.current_player
+            obs = s.observation(cp)
+            hints = hints_for("zavandor", cp, obs)
+            for verb in ("pay", "discard"):
+                text = hints.get(verb, {}).get("text")
+                if text:
+                    a, b = s.clone(), s.clone()
+                    a.apply(verb)
+                    b.apply(text)
+                    assert _without_history(a.to_dict()) == _without_history(b.to_dict()), (verb, hints)
+                    seen[verb] += 1
+            if "pay" in hints:
+                assert hints["pay"]["need"] == obs["tab"]["owed"] - obs["tab"]["credit"]
+            for other in range(3):
+                if other != cp:
+                    assert hints_for("zavandor", other, s.observation(other)) == {}
+            assert hints_for("zavandor", None, s.observation(None)) == {}
+            acts = [x for x in s.legal_actions() if not str(x).startswith("sell")] or s.legal_actions()
+            s.apply(acts[rng.below(len(acts))])
+    assert seen["pay"] > 20 and seen["discard"] > 0
+
+
+def test_static_tables_are_served_once_with_an_etag(client):
+    r = client.get("/api/static/zavandor")
+    assert r.status_code == 200 and r.headers["content-type"].startswith("application/json")
+    body = r.json()
+    assert body["game"] == "zavandor" and body["data"] == json.loads(json.dumps(game_info("zavandor").static_data()))
+    arts = {a["id"]: a for a in body["data"]["artifacts"]}
+    assert arts["talisman"]["min_bid"] == 100 and arts["talisman"]["vp"] == 8 and arts["belt"]["deck"] == "B"
+    etag = r.headers["etag"]
+    assert etag.startswith('"') and "no-cache" in r.headers["cache-control"]
+    again = client.get("/api/static/zavandor", headers={"If-None-Match": etag})
+    assert again.status_code == 304 and again.content == b"" and again.headers["etag"] == etag
+    assert client.get("/api/static/zavandor", headers={"If-None-Match": '"other"'}).status_code == 200
+    assert client.get("/api/static/chess").status_code == 404
+    meta = next(x for x in client.get("/api/meta").json()["games"] if x["name"] == "zavandor")
+    assert meta["static_url"] == "/api/static/zavandor" and meta["static_etag"] == etag
+    assert meta["characters"] == ["witch", "elf", "druid", "fairy", "mage", "kobold"]
+    # the board module reads the tables instead of copying them
+    js = client.get("/static/games/zavandor.js").text
+    assert "/api/static/zavandor" in js and "talisman" not in js
+
+
+def test_loadtest_plays_games_through_a_real_server(server):
+    from grimoire.cli.loadtest import _run
+    stats, wall = asyncio.run(_run(server.base, games=4, players=3, ai_seats=0, actions=5, think=0.02, seed=3,
+                                   ramp=0.2, timeout=60))
+    assert stats.errors == [] and stats.finished_games == 4 and stats.created_games == 4
+    assert stats.actions == 20 and all(lat > 0 for _t, lat in stats.samples)
+    assert stats.connected_at is not None and wall < 60
