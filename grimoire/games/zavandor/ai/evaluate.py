@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 
 from ..data import (
     ACCUM,
+    ART_DISCOUNT,
     ART_HAND_LIMIT,
     ART_SLOTS,
     ART_VP,
@@ -80,7 +81,11 @@ class Params:
     hand_unit: float = 1.4           # kept energy per hand-limit unit, times the income's value per unit
     hand_unit_min: float = 10.0      # ... at least
     hand_unit_max: float = 22.0      # ... at most
+    gem_spend: float = 15.0          # base energy spent on gems per round (the Gems track's worth)
     sink_rate: float = 1 / 16        # VP per energy above the hand limit (spent on artifacts instead)
+    art_rate: float = 1 / 13         # VP per energy spent on artifacts in the projection
+    art_budget: float = 45.0         # energy per round the projection may spend on artifacts
+    art_share: float = 1.2           # artifacts one expects, times a fair share of those left
     sentinel_share: float = 1.6      # sentinels one expects, as a multiple of a fair share
     sentinel_surcharge: float = 5.0  # expected turn-order modifier on a sentinel
     payback: float = 14.0            # energy per VP when judging whether a gem pays back
@@ -145,7 +150,7 @@ def hand_limit(p: Player) -> int:
 class Ctx:
     """What the evaluation needs to know about the game around a player (all public)."""
 
-    __slots__ = ("params", "R", "n", "druid_l3", "final", "sold", "round", "quota", "avail")
+    __slots__ = ("params", "R", "n", "druid_l3", "final", "sold", "round", "quota", "avail", "arts_left")
 
     def __init__(self, s, params: Params = DEFAULT, R: float | None = None):
         self.params = params
@@ -158,6 +163,7 @@ class Ctx:
         left = max(0, SENT_END - s.sent_sold)
         self.quota = left * params.sentinel_share / self.n
         self.avail = tuple(s.sent_avail)
+        self.arts_left = (sum(s.art_pile) + len(s.display)) / self.n
 
 
 def rounds_left(s, params: Params = DEFAULT) -> float:
@@ -216,8 +222,63 @@ def _unit_value(act, lv, arts, P) -> float:
     return min(P.hand_unit_max, max(P.hand_unit_min, P.hand_unit * total / units))
 
 
+def _best_income_per_slot(act, lv, arts, druid_ruby) -> float:
+    if lv[FIRE] >= 4 or (druid_ruby and lv[FIRE] >= 3):
+        return GEM_INCOME[4]
+    if arts[ELIXIR]:
+        return GEM_INCOME[3]
+    if arts[SPELLBOOK]:
+        return GEM_INCOME[2]
+    return GEM_INCOME[1]
+
+
+def _level_benefit(t: int, level: int, left: int, act, lv, arts, n_slots: int, char: int, druid_ruby: bool,
+                   P) -> float:
+    """What reaching ``level`` on track ``t`` is worth in the projection, in energy."""
+    per_vp = P.payback
+    b = LEVEL4_VP * per_vp if level == 4 else 0.0
+    if t == GEMS_T:
+        b += 0.1 * P.gem_spend * left
+    elif t == FLOW:
+        b += (FLOW_DUST[level] - FLOW_DUST[level - 1]) * left
+    elif t == FIRE:
+        target = 3 if druid_ruby else 4
+        if level <= target:
+            per_slot = GEM_INCOME[4] - _best_income_per_slot(act, lv, arts, False)
+            access = (min(5, n_slots) if target == 4 else 1) * (per_slot * left * 0.5 + per_vp)
+            b += access / (target - level + 1) * (1.0 if level == target else 0.6)
+    elif t == SAGES:
+        b += 2 * CARD_AVG[SAGES_COLOUR[level - 1]]
+    elif t == ARTS_T:
+        b += (SENT_DISCOUNT[level] - SENT_DISCOUNT[level - 1]) * 1.0 \
+            + (ART_DISCOUNT[level] - ART_DISCOUNT[level - 1]) * 0.25 * left
+    elif t == ACCUM:
+        extra = EXTRA_SLOTS[level] - EXTRA_SLOTS[level - 1]
+        b += extra * (_best_income_per_slot(act, lv, arts, druid_ruby) * left * 0.6 + per_vp)
+    if level == 1:
+        b += HAND_ENTRY[t] * 0.5 * P.hand_unit_min * min(left, 4)
+    return b
+
+
+_MEMO: dict = {}
+MEMO_MAX = 300_000
+
+
 def project(p: Player, ctx: Ctx, energy: float) -> float:
-    """The player's VP at the end if he follows the simple plan (see the module text)."""
+    """The player's VP at the end if he follows the simple plan (see the module text). Memoized:
+    searches evaluate the same positions again and again."""
+    key = (p.char, tuple(p.active), tuple(p.inactive), tuple(p.levels), tuple(p.arts), tuple(p.sents), energy,
+           p.under_dust, tuple(p.under_cards), p.pentagon, p.druid_ruby, ctx.R, ctx.quota, ctx.avail,
+           ctx.arts_left, ctx.druid_l3, ctx.params)
+    v = _MEMO.get(key)
+    if v is None:
+        if len(_MEMO) >= MEMO_MAX:
+            _MEMO.clear()
+        v = _MEMO[key] = _project(p, ctx, energy)
+    return v
+
+
+def _project(p: Player, ctx: Ctx, energy: float) -> float:
     R = ctx.R
     act = p.active[:]
     ina = p.inactive[:]
@@ -236,6 +297,7 @@ def project(p: Player, ctx: Ctx, energy: float) -> float:
     druid_ruby = ctx.druid_l3 and p.char == DRUID and not p.druid_ruby
     pentagon = p.pentagon
     quota = ctx.quota
+    arts_left = ctx.arts_left * P.art_share
     avail = [x for x in ctx.avail]
     sent_disc = MASK_SENT_DISCOUNT * arts[MASK]
     payback = P.payback
@@ -252,25 +314,30 @@ def project(p: Player, ctx: Ctx, energy: float) -> float:
         left = rounds - r - 1              # income phases after this round's purchases
         E += _income(act, lv, arts) + under
         under = 0.0
-        # one knowledge advance: the cheapest level on a track already entered
-        best_t, best_c = -1, 1e9
-        for t in range(6):
-            x = lv[t]
-            if 0 < x < 4 or (x == 0 and pentagon):
+        # one knowledge advance: the level worth most for what it costs
+        if left >= 1:
+            best_t, best_net = -1, 0.0
+            for t in range(6):
+                x = lv[t]
+                if x >= 4 or (x == 0 and not pentagon):
+                    continue
                 c = TRACK_COST[t][x]
-                if c < best_c:
-                    best_t, best_c = t, c
-        if best_t >= 0 and best_c <= E * 0.5 and left >= 1:
-            E -= best_c
-            x = lv[best_t]
-            if x == 0:
-                pentagon -= 1
-                hl += HAND_ENTRY[best_t]
-            lv[best_t] = x + 1
-            if best_t == SAGES:
-                under += 2 * CARD_AVG[SAGES_COLOUR[x]]
-            elif best_t == ACCUM:
-                n_slots += EXTRA_SLOTS[x + 1] - EXTRA_SLOTS[x]
+                if c > E:
+                    continue
+                net = _level_benefit(t, x + 1, left, act, lv, arts, n_slots, p.char, druid_ruby, P) - c
+                if net > best_net:
+                    best_t, best_net = t, net
+            if best_t >= 0:
+                x = lv[best_t]
+                E -= TRACK_COST[best_t][x]
+                if x == 0:
+                    pentagon -= 1
+                    hl += HAND_ENTRY[best_t]
+                lv[best_t] = x + 1
+                if best_t == SAGES:
+                    under += 2 * CARD_AVG[SAGES_COLOUR[x]]
+                elif best_t == ACCUM:
+                    n_slots += EXTRA_SLOTS[x + 1] - EXTRA_SLOTS[x]
         # gems: fill free slots and replace weak gems with the best type one may buy
         gl = lv[GEMS_T]
         for _ in range(12):
@@ -313,6 +380,19 @@ def project(p: Player, ctx: Ctx, energy: float) -> float:
                 sents.append(sid)
                 E -= price
                 quota -= 1
+        # artifacts: a steady way to turn energy into VP while they last (keeping enough for a
+        # sentinel within reach)
+        if arts_left > 0:
+            spend = min(E, P.art_budget, arts_left * 60.0)
+            if quota >= 1 and avail:
+                price = SENT_MIN_BID + P.sentinel_surcharge - SENT_DISCOUNT[lv[ARTS_T]] - sent_disc
+                nxt = E + _income(act, lv, arts)
+                if nxt >= price and nxt - spend < price:
+                    spend = max(0.0, nxt - price)
+            if spend > 0:
+                sunk += spend * P.art_rate
+                E -= spend
+                arts_left -= spend / 60.0
         if left:
             cap = hl * _unit_value(act, lv, arts, P)
             if E > cap:
@@ -404,3 +484,50 @@ def gem_loss(r: Player, ctx: Ctx) -> float:
 
 def with_params(**kw) -> Params:
     return replace(DEFAULT, **kw)
+
+
+# --- a linear evaluation, fitted on self-play (scripts/zavandor_fit_eval.py) -------------------------
+FEATURES = (
+    "score", "energy", "energy_r", "income", "income_r", "income_r2", "free_r", "slots_r",
+    "spellbook_r", "elixir_r", "ruby_r", "fire_r", "gems_r", "flow_r", "sages_r", "arts_r", "accum_r",
+    "levels", "level3", "tokens", "pentagon", "hand_r", "sent_disc_r", "sents_r", "inactive", "r", "r2",
+    "under", "opal_r", "gem_vp_r",
+)
+
+
+def features(p: Player, ctx: Ctx, energy: float) -> list[float]:
+    """The evaluation's features of a position (R = rounds left, r = R / 10)."""
+    r = ctx.R / 10.0
+    act = p.active
+    lv = p.levels
+    arts = p.arts
+    inc = _income(act, lv, arts)
+    n_slots = slots(p)
+    free = n_slots - (act[0] + act[1] + act[2] + act[3] + act[4])
+    fire = lv[FIRE]
+    ruby = 1.0 if (fire >= 4 or (ctx.druid_l3 and p.char == DRUID and fire >= 3 and not p.druid_ruby)) else 0.0
+    if act[4] + p.inactive[4] >= MAX_RUBIES:
+        ruby = 0.0
+    gl = lv[GEMS_T]
+    inactive = sum(p.inactive[g] * GEM_SALE[g][gl] for g in range(5))
+    sent_disc = SENT_DISCOUNT[lv[ARTS_T]] + MASK_SENT_DISCOUNT * arts[MASK]
+    n_levels = lv[0] + lv[1] + lv[2] + lv[3] + lv[4] + lv[5]
+    level3 = sum(1 for x in lv if x == 3)
+    return [
+        float(score(p)), energy, energy * r, inc, inc * r, inc * r * r, max(0, free) * r, n_slots * r,
+        (1.0 if arts[SPELLBOOK] else 0.0) * r, (1.0 if arts[ELIXIR] else 0.0) * r, ruby * r, fire * r,
+        gl * r, lv[FLOW] * r, lv[SAGES] * r, lv[ARTS_T] * r, lv[ACCUM] * r,
+        float(n_levels), float(level3), float(5 - len(p.tokens)), float(p.pentagon), hand_limit(p) * r,
+        sent_disc * r, len(p.sents) * r, float(inactive), r, r * r,
+        p.under_dust + sum(code >> 2 for code in p.under_cards), act[0] * r,
+        (act[0] + act[1] + 2 * (act[2] + act[3]) + 3 * act[4]) * r,
+    ]
+
+
+WEIGHTS: tuple[float, ...] | None = None
+
+
+def linear_value(p: Player, ctx: Ctx, energy: float) -> float:
+    if ctx.R <= 0:
+        return float(score(p))
+    return sum(w * x for w, x in zip(WEIGHTS, features(p, ctx, energy), strict=True))

@@ -119,7 +119,7 @@ class Heuristic:
             return max(ranked, key=lambda x: x[0] + self._jitter())[1]
         return ranked[0][1]
 
-    def rank_turn(self, s, seat: int, actions: list[Action], lookahead: bool | None = None):
+    def rank_turn(self, s, seat: int, actions: list[Action], lookahead: bool | None = None, auctions: bool = True):
         """Every turn action worth considering with its value (END = ending the turn now), best first.
 
         Auctions are valued at 0.8 of their surplus at the minimum price (they may be outbid)."""
@@ -134,6 +134,8 @@ class Heuristic:
             if k in ("end", "pay"):
                 continue
             if k == "auction":
+                if not auctions:
+                    continue
                 surplus = self._opening_surplus(s, seat, a.args[0], ctx, base)
                 if surplus > 0.3:
                     out.append((base + 0.8 * surplus, a))
@@ -261,7 +263,15 @@ class Heuristic:
             return self.outcome(s, seat, item, price, ctx, q) + side - base
 
         p = s.players[seat]
-        hi = max(0, p.capacity() + (s.tab_credit - s.tab_owed if s.tab_seat == seat else 0))
+        tab = s.tab_credit - s.tab_owed if s.tab_seat == seat else 0
+        if ctx.R > 1:
+            # before the last rounds, never sell active gems for an auction: the income lost
+            # compounds (only energy in hand and inactive gems pay)
+            lvl = p.levels[GEMS_T]
+            hi = energy_in_hand(p) + tab + sum(p.inactive[g] * GEM_SALE[g][lvl] for g in range(5))
+        else:
+            hi = p.capacity() + tab
+        hi = max(0, hi)
         if worth(0) < 0:
             return -1
         if worth(hi) >= 0:

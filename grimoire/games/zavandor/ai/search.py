@@ -59,7 +59,6 @@ class ZavandorSearch:
         self.root_len = root._hist_len
         self.base_values = self._values(root)
         self.turn_cache = {}
-        self.price_cache = {}
 
     def candidates(self, s, cp: int, actions: list[Action], cache: dict) -> list[Action]:
         if len(actions) == 1:
@@ -136,18 +135,26 @@ class ZavandorSearch:
         key = _turn_key(s, cp)
         a = self.turn_cache.get(key)
         if a is None:
-            a = self.h.rank_turn(s, cp, actions, lookahead=False)[0][1]
+            a = self.h.rank_turn(s, cp, actions, lookahead=False, auctions=False)[0][1]
             self.turn_cache[key] = a
         return a
 
     def _bid(self, s, cp: int, actions: list[Action]) -> Action:
-        item, high, hs, _passed = s.auc
+        item, high, _hs, _passed = s.auc
         if high is None:
             return actions[0]
         bids = [a for a in actions if a.kind == "bid"]
         if not bids:
             return A.PASS
-        key = (cp, item, hs, s.turn_idx, s.sent_sold, len(s.display))
+        pmax = self.bid_limit(s, cp)
+        if pmax >= 0 and price_for(s, cp, item, bids[0].args[0]) <= pmax:
+            return bids[0]
+        return A.PASS
+
+    def bid_limit(self, s, cp: int) -> int:
+        """The highest price the heuristic would pay for the item on auction (as medium bids)."""
+        item, _high, hs, _passed = s.auc
+        key = (cp, item, hs, s.round, s.turn_idx, s.sent_sold, len(s.display))
         pmax = self.price_cache.get(key)
         if pmax is None:
             ctx = Ctx(s, self.params)
@@ -156,10 +163,10 @@ class ZavandorSearch:
                 rq = self.h.owner_copy(s, hs, item, ctx)
                 extra = self.params.denial * max(0.0, value(rq, ctx) - value(s.players[hs], ctx))
             pmax = self.h.max_price(s, cp, item, ctx, extra)
+            if len(self.price_cache) > 256:
+                self.price_cache.clear()
             self.price_cache[key] = pmax
-        if pmax >= 0 and price_for(s, cp, item, bids[0].args[0]) <= pmax:
-            return bids[0]
-        return A.PASS
+        return pmax
 
     def hooks(self):
         _agent, SearchHooks = _mcts()
@@ -181,6 +188,10 @@ class ZavandorSearch:
             def evaluate(self, state):
                 return outer.evaluate(state)
 
+            def terminal(self, state):
+                from ....agents.mcts import terminal_rewards
+                return terminal_rewards(state)
+
         return _Hooks()
 
 
@@ -200,25 +211,48 @@ def _turn_key(s, cp: int):
 
 
 class HardAgent(Agent):
-    """The hard level: IS-MCTS with the Zavandor hooks for turns and bids; the heuristic for the
-    small decisions (paying, discarding, a gem lost, free advances and tokens)."""
+    """The hard level: IS-MCTS with the Zavandor hooks where the decision is close; the heuristic
+    where it is not (a clear best purchase, a bid far inside or outside what the item is worth) and
+    for the small decisions (paying, discarding, a gem lost, free advances and tokens)."""
 
     name = "hard"
 
-    def __init__(self, seed: int = 0, iterations: int | None = 400, time_limit: float | None = 2.0,
-                 params: Params = DEFAULT, top_k: int = 4, temperature: float = 4.0, c: float = 0.5):
+    def __init__(self, seed: int = 0, iterations: int | None = 300, time_limit: float | None = 2.0,
+                 params: Params = DEFAULT, top_k: int = 4, temperature: float = 4.0, c: float = 0.5,
+                 clear_gap: float = 1.5, bid_band: float = 0.15):
         super().__init__(seed)
         ISMCTSAgent, _hooks = _mcts()
         self.search = ZavandorSearch(params, top_k, temperature, seed ^ 0x5A5A)
         self.mcts = ISMCTSAgent(seed, iterations=iterations, time_limit=time_limit, c=c, hooks=self.search.hooks())
         self.heuristic = Heuristic(params, rng=self.rng)
+        self.clear_gap = clear_gap
+        self.bid_band = bid_band
+        self.searched = 0
+        self.decided = 0
 
     def choose(self, state, seat: int) -> Action:
         actions = state.legal_actions()
         if len(actions) == 1:
             return actions[0]
-        pending = state.pending[0][0] if state.pending else None
-        if pending is not None and pending != "bid":
-            det = state.sample_hidden(seat, self.rng)
-            return self.heuristic.decide(det, seat, actions)
+        det = state.sample_hidden(seat, self.rng)
+        self.decided += 1
+        if det.pending:
+            if det.pending[0][0] != "bid" or det.auc[1] is None:
+                return self.heuristic.decide(det, seat, actions)
+            bids = [a for a in actions if a.kind == "bid"]
+            if not bids:
+                return A.PASS
+            item = det.auc[0]
+            pmax = self.search.bid_limit(det, seat)
+            nxt = price_for(det, seat, item, bids[0].args[0])
+            band = max(4.0, self.bid_band * max(0, pmax))
+            if pmax < 0 or nxt > pmax + band:
+                return A.PASS
+            if nxt <= pmax - band:
+                return bids[0]
+        else:
+            ranked = self.heuristic.rank_turn(det, seat, actions)
+            if len(ranked) == 1 or ranked[0][0] - ranked[1][0] >= self.clear_gap:
+                return ranked[0][1]
+        self.searched += 1
         return self.mcts.search(state, seat, actions)

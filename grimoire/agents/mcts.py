@@ -1,0 +1,241 @@
+"""Information-set Monte Carlo tree search (single-observer IS-MCTS, Cowling, Powley & Whitehouse 2012).
+
+At each decision the agent searches a tree of action texts from the current position. Every
+iteration starts from a new determinization ``state.sample_hidden(seat, rng)``: a full state
+consistent with what ``seat`` can see (others' hands, deck order and future dice resampled), so the
+search never looks at the hidden parts of the real state. Each iteration walks down the tree with
+UCB1 among the children whose action is legal in that determinization (counting how often each
+child was *available*, as IS-MCTS requires), adds one node, plays out with a rollout policy until
+the game ends or a cutoff, evaluates, and backs up a reward vector: every node keeps the rewards of
+the seat that chose its action, so each seat maximizes its own return (multi-player, not zero-sum).
+
+Budget: ``iterations`` and/or ``time_limit`` (seconds); the search stops at whichever comes first.
+The move played is the most visited child of the root.
+
+Everything game-specific is pluggable through a ``SearchHooks`` object:
+``candidates`` (which actions a node considers, best first: pruning, abstraction of huge action
+sets, priors for progressive widening), ``rollout`` (the playout policy), ``cutoff`` (stop early
+and evaluate: truncated rollouts) and ``evaluate`` (rewards per seat, in [0, 1]). The defaults play
+uniformly random rollouts to the end and reward a win (shared on ties) plus a little score margin.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any
+
+from ..core.action import Action
+from ..core.agent import Agent
+from ..core.rng import Rng
+from ..core.state import GameState
+
+
+def terminal_rewards(state: GameState, margin_scale: float = 10.0, margin_weight: float = 0.2) -> list[float]:
+    """Reward per seat at the end: a win (shared on ties) and, with a small weight, the margin to the
+    best other seat (squashed into [0, 1])."""
+    scores = state.scores()
+    winners = state.winners()
+    n = len(scores)
+    share = 1.0 / len(winners) if winners else 0.0
+    out = []
+    for i in range(n):
+        best_other = max((scores[j] for j in range(n) if j != i), default=scores[i])
+        m = 0.5 + 0.5 * math.tanh((scores[i] - best_other) / margin_scale)
+        out.append((1 - margin_weight) * (share if i in winners else 0.0) + margin_weight * m)
+    return out
+
+
+def score_rewards(state: GameState, baseline: list[int] | None = None, margin_scale: float = 10.0) -> list[float]:
+    """Rewards from the current scores, as if the game ended now (for playouts cut short). Alone at
+    the table, the reward is the score gained since ``baseline`` (squashed into [0, 1])."""
+    scores = state.scores()
+    n = len(scores)
+    if n == 1:
+        base = baseline[0] if baseline else 0
+        return [0.5 + 0.5 * math.tanh((scores[0] - base) / margin_scale)]
+    best = max(scores)
+    leaders = [i for i in range(n) if scores[i] == best]
+    out = []
+    for i in range(n):
+        best_other = max(scores[j] for j in range(n) if j != i)
+        m = 0.5 + 0.5 * math.tanh((scores[i] - best_other) / margin_scale)
+        out.append(0.5 * (1.0 / len(leaders) if i in leaders else 0.0) + 0.5 * m)
+    return out
+
+
+class SearchHooks:
+    """Game knowledge for the search. Subclass and override what you need; the defaults are generic."""
+
+    baseline: list[int] | None = None
+
+    def begin(self, root: GameState, seat: int) -> None:
+        """Called once at the start of each search with a determinization of the root (reset
+        per-search caches here)."""
+        self.baseline = root.scores()
+
+    def candidates(self, state: GameState, seat: int, actions: list[Action], cache: dict) -> list[Action]:
+        """The actions a node considers, most promising first. ``cache`` is private to the tree node
+        (whatever is stored there is reused when the node is reached again)."""
+        return actions
+
+    def rollout(self, state: GameState, rng: Rng) -> Action:
+        actions = state.legal_actions()
+        return actions[rng.below(len(actions))]
+
+    def cutoff(self, state: GameState, depth: int) -> bool:
+        """Stop here and evaluate (depth = actions since the root)."""
+        return False
+
+    def evaluate(self, state: GameState) -> list[float]:
+        """Rewards per seat in [0, 1] for a state where the playout stopped (not at the end)."""
+        return score_rewards(state, self.baseline)
+
+    def terminal(self, state: GameState) -> list[float]:
+        """Rewards per seat at the end of the game."""
+        if state.num_players == 1:
+            return score_rewards(state, self.baseline)
+        return terminal_rewards(state)
+
+
+class PolicyHooks(SearchHooks):
+    """Playouts that follow another agent (e.g. a game's heuristic) instead of random moves."""
+
+    def __init__(self, policy: Agent):
+        self.policy = policy
+
+    def rollout(self, state: GameState, rng: Rng) -> Action:
+        return self.policy.choose(state, state.current_player)
+
+
+class _Node:
+    __slots__ = ("children", "n", "avail", "w", "mover", "cache")
+
+    def __init__(self, mover: int):
+        self.children: dict[str, _Node] = {}
+        self.n = 0
+        self.avail = 0
+        self.w = 0.0
+        self.mover = mover
+        self.cache: dict = {}
+
+
+class ISMCTSAgent(Agent):
+    """IS-MCTS over any game of the contract (see the module text)."""
+
+    name = "mcts"
+
+    def __init__(self, seed: int = 0, iterations: int | None = 1000, time_limit: float | None = None,
+                 c: float = 0.7, hooks: SearchHooks | None = None, max_rollout_steps: int | None = None,
+                 widening: tuple[float, float] | None = None):
+        super().__init__(seed)
+        if iterations is None and time_limit is None:
+            raise ValueError("IS-MCTS needs a budget: iterations, time_limit or both")
+        self.iterations = iterations
+        self.time_limit = time_limit
+        self.c = c
+        self.hooks = hooks or SearchHooks()
+        self.max_rollout_steps = max_rollout_steps
+        self.widening = widening          # (k, alpha): consider the first ceil(k * n**alpha) candidates
+        self.last_stats: dict[str, Any] = {}
+
+    def choose(self, state: GameState, seat: int) -> Action:
+        actions = state.legal_actions()
+        if len(actions) == 1:
+            self.last_stats = {"iterations": 0, "seconds": 0.0}
+            return actions[0]
+        return self.search(state, seat, actions)
+
+    # --- the search -------------------------------------------------------------------------------
+    def search(self, state: GameState, seat: int, actions: list[Action]) -> Action:
+        t0 = time.perf_counter()
+        deadline = t0 + self.time_limit if self.time_limit is not None else math.inf
+        hooks = self.hooks
+        rng = self.rng
+        det = state.sample_hidden(seat, rng)
+        hooks.begin(det.clone(), seat)       # the hooks see a determinization, never the real state
+        root = _Node(-1)
+        it = 0
+        legal_texts = {a.text for a in actions}
+        while True:
+            if self.iterations is not None and it >= self.iterations:
+                break
+            if it and time.perf_counter() >= deadline:
+                break
+            if it:
+                det = state.sample_hidden(seat, rng)
+            self._iterate(det, root, rng)
+            it += 1
+        best = None
+        best_key = None
+        for text, child in root.children.items():
+            if text not in legal_texts:
+                continue
+            key = (child.n, child.w / child.n if child.n else 0.0)
+            if best_key is None or key > best_key:
+                best, best_key = text, key
+        self.last_stats = {"iterations": it, "seconds": time.perf_counter() - t0,
+                           "children": {t: (ch.n, round(ch.w / ch.n, 4) if ch.n else None)
+                                        for t, ch in root.children.items()}}
+        if best is None:
+            return actions[0]
+        for a in actions:
+            if a.text == best:
+                return a
+        return actions[0]  # pragma: no cover - best is always legal
+
+    def _iterate(self, det: GameState, root: _Node, rng: Rng) -> None:
+        hooks = self.hooks
+        node = root
+        path = [root]
+        depth = 0
+        c = self.c
+        expanded = False
+        while not det.is_terminal() and not (depth and hooks.cutoff(det, depth)):
+            cp = det.current_player
+            cands = hooks.candidates(det, cp, det.legal_actions(), node.cache)
+            if self.widening is not None and len(cands) > 1:
+                k, alpha = self.widening
+                cands = cands[:max(1, math.ceil(k * (node.n + 1) ** alpha))]
+            children = node.children
+            untried = None
+            for a in cands:
+                ch = children.get(a.text)
+                if ch is None:
+                    if untried is None:
+                        untried = a
+                else:
+                    ch.avail += 1
+            if untried is not None:
+                child = _Node(cp)
+                child.avail = 1
+                children[untried.text] = child
+                det.apply(untried)
+                path.append(child)
+                depth += 1
+                expanded = True
+                break
+            best_a, best_u = None, -math.inf
+            for a in cands:
+                ch = children[a.text]
+                u = ch.w / ch.n + c * math.sqrt(math.log(ch.avail) / ch.n)
+                if u > best_u:
+                    best_a, best_u = a, u
+            node = children[best_a.text]
+            det.apply(best_a)
+            path.append(node)
+            depth += 1
+        if expanded:
+            steps = 0
+            limit = self.max_rollout_steps
+            while not det.is_terminal() and not hooks.cutoff(det, depth):
+                if limit is not None and steps >= limit:
+                    break
+                det.apply(hooks.rollout(det, rng))
+                steps += 1
+                depth += 1
+        rewards = hooks.terminal(det) if det.is_terminal() else hooks.evaluate(det)
+        for nd in path[1:]:
+            nd.n += 1
+            nd.w += rewards[nd.mover]
+        root.n += 1

@@ -1,0 +1,109 @@
+"""``grimoire arena GAME``: agents against each other over many games, with win rates you can trust."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn, TimeRemainingColumn
+from rich.table import Table
+
+from ..agents.arena import run_arena, summarize, write_csv, write_json
+from ..core.errors import GameConfigError
+from ..core.registry import game_info
+from .common import parse_option_pairs, split_list
+from .main import app
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+@app.command("arena")
+def arena_command(
+    game: str = typer.Argument("zavandor", help="the game"),
+    agents: str = typer.Option(..., "--agents", help="one agent per seat, e.g. hard,medium,medium,medium"),
+    games: int = typer.Option(100, "--games", "-n", help="number of games (a multiple of the players keeps the "
+                                                        "rotation of seats and characters complete)"),
+    players: int = typer.Option(None, "--players", "-p", help="number of players (default: one per agent)"),
+    seed: int = typer.Option(1, "--seed", help="arena seed: same seed, same games"),
+    workers: int = typer.Option(1, "--workers", "-w", help="parallel worker processes (0 = one per CPU)"),
+    max_rounds: int = typer.Option(None, "--max-rounds", help="end every game after this round"),
+    option: list[str] = typer.Option([], "--option", "-o", help="game option key=value (repeatable)"),
+    csv_path: Path = typer.Option(None, "--csv", help="write one row per seat and game to this CSV file"),
+    json_path: Path = typer.Option(None, "--json", help="write the configuration, summary and games as JSON"),
+    no_roles: bool = typer.Option(False, "--no-rotate-roles", help="keep the game's own role choice (e.g. "
+                                                                  "random characters) instead of rotating them"),
+) -> None:
+    """Pit agents against each other: seats (and characters) rotate fairly; per agent it prints the win
+    rate with a 95% confidence interval, mean score and decision times; results go to CSV/JSON."""
+    info = game_info(game)
+    names = split_list(agents) or []
+    if players is None:
+        players = len(names)
+    if len(names) != players:
+        raise GameConfigError(f"--agents names {len(names)} seats but --players is {players}; give one agent per seat")
+    if games < 1:
+        raise GameConfigError("--games must be at least 1")
+    if workers < 0:
+        raise GameConfigError("--workers must be 0 (one per CPU) or more")
+    if workers == 0:
+        workers = os.cpu_count() or 1
+    opts = parse_option_pairs(option)
+    if max_rounds is not None:
+        opts["max_rounds"] = max_rounds
+    console = Console()
+    config = {"game": game, "agents": names, "players": players, "games": games, "seed": seed,
+              "workers": workers, "options": opts, "rotate_roles": not no_roles}
+    t0 = time.perf_counter()
+    with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
+                  TimeElapsedColumn(), TimeRemainingColumn(), console=console, transient=True) as progress:
+        task = progress.add_task(f"{info.title}: {','.join(names)}", total=games)
+        results = run_arena(game, names, games, seed, opts, workers,
+                            on_result=lambda _r: progress.advance(task), rotate_roles=not no_roles)
+    elapsed = time.perf_counter() - t0
+    summary = summarize(results)
+    t = Table(title=f"{info.title}, {players} players, {games} games, seed {seed} ({elapsed:.0f} s)")
+    for col, just in (("agent", "left"), ("seat-games", "right"), ("win rate", "right"), ("95% CI", "right"),
+                      ("mean score", "right"), ("s/decision", "right"), ("max s", "right")):
+        t.add_column(col, justify=just)
+    for a in sorted(summary["agents"], key=lambda a: -a["win_rate"]):
+        lo, hi = a["ci95"]
+        t.add_row(a["agent"], str(a["seat_games"]), _pct(a["win_rate"]), f"{_pct(lo)} - {_pct(hi)}",
+                  f"{a['mean_score']:.1f}", f"{a['mean_decision_seconds']:.3f}", f"{a['max_decision_seconds']:.2f}")
+    console.print(t)
+    means = summary["game_means"]
+    parts = [f"mean game length: {means.get('rounds', 0):.1f} rounds" if "rounds" in means else None,
+             f"{means['actions']:.0f} actions",
+             f"{means['sentinels']:.2f} sentinels" if "sentinels" in means else None,
+             f"winner's score {summary['winner_score_mean']:.1f}"]
+    console.print(", ".join(p for p in parts if p))
+    if summary["roles"]:
+        r = Table(title="win share by role (all agents; par = 1 / players)")
+        r.add_column("role")
+        r.add_column("seat-games", justify="right")
+        r.add_column("win rate", justify="right")
+        r.add_column("95% CI", justify="right")
+        if len(set(names)) > 1:
+            for name in dict.fromkeys(names):
+                r.add_column(name, justify="right")
+        for role, row in summary["roles"].items():
+            lo, hi = row["ci95"]
+            cells = [role, str(row["seat_games"]), _pct(row["win_rate"]), f"{_pct(lo)} - {_pct(hi)}"]
+            if len(set(names)) > 1:
+                cells += [_pct(row["by_agent"][n]["win_rate"]) if n in row["by_agent"] else "-"
+                          for n in dict.fromkeys(names)]
+            r.add_row(*cells)
+        console.print(r)
+    if games % players:
+        console.print(f"[yellow]note:[/] {games} games is not a multiple of {players}: the last rotation is "
+                      "incomplete, so seats and roles are not perfectly balanced")
+    if csv_path is not None:
+        write_csv(str(csv_path), results)
+        console.print(f"per-game results: {csv_path}")
+    if json_path is not None:
+        write_json(str(json_path), config, results)
+        console.print(f"summary and games: {json_path}")

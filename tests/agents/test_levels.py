@@ -1,0 +1,104 @@
+"""The levels easy / medium / hard (and the other agents) for both games: they exist, play only
+legal moves to the end of real games, and keep to their time budget. Slow ladder checks at the end
+(``-m slow``, or ``GRIMOIRE_SLOW=1``)."""
+
+from __future__ import annotations
+
+import os
+import time
+
+import pytest
+
+import grimoire
+from grimoire.agents import LEVELS, agent_names, make_agent
+from grimoire.agents.arena import run_arena, summarize
+from grimoire.games.zavandor.ai.search import HardAgent
+
+from .helpers import zavandor_positions
+
+slow = pytest.mark.skipif(not os.environ.get("GRIMOIRE_SLOW"), reason="long ladder run: set GRIMOIRE_SLOW=1")
+
+
+def _agent(game, name, seed):
+    if game == "zavandor" and name == "hard":
+        return HardAgent(seed, iterations=15, time_limit=None)
+    if game == "zauberschmiede" and name == "hard":
+        a = make_agent(game, "hard", seed)
+        a.iterations, a.time_limit = 4, None
+        return a
+    return make_agent(game, name, seed)
+
+
+@pytest.mark.parametrize("game", ["zavandor", "zauberschmiede"])
+def test_levels_exist_for_every_game(game):
+    names = agent_names(game)
+    for level in LEVELS:
+        assert level in names
+        assert make_agent(game, level, 1).name == level
+
+
+@pytest.mark.parametrize("players,names", [
+    (2, ["hard", "easy"]),
+    (4, ["medium", "easy", "naive", "random"]),
+    (3, ["heuristic", "hard", "medium"]),
+])
+def test_zavandor_agents_play_only_legal_moves(players, names):
+    state = grimoire.new_game("zavandor", players, 17 + players, max_rounds=5)
+    agents = [_agent("zavandor", n, i) for i, n in enumerate(names)]
+    while not state.is_terminal():
+        cp = state.current_player
+        a = agents[cp].choose(state, cp)
+        assert a in state.legal_actions(), f"{names[cp]} chose {a}"
+        state.apply(a)
+
+
+@pytest.mark.parametrize("players", [1, 3])
+def test_zauberschmiede_levels_play_only_legal_moves(players):
+    state = grimoire.new_game("zauberschmiede", players, 4, max_rounds=2)
+    agents = [_agent("zauberschmiede", LEVELS[i % 3], i) for i in range(players)]
+    while not state.is_terminal():
+        cp = state.current_player
+        a = agents[cp].choose(state, cp)
+        assert a in state.legal_actions()
+        state.apply(a)
+
+
+def test_hard_keeps_to_its_time_budget():
+    positions = [s for s in zavandor_positions(4, 31, every=5, limit=20) if not s.pending][:3]
+    agent = HardAgent(5, iterations=None, time_limit=0.3, clear_gap=99.0)    # always search
+    for state in positions:
+        t0 = time.perf_counter()
+        a = agent.choose(state, state.current_player)
+        assert a in state.legal_actions()
+        assert time.perf_counter() - t0 < 0.3 + 1.0
+
+
+def test_easy_is_noisy_and_medium_is_not():
+    positions = zavandor_positions(4, 12, every=3, limit=30)
+    state = next(s for s in positions if not s.pending and len(s.legal_actions()) > 4)
+    seat = state.current_player
+    medium = {str(make_agent("zavandor", "medium", k).choose(state, seat)) for k in range(8)}
+    easy = {str(make_agent("zavandor", "easy", k).choose(state, seat)) for k in range(24)}
+    assert len(medium) == 1
+    assert len(easy) > 1
+
+
+# --- the ladder (slow) ---------------------------------------------------------------------------------------
+
+def _rate(results, name):
+    return next(a for a in summarize(results)["agents"] if a["agent"] == name)
+
+
+@slow
+def test_medium_beats_random_at_two_players():
+    res = run_arena("zavandor", ["medium", "random"], 60, 7, workers=2)
+    a = _rate(res, "medium")
+    assert a["win_rate"] >= 0.8 and a["ci95"][0] > 0.5
+
+
+@slow
+def test_easy_beats_random_and_medium_beats_easy():
+    res = run_arena("zavandor", ["easy", "random", "random", "random"], 40, 7, workers=2)
+    assert _rate(res, "easy")["ci95"][0] > _rate(res, "random")["ci95"][1]
+    res = run_arena("zavandor", ["medium", "easy"], 60, 7, workers=2)
+    assert _rate(res, "medium")["ci95"][0] > 0.5
