@@ -162,19 +162,37 @@ async def _seat_client(ws_url: str, g: GameRun, seat: int, token: str, think: fl
     await g.finish()
 
 
-async def _play_game(http, base: str, players: int, ai_seats: int, actions: int, think: float, stats: Stats,
-                     rng: random.Random, t0: float, joined: list[int], seats_total: int) -> None:
-    seats = [{"agent": "human"}] * (players - ai_seats) + [{"agent": "random"}] * ai_seats
+def _create_game_sync(base: str, body: bytes) -> tuple[int, bytes]:
+    import urllib.error
+    import urllib.request
+    req = urllib.request.Request(base + "/api/games", data=body, headers={"Content-Type": "application/json"})
     try:
-        r = await http.post(base + "/api/games", json={"game": "zavandor", "seats": seats})
+        with urllib.request.urlopen(req, timeout=60) as r:
+            return r.status, r.read()
+    except urllib.error.HTTPError as e:
+        return e.code, e.read()
+
+
+async def _play_game(creating: asyncio.Semaphore, base: str, players: int, ai_seats: int, actions: int,
+                     think: float, stats: Stats, rng: random.Random, t0: float, joined: list[int],
+                     seats_total: int) -> None:
+    import orjson
+
+    seats = [{"agent": "human"}] * (players - ai_seats) + [{"agent": "random"}] * ai_seats
+    body = orjson.dumps({"game": "zavandor", "seats": seats})
+    try:
+        # plain urllib in a few threads: with hundreds of creations queued, httpx's async pool took half of
+        # the clients' CPU at start-up (httpcore retries a failing `import sniffio` on every request)
+        async with creating:
+            status, text = await asyncio.to_thread(_create_game_sync, base, body)
     except Exception as e:  # noqa: BLE001
         stats.errors.append(f"create: {type(e).__name__}: {e}")
         return
-    if r.status_code != 201:
-        stats.errors.append(f"create: HTTP {r.status_code} {r.text[:200]}")
+    if status != 201:
+        stats.errors.append(f"create: HTTP {status} {text[:200]!r}")
         return
     stats.created_games += 1
-    game = r.json()
+    game = orjson.loads(text)
     g = GameRun(game["id"], actions)
     ws_url = base.replace("http", "ws", 1) + f"/ws/games/{g.gid}"
     await asyncio.gather(*(_seat_client(ws_url, g, s["seat"], s["token"], think, stats,
@@ -186,19 +204,20 @@ async def _play_game(http, base: str, players: int, ai_seats: int, actions: int,
 
 async def _run(base: str, games: int, players: int, ai_seats: int, actions: int, think: float, seed: int,
                ramp: float, timeout: float) -> tuple[Stats, float]:
-    import httpx
+    import orjson  # noqa: F401 - imported before the clock starts, not by the first client
+    import websockets.asyncio.client  # noqa: F401
 
     stats = Stats()
     rng = random.Random(seed)
     t0 = time.perf_counter()
     joined = [0]
     seats_total = games * (players - ai_seats)
-    http = httpx.AsyncClient(timeout=60, limits=httpx.Limits(max_connections=50))
+    creating = asyncio.Semaphore(6)
 
     async def start(i: int):
         await asyncio.sleep(ramp * i / max(1, games))
-        await _play_game(http, base, players, ai_seats, actions, think, stats, random.Random(rng.random()), t0,
-                         joined, seats_total)
+        await _play_game(creating, base, players, ai_seats, actions, think, stats, random.Random(rng.random()),
+                         t0, joined, seats_total)
 
     async def progress():
         while True:
@@ -223,7 +242,6 @@ async def _run(base: str, games: int, players: int, ai_seats: int, actions: int,
     wall = time.perf_counter() - t0
     ticker.cancel()
     monitor.cancel()
-    await http.aclose()
     return stats, wall
 
 
@@ -256,6 +274,8 @@ def loadtest_command(
     url: str = typer.Option(None, "--url", help="an already running server (default: start one)"),
     db: str = typer.Option(None, "--db", help="database for the server it starts (default: temporary SQLite)"),
     seed: int = typer.Option(1, "--seed", help="seed of the simulated clients' choices"),
+    ws_compression: bool = typer.Option(True, "--ws-compression/--no-ws-compression",
+                                        help="permessage-deflate on the server it starts (as grimoire serve)"),
 ) -> None:
     """Benchmark: N concurrent games through the WebSocket API; action latency percentiles and errors."""
     import httpx
@@ -272,7 +292,9 @@ def loadtest_command(
         port = _free_port()
         db = db or f"sqlite:///{tmp.name}/load.db"
         proc = subprocess.Popen([sys.executable, "-m", "grimoire.cli.main", "serve", "--port", str(port), "--db", db,
-                                 "--ai-delay", "0.2", "--log-level", "warning"], start_new_session=True)
+                                 "--ai-delay", "0.2", "--log-level", "warning",
+                                 "--ws-compression" if ws_compression else "--no-ws-compression"],
+                                start_new_session=True)
         url = f"http://127.0.0.1:{port}"
         deadline = time.monotonic() + 30
         while True:

@@ -17,6 +17,9 @@ def serve_command(
     ai_delay: float = typer.Option(0.5, "--ai-delay", help="seconds an AI seat waits before it moves (to follow it)"),
     ai_workers: int = typer.Option(None, "--ai-workers", help="processes for AI levels other than random"),
     log_level: str = typer.Option("info", "--log-level", help="uvicorn log level: warning, info, debug"),
+    ws_compression: bool = typer.Option(True, "--ws-compression/--no-ws-compression",
+                                        help="permessage-deflate on WebSockets: ~4x less traffic for ~20% more "
+                                             "server CPU per action"),
 ) -> None:
     """Start the web app: create games, share seat links, play in the browser."""
     import uvicorn
@@ -29,7 +32,7 @@ def serve_command(
     shown = "localhost" if host in ("127.0.0.1", "localhost") else host
     typer.echo(f"Grimoire is running: open http://{shown}:{port}/   (database: {_safe(url)}; Ctrl+C to stop)")
     uvicorn.run(web, host=host, port=port, log_level=log_level, access_log=log_level == "debug",
-                ws_max_size=64 * 1024, timeout_graceful_shutdown=3)
+                ws_max_size=64 * 1024, ws_per_message_deflate=ws_compression, timeout_graceful_shutdown=3)
 
 
 def _safe(url: str) -> str:

@@ -184,6 +184,9 @@ class Hub:
                 s = await self.get(gid)
             except ApiError:
                 continue
+            except GrimoireError:        # one game that cannot be rebuilt must not keep the server down
+                log.exception("game %s could not be loaded; its AI seat is not resumed", gid)
+                continue
             self._kick_ai(s)
         self._janitor = asyncio.create_task(self._evict_idle())
         if ids:

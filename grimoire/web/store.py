@@ -329,12 +329,16 @@ class Store:
                 return None
             seats = [SeatRow(r.seat, r.agent, r.name, r.token_hash) for r in conn.execute(
                 select(seats_t).where(seats_t.c.game_id == game_id).order_by(seats_t.c.seat))]
+            # the game row's seq is the snapshot in time: another server process may commit more actions
+            # between these reads (each commit updates the row and inserts its action together)
+            seq = g["seq"]
             snap = conn.execute(
-                select(snapshots_t.c.seq, snapshots_t.c.state).where(snapshots_t.c.game_id == game_id)
+                select(snapshots_t.c.seq, snapshots_t.c.state)
+                .where(snapshots_t.c.game_id == game_id, snapshots_t.c.seq <= seq)
                 .order_by(snapshots_t.c.seq.desc()).limit(1)).first()
             actions = [(r.seq, r.seat, r.text, r.round) for r in conn.execute(
                 select(actions_t.c.seq, actions_t.c.seat, actions_t.c.text, actions_t.c.round)
-                .where(actions_t.c.game_id == game_id).order_by(actions_t.c.seq))]
+                .where(actions_t.c.game_id == game_id, actions_t.c.seq <= seq).order_by(actions_t.c.seq))]
         row = _game_row(g)
         state = snap.state if snap is not None else None
         if isinstance(state, str):
