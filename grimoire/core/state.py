@@ -126,6 +126,11 @@ class GameState:
     def observation(self, seat: int | None) -> dict[str, Any]:  # pragma: no cover - interface
         raise NotImplementedError
 
+    def observations(self, seats: list[int | None]) -> list[dict[str, Any]]:
+        """Several seats' observations of this state at once (games may share the public parts; the
+        dicts are then to be treated as read-only)."""
+        return [self.observation(seat) for seat in seats]
+
     def sample_hidden(self, seat: int, rng: Rng) -> GameState:  # pragma: no cover - interface
         """A copy whose hidden parts (for ``seat``) are resampled consistently with its observation."""
         raise NotImplementedError

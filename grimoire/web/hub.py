@@ -141,9 +141,14 @@ class Session:
             self._views_seq = self.seq
         got = self._views.get(seat)
         if got is None:
-            obs = self.state.observation(seat)
-            got = self._views[seat] = SeatView(fastjson.dumps(obs), fastjson.dumps(hints_for(self.game, seat, obs)),
-                                               obs.get("round"))
+            # build the views of every seat that is followed right now in one go: the game shares
+            # the public parts between them (state.observations)
+            wanted = [seat] + sorted({c.seat for c in self.conns if not c.closed and c.seat not in self._views
+                                      and c.seat != seat}, key=lambda x: -1 if x is None else x)
+            for who, obs in zip(wanted, self.state.observations(wanted), strict=True):
+                self._views[who] = SeatView(fastjson.dumps(obs), fastjson.dumps(hints_for(self.game, who, obs)),
+                                            obs.get("round"))
+            got = self._views[seat]
         return got
 
     def current_round(self) -> int | None:

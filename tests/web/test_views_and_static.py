@@ -22,20 +22,28 @@ def _without_history(d):
 
 
 class CountObservations:
-    """Counts ``observation(seat)`` calls (the engine's expensive part of a view) on the states of one
-    game (told apart by its seed: other apps may live on in this test process)."""
+    """Counts the seats whose observation is built (``observation(seat)`` and ``observations(seats)``,
+    the engine's expensive part of a view) on the states of one game (told apart by its seed: other
+    apps may live on in this test process)."""
 
     def __init__(self, monkeypatch, state):
         self.calls: list = []
         cls = type(state)
         real = cls.observation
         seed = state.seed
+        real_many = cls.observations
 
         def counting(st, seat):
             if st.seed == seed:
                 self.calls.append(seat)
             return real(st, seat)
+
+        def counting_many(st, seats):
+            if st.seed == seed:
+                self.calls.extend(seats)
+            return real_many(st, seats)
         monkeypatch.setattr(cls, "observation", counting)
+        monkeypatch.setattr(cls, "observations", counting_many)
 
 
 def test_views_are_cached_per_sequence_number_and_invalidated_by_an_action(client, monkeypatch):

@@ -45,3 +45,16 @@ def test_static_data_is_json_and_matches_the_rules_tables():
     assert d["sentinel_min_bid"] == 120 and len(d["sentinels"]) == 9
     fox = next(x for x in d["sentinels"] if x["id"] == "fox")
     assert fox["cap"] == 12 and fox["counts"] == ["sapphire"]
+
+
+def test_observations_of_several_seats_equal_single_observations():
+    s = grimoire.new_game("zavandor", 4, 5, max_rounds=6)
+    r = Rng(5)
+    step = 0
+    while not s.is_terminal():
+        if step % 11 == 0:
+            seats = [None, 0, 1, 2, 3]
+            assert s.observations(seats) == [s.observation(x) for x in seats]
+        acts = s.legal_actions()
+        s.apply(acts[r.below(len(acts))])
+        step += 1

@@ -20,6 +20,8 @@ from .data import (
     CHARACTERS,
     COLOURS,
     CONC_VALUE,
+    GEM_COST,
+    GEM_SALE,
     GEMS,
     ITEM_MIN_BID,
     ITEMS,
@@ -30,6 +32,10 @@ from .data import (
     TRACKS,
 )
 from .scoring import breakdown
+
+_COST_BY_LEVEL = tuple(tuple(GEM_COST[g][lv] for g in range(5)) for lv in range(5))
+_SALE_BY_LEVEL = tuple(tuple(GEM_SALE[g][lv] for g in range(5)) for lv in range(5))
+_LETTER_KINDS = tuple(tuple(k for k in range(12) if ART_LETTER[k] == L) for L in range(len(LETTERS)))
 
 STAGE_NAMES = {"turn": "phase 3: player actions", "hand": "phase 4: hand limit", "over": "game over"}
 
@@ -52,44 +58,55 @@ def _bounds(codes: list[int]) -> dict[str, float]:
     return {"min": lo, "avg": round(avg, 2), "max": hi}
 
 
-def _player_view(s, p, me: bool) -> dict[str, Any]:
-    from .auction import capacity, price_for
-    d: dict[str, Any] = {
-        "seat": p.seat,
+def _player_view(s, p) -> dict[str, Any]:
+    """Everything about one player that every seat may see."""
+    from .auction import price_for
+    seat = p.seat
+    active, inactive, levels = p.active, p.inactive, p.levels
+    gl = levels[0]
+    sentinel_price = price_for(s, seat, N_ART, ITEM_MIN_BID[N_ART])
+    prices = {ITEMS[i]: price_for(s, seat, i, ITEM_MIN_BID[i]) for i in sorted(set(s.display))}
+    prices["sentinel"] = sentinel_price
+    return {
+        "seat": seat,
         "character": CHARACTERS[p.char],
         "eliminated": p.out,
         "vp": p.vp,
         "score_now": breakdown(p),
-        "turn_order_card": ROMAN[s.card_of[p.seat]] if s.card_of[p.seat] >= 0 else None,
+        "turn_order_card": ROMAN[s.card_of[seat]] if s.card_of[seat] >= 0 else None,
         "dust": p.dust,
-        "concentrated": {COLOURS[c]: p.conc[c] for c in range(4)},
+        "concentrated": dict(zip(COLOURS, p.conc, strict=True)),
         "cards": _by_colour(p.cards),
         "card_value_bounds": _bounds(p.cards),
         "under_card": {"cards": _by_colour(p.under_cards), "dust": p.under_dust},
-        "gems_active": {GEMS[g]: p.active[g] for g in range(5)},
-        "gems_inactive": {GEMS[g]: p.inactive[g] for g in range(5)},
+        "gems_active": dict(zip(GEMS, active, strict=True)),
+        "gems_inactive": dict(zip(GEMS, inactive, strict=True)),
         "slots": p.slots(),
-        "knowledge": {TRACKS[t]: p.levels[t] for t in range(6)},
+        "knowledge": dict(zip(TRACKS, levels, strict=True)),
         "tokens_left": p.tokens[:],
         "pentagon_tokens": p.pentagon,
-        "artifacts": {ARTIFACTS[k]: p.arts[k] for k in range(12) if p.arts[k]},
+        "artifacts": {ARTIFACTS[k]: n for k, n in enumerate(p.arts) if n},
         "sentinels": [SENTINELS[x] for x in p.sents],
         "hand_limit": p.hand_limit(),
         "hand_count": p.hand_count(),
         "paid_advance_used": p.advanced,
         "druid_ruby_used": p.druid_ruby,
-        "gem_costs": {GEMS[g]: p.gem_cost(g) for g in range(5)},
+        "gem_costs": dict(zip(GEMS, _COST_BY_LEVEL[gl], strict=True)),
         # what this player would pay for each item on offer at its minimum bid (modifiers and discounts)
-        "prices_at_min": {**{ITEMS[i]: price_for(s, p.seat, i, ITEM_MIN_BID[i]) for i in sorted(set(s.display))},
-                          "sentinel": price_for(s, p.seat, N_ART, ITEM_MIN_BID[N_ART])},
-        "sale_values": {GEMS[g]: p.sale_value(g) for g in range(5)},
+        "prices_at_min": prices,
+        "sale_values": dict(zip(GEMS, _SALE_BY_LEVEL[gl], strict=True)),
     }
-    if me:
-        d["card_values"] = [[code >> 2, COLOURS[code & 3]] for code in p.cards]
-        d["under_card_values"] = [[code >> 2, COLOURS[code & 3]] for code in p.under_cards]
-        d["energy"] = p.energy()
-        d["capacity"] = capacity(s, p)
-    return d
+
+
+def _private_view(s, p) -> dict[str, Any]:
+    """What only the player himself sees: his card values and what he can pay."""
+    from .auction import capacity
+    return {
+        "card_values": [[code >> 2, COLOURS[code & 3]] for code in p.cards],
+        "under_card_values": [[code >> 2, COLOURS[code & 3]] for code in p.under_cards],
+        "energy": p.energy(),
+        "capacity": capacity(s, p),
+    }
 
 
 def _decision(s) -> dict[str, Any] | None:
@@ -108,9 +125,37 @@ def _decision(s) -> dict[str, Any] | None:
 
 
 def observation(s, seat: int | None) -> dict[str, Any]:
+    return observations(s, [seat])[0]
+
+
+def observations(s, seats: list[int | None]) -> list[dict[str, Any]]:
+    """The observations of several seats of one state, sharing the public parts (built once). The
+    dicts share nested public parts: treat them as read-only (serialize, don't modify)."""
+    for seat in seats:
+        if seat is not None and not (isinstance(seat, int) and 0 <= seat < s.num_players):
+            raise ValueError(f"no seat {seat!r} in a {s.num_players}-player game")
+    base = _public(s)
+    players = [_player_view(s, p) for p in s.players]
+    cp = s.current_player
+    out = []
+    for seat in seats:
+        obs = dict(base)
+        obs["seat"] = seat
+        if seat is None:
+            obs["players"] = players
+        else:
+            mine = list(players)
+            mine[seat] = {**players[seat], **_private_view(s, s.players[seat])}
+            obs["players"] = mine
+            if cp == seat:
+                obs["legal_actions"] = [a.text for a in s.legal_actions()]
+                obs.update(_defaults(s, seat))
+        out.append(obs)
+    return out
+
+
+def _public(s) -> dict[str, Any]:
     from .auction import price_for
-    if seat is not None and not (isinstance(seat, int) and 0 <= seat < s.num_players):
-        raise ValueError(f"no seat {seat!r} in a {s.num_players}-player game")
     auction = None
     if s.auc is not None:
         item, high, hs, passed = s.auc
@@ -121,11 +166,11 @@ def observation(s, seat: int | None) -> dict[str, Any]:
             "price_for": {str(x): price_for(s, x, item, high if high is not None else ITEM_MIN_BID[item])
                           for x in s.order},
         }
-    obs: dict[str, Any] = {
+    return {
         "game": "zavandor",
-        "seat": seat,
+        "seat": None,
         "num_players": s.num_players,
-        "options": {k: v for k, v in s.options.items()},
+        "options": dict(s.options),
         "round": s.round,
         "stage": STAGE_NAMES[s.stage],
         "current_player": s.current_player,
@@ -133,29 +178,24 @@ def observation(s, seat: int | None) -> dict[str, Any]:
         "turn_order": list(s.order),
         "modifiers": [{"artifact": s.art_mod[x], "sentinel": s.sent_mod[x]} for x in range(s.num_players)],
         "display": [ARTIFACTS[k] for k in s.display],
-        "artifact_stack": {LETTERS[L]: sum(s.art_pile[k] for k in range(12) if ART_LETTER[k] == L)
-                           for L in range(len(LETTERS))},
+        "artifact_stack": {LETTERS[L]: sum(s.art_pile[k] for k in _LETTER_KINDS[L]) for L in range(len(LETTERS))},
         "sentinels_available": [SENTINELS[x] for x in s.sent_avail],
         "sentinels_sold": s.sent_sold,
-        "gem_supply": {GEMS[g]: s.gem_supply[g] for g in range(5)},
+        "gem_supply": dict(zip(GEMS, s.gem_supply, strict=True)),
         "decks": {COLOURS[c]: {"cards": sum(s.deck[c]),
                                "discards": {str(CARD_MIN[c] + i): n for i, n in enumerate(s.disc[c]) if n}}
                   for c in range(4)},
-        "concentrated_values": {COLOURS[c]: CONC_VALUE[c] for c in range(4)},
+        "concentrated_values": dict(zip(COLOURS, CONC_VALUE, strict=True)),
         "auction": auction,
         "decision": _decision(s),
         "tab": ({"seat": s.tab_seat, "owed": s.tab_owed, "credit": s.tab_credit}
                 if s.tab_seat >= 0 else None),
-        "players": [_player_view(s, p, p.seat == seat) for p in s.players],
+        "players": None,
         "over": s.over,
         "end_reason": s.end_reason or None,
         "winners": s.winners(),
         "history_length": s._hist_len,
     }
-    if seat is not None and s.current_player == seat:
-        obs["legal_actions"] = [a.text for a in s.legal_actions()]
-        obs.update(_defaults(s, seat))
-    return obs
 
 
 def _items(cards, conc) -> dict[str, Any]:
