@@ -31,7 +31,7 @@ from ..core.rng import Rng
 from . import make_agent
 from .stats import mean, wilson
 
-MAX_ACTIONS = 100_000      # a game that runs longer is a bug somewhere; stop it
+MAX_ACTIONS = 20_000       # a game that runs longer is a bug somewhere (typical: under 1000); stop it
 
 
 def game_hooks(game: str):

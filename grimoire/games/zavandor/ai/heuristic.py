@@ -59,6 +59,7 @@ from .evaluate import (
     value,
 )
 
+MAX_TURN_STEPS = 40      # own decisions in one turn before the agent ends it regardless
 WIN_VALUE = 12.0          # VP-equivalent of winning when a purchase ends the game
 
 
@@ -73,6 +74,8 @@ class Heuristic:
         self.lookahead = lookahead
         self.rng = rng or Rng(0)
         self._cache: dict = {}
+        self._turn_key = None
+        self._turn_steps = 0
 
     # --- entry point ----------------------------------------------------------------------------
     def decide(self, s, seat: int, actions: list[Action] | None = None) -> Action:
@@ -114,6 +117,12 @@ class Heuristic:
 
     # --- the turn ---------------------------------------------------------------------------------
     def turn(self, s, seat: int, actions: list[Action]) -> Action:
+        key = (s.round, s.turn_idx, seat)
+        if key != self._turn_key:
+            self._turn_key, self._turn_steps = key, 0
+        self._turn_steps += 1
+        if self._turn_steps > MAX_TURN_STEPS and A.END in actions:
+            return A.END                 # a safety net: no turn goes on for ever
         ranked = self.rank_turn(s, seat, actions)
         if self.noise:
             return max(ranked, key=lambda x: x[0] + self._jitter())[1]
@@ -129,9 +138,10 @@ class Heuristic:
         base = end_value(s, seat, ctx)
         scored = []
         out = [(base + 0.05, A.END)]
+        undo = _inverse(s)
         for a in actions:
             k = a.kind
-            if k in ("end", "pay"):
+            if k in ("end", "pay") or a is undo:
                 continue
             if k == "auction":
                 if not auctions:
@@ -158,9 +168,10 @@ class Heuristic:
         if c.current_player != seat or c.pending:
             return -math.inf
         best = -math.inf
+        undo = _inverse(c)
         for a in c.legal_actions():
             k = a.kind
-            if k in ("end", "pay", "auction") or (k == "sell" and a.args[1]):
+            if k in ("end", "pay", "auction") or (k == "sell" and a.args[1]) or a is undo:
                 continue
             c2 = c.clone()
             c2.apply(a)
@@ -328,6 +339,21 @@ class Heuristic:
             if v > best_v:
                 best, best_v = a, v
         return best
+
+
+def _inverse(s):
+    """The action that would undo the last one (activate <-> deactivate the same gem), or None:
+    the agents never play it, so a turn cannot go round in circles."""
+    if s._hist is None:
+        return None
+    last = A.TABLE.lookup(s._hist[0])
+    if last is None:
+        return None
+    if last.kind == "activate":
+        return A.DEACTIVATE[last.args[0]]
+    if last.kind == "deactivate":
+        return A.ACTIVATE[last.args[0]]
+    return None
 
 
 def _best_free_advance(q, ctx: Ctx) -> None:

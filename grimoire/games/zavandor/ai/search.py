@@ -28,7 +28,7 @@ from .. import actions as A
 from ..auction import price_for
 from ..data import SENT_END
 from .evaluate import DEFAULT, Ctx, Params, end_value, energy_in_hand, value
-from .heuristic import Heuristic
+from .heuristic import MAX_TURN_STEPS, Heuristic, _inverse
 
 
 def _mcts():
@@ -77,7 +77,8 @@ class ZavandorSearch:
         if ranked is None:
             ranked = self.h.rank_turn(s, cp, actions, lookahead=s._hist_len == self.root_len)
             cache["ranked"] = ranked
-        out = [a for _v, a in ranked[:self.top_k]]
+        undo = _inverse(s)
+        out = [a for _v, a in ranked[:self.top_k] if a is not undo]
         if A.END not in out:
             out.append(A.END)
         return out
@@ -229,6 +230,8 @@ class HardAgent(Agent):
         self.bid_band = bid_band
         self.searched = 0
         self.decided = 0
+        self._turn_key = None
+        self._turn_steps = 0
 
     def choose(self, state, seat: int) -> Action:
         actions = state.legal_actions()
@@ -251,6 +254,12 @@ class HardAgent(Agent):
             if nxt <= pmax - band:
                 return bids[0]
         else:
+            key = (det.round, det.turn_idx, seat)
+            if key != self._turn_key:
+                self._turn_key, self._turn_steps = key, 0
+            self._turn_steps += 1
+            if self._turn_steps > MAX_TURN_STEPS and A.END in actions:
+                return A.END
             ranked = self.heuristic.rank_turn(det, seat, actions)
             if len(ranked) == 1 or ranked[0][0] - ranked[1][0] >= self.clear_gap:
                 return ranked[0][1]
