@@ -38,4 +38,22 @@ def breakdown(p: Player) -> dict[str, int]:
 
 
 def score(p: Player) -> int:
-    return sum(breakdown(p).values())
+    """The sum of ``breakdown(p)``, without building it (phase 4 runs this for every player)."""
+    if p.out:
+        return 0
+    a = p.active
+    v = a[0] * _GV0 + a[1] * _GV1 + a[2] * _GV2 + a[3] * _GV3 + a[4] * _GV4
+    for lv in p.levels:
+        if lv >= MAX_LEVEL:
+            v += LEVEL4_VP
+    arts = p.arts
+    for k in _ART_KINDS_WITH_VP:
+        if arts[k]:
+            v += arts[k] * ART_VP[k]
+    for s in p.sents:
+        v += SENT_BASE_VP + sentinel_bonus(p, s)
+    return v
+
+
+_GV0, _GV1, _GV2, _GV3, _GV4 = GEM_VP
+_ART_KINDS_WITH_VP = tuple(k for k in range(len(ART_VP)) if ART_VP[k])

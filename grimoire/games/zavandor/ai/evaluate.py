@@ -94,6 +94,7 @@ class Params:
     tie_income: float = 0.05         # small credit for income now (the projection is coarse)
     tie_energy: float = 0.01         # small credit for energy now
     kappa: float = 1 / 14            # VP per energy for quick comparisons (gem losses)
+    fire_step: float = 0.6           # share of the ruby access credited to a Fire level below the target
 
 
 DEFAULT = Params()
@@ -246,7 +247,7 @@ def _level_benefit(t: int, level: int, left: int, act, lv, arts, n_slots: int, c
         if level <= target:
             per_slot = GEM_INCOME[4] - _best_income_per_slot(act, lv, arts, False)
             access = (min(5, n_slots) if target == 4 else 1) * (per_slot * left * 0.5 + per_vp)
-            b += access / (target - level + 1) * (1.0 if level == target else 0.6)
+            b += access / (target - level + 1) * (1.0 if level == target else P.fire_step)
     elif t == SAGES:
         b += 2 * CARD_AVG[SAGES_COLOUR[level - 1]]
     elif t == ARTS_T:
