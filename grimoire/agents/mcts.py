@@ -68,6 +68,7 @@ class SearchHooks:
     """Game knowledge for the search. Subclass and override what you need; the defaults are generic."""
 
     baseline: list[int] | None = None
+    normalize = False      # True: rewards are raw values (e.g. a solo score), scaled by the range seen
 
     def begin(self, root: GameState, seat: int) -> None:
         """Called once at the start of each search with a determinization of the root (reset
@@ -155,6 +156,7 @@ class ISMCTSAgent(Agent):
         det = state.sample_hidden(seat, rng)
         hooks.begin(det.clone(), seat)       # the hooks see a determinization, never the real state
         root = _Node(-1)
+        self._lo, self._hi = math.inf, -math.inf
         it = 0
         legal_texts = {a.text for a in actions}
         while True:
@@ -216,9 +218,12 @@ class ISMCTSAgent(Agent):
                 expanded = True
                 break
             best_a, best_u = None, -math.inf
+            lo, span = 0.0, 1.0
+            if hooks.normalize and self._hi > self._lo:
+                lo, span = self._lo, self._hi - self._lo
             for a in cands:
                 ch = children[a.text]
-                u = ch.w / ch.n + c * math.sqrt(math.log(ch.avail) / ch.n)
+                u = (ch.w / ch.n - lo) / span + c * math.sqrt(math.log(ch.avail) / ch.n)
                 if u > best_u:
                     best_a, best_u = a, u
             node = children[best_a.text]
@@ -235,6 +240,9 @@ class ISMCTSAgent(Agent):
                 steps += 1
                 depth += 1
         rewards = hooks.terminal(det) if det.is_terminal() else hooks.evaluate(det)
+        if hooks.normalize:
+            self._lo = min(self._lo, *rewards)
+            self._hi = max(self._hi, *rewards)
         for nd in path[1:]:
             nd.n += 1
             nd.w += rewards[nd.mover]

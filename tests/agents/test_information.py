@@ -74,7 +74,7 @@ def _zs_positions(players: int, seed: int):
     return out
 
 
-@pytest.mark.parametrize("name", ["random", "easy", "medium", "greedy", "mcts-small"])
+@pytest.mark.parametrize("name", ["random", "easy", "medium", "greedy", "mcts-small", "hard-small"])
 def test_zauberschmiede_choice_is_the_same_on_another_determinization(name):
     for i, state in enumerate(_zs_positions(3, 5)):
         seat = state.current_player
@@ -82,6 +82,10 @@ def test_zauberschmiede_choice_is_the_same_on_another_determinization(name):
         def agent(i=i):
             if name == "mcts-small":
                 return ISMCTSAgent(7 + i, iterations=8, time_limit=None, max_rollout_steps=6)
+            if name == "hard-small":
+                a = make_agent("zauberschmiede", "hard", 7 + i)
+                a.iterations, a.time_limit = 12, None
+                return a
             return make_agent("zauberschmiede", name, 7 + i)
 
         real = agent().choose(Guarded(state), seat)

@@ -18,6 +18,12 @@ def _greedy(seed: int = 0):
     return GreedyAgent(seed)
 
 
+def _hard(seed: int = 0):
+    from .search import hard_agent
+
+    return hard_agent(seed)
+
+
 register(GameInfo(
     name="zauberschmiede",
     title="Zauberschmiede",
@@ -29,7 +35,7 @@ register(GameInfo(
     probe_texts=probe_texts,
     rules_topics=rules_topics,
     conformance_options={},
-    agents={"greedy": _greedy},
+    agents={"greedy": _greedy, "hard": _hard},
 ))
 
 __all__ = ["SHEET", "ZauberschmiedeState"]

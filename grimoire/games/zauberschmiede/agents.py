@@ -191,7 +191,12 @@ class GreedyAgent(Agent):
             return actions[0]
         if actions[0].kind == "unlock" and all(a.kind == "unlock" for a in actions):
             return actions[0]       # finishing an amplifier level: any die will do, take the lowest
-        det = state.sample_hidden(seat, self.rng)
+        return self.decide(state.sample_hidden(seat, self.rng), seat, actions)
+
+    def decide(self, det, seat: int, actions: list[Action]) -> Action:
+        """The choice on a determinization ``det`` (searches call this in their playouts)."""
+        if len(actions) == 1 or (actions[0].kind == "unlock" and all(a.kind == "unlock" for a in actions)):
+            return actions[0]
         ctx = _Ctx(det, seat)
         p = det.players[seat]
         var, rnd = det.var, det.round
