@@ -94,6 +94,7 @@ class Params:
     tie_income: float = 0.05         # small credit for income now (the projection is coarse)
     tie_energy: float = 0.01         # small credit for energy now
     kappa: float = 1 / 14            # VP per energy for quick comparisons (gem losses)
+    round_plan: tuple = ("advance", "gems")  # the order of a projected round's purchases
     fire_step: float = 0.6           # share of the ruby access credited to a Fire level below the target
 
 
@@ -315,63 +316,66 @@ def _project(p: Player, ctx: Ctx, energy: float) -> float:
         left = rounds - r - 1              # income phases after this round's purchases
         E += _income(act, lv, arts) + under
         under = 0.0
-        # one knowledge advance: the level worth most for what it costs
-        if left >= 1:
-            best_t, best_net = -1, 0.0
-            for t in range(6):
-                x = lv[t]
-                if x >= 4 or (x == 0 and not pentagon):
-                    continue
-                c = TRACK_COST[t][x]
-                if c > E:
-                    continue
-                net = _level_benefit(t, x + 1, left, act, lv, arts, n_slots, p.char, druid_ruby, P) - c
-                if net > best_net:
-                    best_t, best_net = t, net
-            if best_t >= 0:
-                x = lv[best_t]
-                E -= TRACK_COST[best_t][x]
-                if x == 0:
-                    pentagon -= 1
-                    hl += HAND_ENTRY[best_t]
-                lv[best_t] = x + 1
-                if best_t == SAGES:
-                    under += 2 * CARD_AVG[SAGES_COLOUR[x]]
-                elif best_t == ACCUM:
-                    n_slots += EXTRA_SLOTS[x + 1] - EXTRA_SLOTS[x]
-        # gems: fill free slots and replace weak gems with the best type one may buy
-        gl = lv[GEMS_T]
-        for _ in range(12):
-            ruby_ok = (act[4] + ina[4] < MAX_RUBIES) and (lv[FIRE] >= 4 or (druid_ruby and lv[FIRE] >= 3))
-            b = 4 if ruby_ok else 3 if elixir else 2 if spell else 1
-            cost = GEM_COST[b][gl]
-            if sum(act) < n_slots:
-                if E < cost:
-                    b = 0 if E >= GEM_COST[0][gl] else -1
-                    if b < 0:
-                        break
-                    cost = GEM_COST[0][gl]
-                if GEM_VP[b] * payback + left * GEM_INCOME[b] < cost:
-                    break
-                E -= cost
-                act[b] += 1
+        for step in P.round_plan:
+            if step == "advance":
+                # one knowledge advance: the level worth most for what it costs
+                if left >= 1:
+                    best_t, best_net = -1, 0.0
+                    for t in range(6):
+                        x = lv[t]
+                        if x >= 4 or (x == 0 and not pentagon):
+                            continue
+                        c = TRACK_COST[t][x]
+                        if c > E:
+                            continue
+                        net = _level_benefit(t, x + 1, left, act, lv, arts, n_slots, p.char, druid_ruby, P) - c
+                        if net > best_net:
+                            best_t, best_net = t, net
+                    if best_t >= 0:
+                        x = lv[best_t]
+                        E -= TRACK_COST[best_t][x]
+                        if x == 0:
+                            pentagon -= 1
+                            hl += HAND_ENTRY[best_t]
+                        lv[best_t] = x + 1
+                        if best_t == SAGES:
+                            under += 2 * CARD_AVG[SAGES_COLOUR[x]]
+                        elif best_t == ACCUM:
+                            n_slots += EXTRA_SLOTS[x + 1] - EXTRA_SLOTS[x]
             else:
-                low = -1
-                for g in range(b):
-                    if act[g]:
-                        low = g
-                        break
-                if low < 0:
-                    break
-                net = cost - GEM_SALE[low][gl]
-                gain = (GEM_VP[b] - GEM_VP[low]) * payback + left * (GEM_INCOME[b] - GEM_INCOME[low])
-                if E < net or gain < net:
-                    break
-                E -= net
-                act[low] -= 1
-                act[b] += 1
-            if b == 4 and lv[FIRE] < 4:
-                druid_ruby = False
+                # gems: fill free slots and replace weak gems with the best type one may buy
+                gl = lv[GEMS_T]
+                for _ in range(12):
+                    ruby_ok = (act[4] + ina[4] < MAX_RUBIES) and (lv[FIRE] >= 4 or (druid_ruby and lv[FIRE] >= 3))
+                    b = 4 if ruby_ok else 3 if elixir else 2 if spell else 1
+                    cost = GEM_COST[b][gl]
+                    if sum(act) < n_slots:
+                        if E < cost:
+                            b = 0 if E >= GEM_COST[0][gl] else -1
+                            if b < 0:
+                                break
+                            cost = GEM_COST[0][gl]
+                        if GEM_VP[b] * payback + left * GEM_INCOME[b] < cost:
+                            break
+                        E -= cost
+                        act[b] += 1
+                    else:
+                        low = -1
+                        for g in range(b):
+                            if act[g]:
+                                low = g
+                                break
+                        if low < 0:
+                            break
+                        net = cost - GEM_SALE[low][gl]
+                        gain = (GEM_VP[b] - GEM_VP[low]) * payback + left * (GEM_INCOME[b] - GEM_INCOME[low])
+                        if E < net or gain < net:
+                            break
+                        E -= net
+                        act[low] -= 1
+                        act[b] += 1
+                    if b == 4 and lv[FIRE] < 4:
+                        druid_ruby = False
         # a sentinel when affordable (up to one's share of those still to be sold)
         if quota >= 1 and avail:
             price = SENT_MIN_BID + P.sentinel_surcharge - SENT_DISCOUNT[lv[ARTS_T]] - sent_disc
