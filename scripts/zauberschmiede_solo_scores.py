@@ -2,6 +2,7 @@
 
     .venv/bin/python scripts/zauberschmiede_solo_scores.py            # 1,000 games each, random and greedy
     .venv/bin/python scripts/zauberschmiede_solo_scores.py --games 200 --agents greedy --jobs 2
+    .venv/bin/python scripts/zauberschmiede_solo_scores.py --games 60 --agents greedy,hard --jobs 2   # hard: ~20 s a game
 
 Game g uses seed g (0..games-1) and the agent seed g, so every run prints the same numbers.
 The spec's hand estimate (§13.5) for a good solo game is about 220-240 points (balanced) or 190-200
@@ -49,7 +50,7 @@ def main(argv: list[str] | None = None) -> None:
         jobs = [(name, g) for g in range(a.games)]
         if a.jobs > 1:
             with ProcessPoolExecutor(a.jobs) as ex:
-                res = list(ex.map(play, jobs, chunksize=20))
+                res = list(ex.map(play, jobs, chunksize=max(1, min(20, a.games // (4 * a.jobs)))))
         else:
             res = [play(j) for j in jobs]
         dt = (time.perf_counter() - t0) / a.games
