@@ -2,7 +2,7 @@
 
     .venv/bin/python scripts/zauberschmiede_solo_scores.py            # 1,000 games each, random and greedy
     .venv/bin/python scripts/zauberschmiede_solo_scores.py --games 200 --agents greedy --jobs 2
-    .venv/bin/python scripts/zauberschmiede_solo_scores.py --games 60 --agents greedy,hard --jobs 2   # hard: ~20 s a game
+    .venv/bin/python scripts/zauberschmiede_solo_scores.py --games 60 --agents greedy,hard --jobs 2  # hard: ~20 s/game
 
 Game g uses seed g (0..games-1) and the agent seed g, so every run prints the same numbers.
 The spec's hand estimate (§13.5) for a good solo game is about 220-240 points (balanced) or 190-200
