@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
+
 import grimoire
 from grimoire.agents import make_agent
+from grimoire.games.zauberschmiede.agents import _Ctx, potential
 from grimoire.games.zauberschmiede.search import TOP_K, ZauberschmiedeHooks
 
 
@@ -29,7 +32,7 @@ def test_candidates_start_with_the_greedy_choice_and_keep_end():
     assert len({a.text for a in cands}) == len(cands)
 
 
-def test_solo_rewards_are_raw_values_normalized_by_the_search():
+def test_rewards_are_each_seats_own_potential_normalized_by_the_search():
     s = _solo_position(5, 0)
     hooks = ZauberschmiedeHooks(1)
     hooks.begin(s.clone(), 0)
@@ -37,9 +40,8 @@ def test_solo_rewards_are_raw_values_normalized_by_the_search():
     assert hooks._rewards([123.0]) == [123.0]
     two = grimoire.new_game("zauberschmiede", 2, 5)
     hooks.begin(two.clone(), 0)
-    assert not hooks.normalize
-    r = hooks._rewards([100.0, 50.0])
-    assert r[0] > 0.5 > r[1] and all(0.0 <= x <= 1.0 for x in r)
+    assert hooks.evaluate(two) == [pytest.approx(v) for v in
+                                   (potential(_Ctx(two, i), two.players[i]) for i in range(2))]
 
 
 def test_hard_plays_a_whole_solo_game_legally_and_is_deterministic():

@@ -8,13 +8,13 @@ knowledge plugged in.
   the potential of every sheet. Within a round the six dice are known; the other seats' choices of
   the round are sampled by ``sample_hidden``, and so are the dice of later rounds when a search
   reaches them.
-- Rewards: alone, the potential itself (the search normalizes it by the range it has seen); with
-  others, the margin of one's potential over the best other sheet, squashed into [0, 1].
+- Rewards: each seat's own potential, normalized by the search over the range it has seen. The
+  sheets do not interact except through the dust-creator comparison, which the potential already
+  counts against the other sheets; a margin over the others would only add the noise of their
+  sampled choices (and a squashed margin goes flat when the sheets are far apart).
 """
 
 from __future__ import annotations
-
-import math
 
 from ...agents.mcts import ISMCTSAgent, SearchHooks
 from ...core.action import Action
@@ -27,18 +27,15 @@ from .agents import GreedyAgent, _Ctx, potential
 TOP_K = 5              # candidate actions per decision besides the greedy one and ``end``
 ITERATIONS = 150       # search budget per decision ...
 TIME_LIMIT = 1.5       # ... or seconds, whichever comes first
-MARGIN_SCALE = 25.0    # potential points for a clear lead (multi-player rewards)
 
 
 class ZauberschmiedeHooks(SearchHooks):
     def __init__(self, seed: int = 0):
         self.greedy = GreedyAgent(seed)
         self.root_round = 0
-        self.solo = False
 
     def begin(self, root: GameState, seat: int) -> None:
         self.root_round = root.round
-        self.solo = root.num_players == 1
 
     def candidates(self, state, seat: int, actions: list[Action], cache: dict) -> list[Action]:
         out = cache.get("c")
@@ -83,17 +80,9 @@ class ZauberschmiedeHooks(SearchHooks):
         return self._rewards([float(x) for x in state.scores()])
 
     def _rewards(self, values: list[float]) -> list[float]:
-        if self.solo:
-            return values                      # normalized by the search (SearchHooks.normalize)
-        out = []
-        for i, v in enumerate(values):
-            best_other = max(values[j] for j in range(len(values)) if j != i)
-            out.append(0.5 + 0.5 * math.tanh((v - best_other) / MARGIN_SCALE))
-        return out
+        return values                          # normalized by the search (SearchHooks.normalize)
 
-    @property
-    def normalize(self) -> bool:
-        return self.solo
+    normalize = True
 
 
 def hard_agent(seed: int = 0) -> ISMCTSAgent:
