@@ -182,20 +182,23 @@ def _die_value(a: Action) -> int:
     return 0
 
 
+def _trivial(actions: list[Action]) -> bool:
+    """One choice, or finishing an amplifier level (any die will do: take the lowest, the first)."""
+    return len(actions) == 1 or (actions[0].kind == "unlock" and all(a.kind == "unlock" for a in actions))
+
+
 class GreedyAgent(Agent):
     name = "greedy"
 
     def choose(self, state: GameState, seat: int) -> Action:
         actions = state.legal_actions()
-        if len(actions) == 1:
+        if _trivial(actions):
             return actions[0]
-        if actions[0].kind == "unlock" and all(a.kind == "unlock" for a in actions):
-            return actions[0]       # finishing an amplifier level: any die will do, take the lowest
         return self.decide(state.sample_hidden(seat, self.rng), seat, actions)
 
     def decide(self, det, seat: int, actions: list[Action]) -> Action:
         """The choice on a determinization ``det`` (searches call this in their playouts)."""
-        if len(actions) == 1 or (actions[0].kind == "unlock" and all(a.kind == "unlock" for a in actions)):
+        if _trivial(actions):
             return actions[0]
         ctx = _Ctx(det, seat)
         p = det.players[seat]

@@ -20,7 +20,6 @@ from .data import (
     FIRE,
     FLOW,
     FLOW_DUST,
-    GEM_VP,
     GREEN,
     INCOME_CARDS,
     MAX_LEVEL,
@@ -43,7 +42,7 @@ from .data import (
 )
 from .energy import payout
 from .player import Player
-from .scoring import score
+from .scoring import gem_vp, score
 
 score_of = score
 
@@ -99,10 +98,6 @@ def refill_artifacts(s) -> None:
         pile[k] -= 1
         s.display.append(k)
         s.revealed += 1
-
-
-def gem_vp(p: Player) -> int:
-    return sum(p.active[g] * GEM_VP[g] for g in range(5))
 
 
 def decide_turn_order(s) -> None:

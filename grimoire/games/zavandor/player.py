@@ -12,12 +12,12 @@ from .data import (
     EXTRA_SLOTS,
     GEM_COST,
     GEM_SALE,
+    GEM_SALE_BY_LEVEL,
     GEMS_T,
     HAND_ENTRY,
 )
 from .energy import hand_units
 
-_SALE_BY_LEVEL = tuple(tuple(GEM_SALE[g][lv] for g in range(5)) for lv in range(5))
 _SLOT_ARTS = tuple((k, n) for k, n in enumerate(ART_SLOTS) if n)
 _HAND_ARTS = tuple((k, n) for k, n in enumerate(ART_HAND_LIMIT) if n)
 
@@ -87,7 +87,7 @@ class Player:
         return GEM_SALE[gem][self.levels[GEMS_T]]
 
     def gems_sale_total(self) -> int:
-        sale = _SALE_BY_LEVEL[self.levels[GEMS_T]]
+        sale = GEM_SALE_BY_LEVEL[self.levels[GEMS_T]]
         a, i = self.active, self.inactive
         return ((a[0] + i[0]) * sale[0] + (a[1] + i[1]) * sale[1] + (a[2] + i[2]) * sale[2]
                 + (a[3] + i[3]) * sale[3] + (a[4] + i[4]) * sale[4])

@@ -46,14 +46,12 @@ def score(p: Player) -> int:
     for lv in p.levels:
         if lv >= MAX_LEVEL:
             v += LEVEL4_VP
-    arts = p.arts
-    for k in _ART_KINDS_WITH_VP:
-        if arts[k]:
-            v += arts[k] * ART_VP[k]
+    for k, n in enumerate(p.arts):
+        if n:
+            v += n * ART_VP[k]
     for s in p.sents:
         v += SENT_BASE_VP + sentinel_bonus(p, s)
     return v
 
 
 _GV0, _GV1, _GV2, _GV3, _GV4 = GEM_VP
-_ART_KINDS_WITH_VP = tuple(k for k in range(len(ART_VP)) if ART_VP[k])

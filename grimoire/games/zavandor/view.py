@@ -20,8 +20,8 @@ from .data import (
     CHARACTERS,
     COLOURS,
     CONC_VALUE,
-    GEM_COST,
-    GEM_SALE,
+    GEM_COST_BY_LEVEL,
+    GEM_SALE_BY_LEVEL,
     GEMS,
     ITEM_MIN_BID,
     ITEMS,
@@ -33,8 +33,6 @@ from .data import (
 )
 from .scoring import breakdown
 
-_COST_BY_LEVEL = tuple(tuple(GEM_COST[g][lv] for g in range(5)) for lv in range(5))
-_SALE_BY_LEVEL = tuple(tuple(GEM_SALE[g][lv] for g in range(5)) for lv in range(5))
 _LETTER_KINDS = tuple(tuple(k for k in range(12) if ART_LETTER[k] == L) for L in range(len(LETTERS)))
 
 STAGE_NAMES = {"turn": "phase 3: player actions", "hand": "phase 4: hand limit", "over": "game over"}
@@ -91,10 +89,10 @@ def _player_view(s, p) -> dict[str, Any]:
         "hand_count": p.hand_count(),
         "paid_advance_used": p.advanced,
         "druid_ruby_used": p.druid_ruby,
-        "gem_costs": dict(zip(GEMS, _COST_BY_LEVEL[gl], strict=True)),
+        "gem_costs": dict(zip(GEMS, GEM_COST_BY_LEVEL[gl], strict=True)),
         # what this player would pay for each item on offer at its minimum bid (modifiers and discounts)
         "prices_at_min": prices,
-        "sale_values": dict(zip(GEMS, _SALE_BY_LEVEL[gl], strict=True)),
+        "sale_values": dict(zip(GEMS, GEM_SALE_BY_LEVEL[gl], strict=True)),
     }
 
 

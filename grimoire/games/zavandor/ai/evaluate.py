@@ -65,7 +65,7 @@ from ..data import (
 )
 from ..energy import best_payment, hand_units, keep_best
 from ..player import Player
-from ..scoring import sentinel_bonus
+from ..scoring import score
 
 GEM_INCOME = (10 / 3, CARD_AVG[0], CARD_AVG[1], CARD_AVG[2], CARD_AVG[3])
 OWL = 1
@@ -114,24 +114,6 @@ def _income(act, lv, arts) -> float:
 
 def income(p: Player) -> float:
     return _income(p.active, p.levels, p.arts)
-
-
-def score(p: Player) -> int:
-    """The VP the player would have if counted now (8.2)."""
-    if p.out:
-        return 0
-    a = p.active
-    v = a[0] + a[1] + 2 * (a[2] + a[3]) + 3 * a[4]
-    for lv in p.levels:
-        if lv >= 4:
-            v += LEVEL4_VP
-    arts = p.arts
-    for k in range(12):
-        if arts[k]:
-            v += arts[k] * ART_VP[k]
-    for sid in p.sents:
-        v += SENT_BASE_VP + sentinel_bonus(p, sid)
-    return v
 
 
 def slots(p: Player) -> int:

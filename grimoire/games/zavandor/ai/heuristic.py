@@ -60,6 +60,21 @@ from .evaluate import (
 )
 
 MAX_TURN_STEPS = 40      # own decisions in one turn before the agent ends it regardless
+
+
+class TurnGuard:
+    """Counts a seat's decisions in its current turn: a safety net so that no turn goes on for ever."""
+
+    def __init__(self) -> None:
+        self._key = None
+        self._steps = 0
+
+    def exhausted(self, s, seat: int) -> bool:
+        key = (s.round, s.turn_idx, seat)
+        if key != self._key:
+            self._key, self._steps = key, 0
+        self._steps += 1
+        return self._steps > MAX_TURN_STEPS
 WIN_VALUE = 12.0          # VP-equivalent of winning when a purchase ends the game
 
 
@@ -74,8 +89,7 @@ class Heuristic:
         self.lookahead = lookahead
         self.rng = rng or Rng(0)
         self._cache: dict = {}
-        self._turn_key = None
-        self._turn_steps = 0
+        self.guard = TurnGuard()
 
     # --- entry point ----------------------------------------------------------------------------
     def decide(self, s, seat: int, actions: list[Action] | None = None) -> Action:
@@ -117,12 +131,8 @@ class Heuristic:
 
     # --- the turn ---------------------------------------------------------------------------------
     def turn(self, s, seat: int, actions: list[Action]) -> Action:
-        key = (s.round, s.turn_idx, seat)
-        if key != self._turn_key:
-            self._turn_key, self._turn_steps = key, 0
-        self._turn_steps += 1
-        if self._turn_steps > MAX_TURN_STEPS and A.END in actions:
-            return A.END                 # a safety net: no turn goes on for ever
+        if self.guard.exhausted(s, seat) and A.END in actions:
+            return A.END
         ranked = self.rank_turn(s, seat, actions)
         if self.noise:
             return max(ranked, key=lambda x: x[0] + self._jitter())[1]

@@ -28,7 +28,7 @@ from .. import actions as A
 from ..auction import price_for
 from ..data import SENT_END
 from .evaluate import DEFAULT, Ctx, Params, end_value, energy_in_hand, value
-from .heuristic import MAX_TURN_STEPS, Heuristic, _inverse
+from .heuristic import Heuristic, TurnGuard, _inverse
 
 
 def _mcts():
@@ -230,8 +230,7 @@ class HardAgent(Agent):
         self.bid_band = bid_band
         self.searched = 0
         self.decided = 0
-        self._turn_key = None
-        self._turn_steps = 0
+        self.guard = TurnGuard()
 
     def choose(self, state, seat: int) -> Action:
         actions = state.legal_actions()
@@ -254,11 +253,7 @@ class HardAgent(Agent):
             if nxt <= pmax - band:
                 return bids[0]
         else:
-            key = (det.round, det.turn_idx, seat)
-            if key != self._turn_key:
-                self._turn_key, self._turn_steps = key, 0
-            self._turn_steps += 1
-            if self._turn_steps > MAX_TURN_STEPS and A.END in actions:
+            if self.guard.exhausted(det, seat) and A.END in actions:
                 return A.END
             ranked = self.heuristic.rank_turn(det, seat, actions)
             if len(ranked) == 1 or ranked[0][0] - ranked[1][0] >= self.clear_gap:
