@@ -15,18 +15,18 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 from collections import defaultdict
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import fields, replace
+from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import grimoire  # noqa: E402
+from grimoire.agents.stats import wilson  # noqa: E402
 from grimoire.core.rng import Rng  # noqa: E402
-from grimoire.games.zavandor.ai.evaluate import DEFAULT, Params  # noqa: E402
+from grimoire.games.zavandor.ai.evaluate import DEFAULT, PLAN_FIELDS  # noqa: E402
 from grimoire.games.zavandor.ai.heuristic import HeuristicAgent  # noqa: E402
 from grimoire.games.zavandor.data import CHARACTERS  # noqa: E402
 
@@ -41,7 +41,7 @@ def parse_plan(text: str | None) -> tuple:
         raise SystemExit(f"--plan is not JSON: {e}") from None
     if not isinstance(plan, dict):
         raise SystemExit('--plan must be an object like {"druid": {"payback": 17}}')
-    names = {f.name for f in fields(Params)} - {"by_char"}
+    names = PLAN_FIELDS
     out = []
     for char, over in plan.items():
         if char not in CHARACTERS:
@@ -63,9 +63,7 @@ def play(job: tuple) -> tuple[list, int]:
         chars.append(focus)
     while len(chars) < players:
         chars.append(pool.pop(rr.below(len(pool))))
-    for i in range(players - 1, 0, -1):      # seat order
-        j = rr.below(i + 1)
-        chars[i], chars[j] = chars[j], chars[i]
+    rr.shuffle(chars)                        # seat order
     s = grimoire.new_game("zavandor", players, 9000 + g, characters=chars)
     agents = [HeuristicAgent(g * 10 + i, params=params) for i in range(players)]
     while not s.is_terminal():
@@ -107,8 +105,8 @@ def main(argv: list[str] | None = None) -> None:
         n = len(wins[c])
         if not n:
             continue
-        p = sum(wins[c]) / n
-        print(f"{c:7} win {100 * p:5.1f}% ±{196 * math.sqrt(p * (1 - p) / n):4.1f}  seat-games {n:4}  "
+        lo, hi = wilson(sum(wins[c]), n)
+        print(f"{c:7} win {100 * sum(wins[c]) / n:5.1f}% [{100 * lo:4.1f}, {100 * hi:4.1f}]  seat-games {n:4}  "
               f"mean VP {sum(vps[c]) / n:5.1f}")
 
 

@@ -34,6 +34,7 @@ from ..data import (
     BASE_SLOTS,
     CARD_AVG,
     CHALICE,
+    CHARACTERS,
     CONC_VALUE,
     DRUID,
     ELIXIR,
@@ -108,17 +109,28 @@ class Params:
 
 DEFAULT = Params()
 
-_FOR_CHAR: dict = {}
+# the fields a per-character plan may replace: those the projection reads (the others are read once
+# per decision for the whole table: rounds left, sentinel quota, auction and comparison constants)
+PLAN_FIELDS = frozenset({"vp_per_energy", "hand_unit", "hand_unit_min", "hand_unit_max", "gem_spend",
+                         "sink_rate", "art_rate", "art_budget", "art_share", "sentinel_surcharge",
+                         "payback", "round_plan", "fire_step"})
+
+_PLANS: dict = {}
+
+
+def plans(params: Params) -> tuple[int, tuple[Params, ...]]:
+    """(a small id of ``params`` for memo keys, the projection constants of each character)."""
+    got = _PLANS.get(params)
+    if got is None:
+        table = tuple(replace(params, by_char=(), **dict(dict(params.by_char).get(c, ())))
+                      for c in range(len(CHARACTERS)))
+        got = _PLANS[params] = (len(_PLANS), table)
+    return got
 
 
 def for_char(params: Params, char: int) -> Params:
     """The projection constants of a player of character ``char``."""
-    key = (params, char)
-    P = _FOR_CHAR.get(key)
-    if P is None:
-        over = dict(params.by_char).get(char, ())
-        P = _FOR_CHAR[key] = replace(params, by_char=(), **dict(over))
-    return P
+    return plans(params)[1][char]
 
 
 def opal_dust(n: int) -> int:
@@ -154,10 +166,12 @@ def hand_limit(p: Player) -> int:
 class Ctx:
     """What the evaluation needs to know about the game around a player (all public)."""
 
-    __slots__ = ("params", "R", "n", "druid_l3", "final", "sold", "round", "quota", "avail", "arts_left")
+    __slots__ = ("params", "pid", "plans", "R", "n", "druid_l3", "final", "sold", "round", "quota", "avail",
+                 "arts_left")
 
     def __init__(self, s, params: Params = DEFAULT, R: float | None = None):
         self.params = params
+        self.pid, self.plans = plans(params)
         self.n = max(1, sum(1 for q in s.players if not q.out))
         self.druid_l3 = s.druid_l3
         self.sold = s.sent_sold
@@ -273,7 +287,7 @@ def project(p: Player, ctx: Ctx, energy: float) -> float:
     searches evaluate the same positions again and again."""
     key = (p.char, tuple(p.active), tuple(p.inactive), tuple(p.levels), tuple(p.arts), tuple(p.sents), energy,
            p.under_dust, tuple(p.under_cards), p.pentagon, p.druid_ruby, ctx.R, ctx.quota, ctx.avail,
-           ctx.arts_left, ctx.druid_l3, ctx.params)
+           ctx.arts_left, ctx.druid_l3, ctx.pid)
     v = _MEMO.get(key)
     if v is None:
         if len(_MEMO) >= MEMO_MAX:
@@ -291,7 +305,7 @@ def _project(p: Player, ctx: Ctx, energy: float) -> float:
     sents = list(p.sents)
     if R <= 0:
         return float(_final_vp(act, lv, arts, sents))
-    P = for_char(ctx.params, p.char) if ctx.params.by_char else ctx.params
+    P = ctx.plans[p.char]
     E = float(energy)
     under = p.under_dust + sum(code >> 2 for code in p.under_cards)
     n_slots = slots(p)

@@ -60,6 +60,7 @@ from .evaluate import (
 )
 
 MAX_TURN_STEPS = 40      # own decisions in one turn before the agent ends it regardless
+WIN_VALUE = 12.0          # VP-equivalent of winning when a purchase ends the game
 
 
 class TurnGuard:
@@ -75,7 +76,6 @@ class TurnGuard:
             self._key, self._steps = key, 0
         self._steps += 1
         return self._steps > MAX_TURN_STEPS
-WIN_VALUE = 12.0          # VP-equivalent of winning when a purchase ends the game
 
 
 class Heuristic:
