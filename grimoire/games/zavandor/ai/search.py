@@ -156,6 +156,11 @@ class ZavandorSearch:
         """The highest price the heuristic would pay for the item on auction (as medium bids)."""
         item, _high, hs, _passed = s.auc
         key = (cp, item, hs, s.round, s.turn_idx, s.sent_sold, len(s.display))
+        if cp != self.seat:
+            # a rival's limit depends on his hidden hand: one limit per determinization's hand, not
+            # the first sample's for the whole search (that made the search overconfident)
+            q = s.players[cp]
+            key += (q.cardsum, q.dust, len(q.cards))
         pmax = self.price_cache.get(key)
         if pmax is None:
             ctx = Ctx(s, self.params)
