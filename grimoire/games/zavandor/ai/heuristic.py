@@ -310,6 +310,17 @@ class Heuristic:
         price = price_for(s, seat, item, ITEM_MIN_BID[item])
         return self.outcome(s, seat, item, price, ctx) + self.side_value(s, seat, item, ctx) - base
 
+    def bid_limit(self, s, seat: int) -> int:
+        """The highest price worth paying for the item on auction; the high bidder's gain from it
+        counts too (``denial``)."""
+        item, _high, hs, _passed = s.auc
+        ctx = Ctx(s, self.params)
+        extra = 0.0
+        if hs >= 0 and hs != seat and ctx.params.denial:
+            rq = self.owner_copy(s, hs, item, ctx)
+            extra = ctx.params.denial * max(0.0, value(rq, ctx) - value(s.players[hs], ctx))
+        return self.max_price(s, seat, item, ctx, extra)
+
     def bid(self, s, seat: int, actions: list[Action]) -> Action:
         item, high, hs, _passed = s.auc
         if high is None:
@@ -320,13 +331,7 @@ class Heuristic:
         key = (s.round, s.turn_idx, s.sent_sold, item, seat, hs, len(s.display))
         pmax = self._cache.get(key)
         if pmax is None:
-            ctx = Ctx(s, self.params)
-            extra = 0.0
-            if hs >= 0 and hs != seat and ctx.params.denial:
-                r = s.players[hs]
-                rq = self.owner_copy(s, hs, item, ctx)
-                extra = ctx.params.denial * max(0.0, value(rq, ctx) - value(r, ctx))
-            pmax = self.max_price(s, seat, item, ctx, extra)
+            pmax = self.bid_limit(s, seat)
             if len(self._cache) > 64:
                 self._cache.clear()
             self._cache[key] = pmax

@@ -163,12 +163,7 @@ class ZavandorSearch:
             key += (q.cardsum, q.dust, len(q.cards))
         pmax = self.price_cache.get(key)
         if pmax is None:
-            ctx = Ctx(s, self.params)
-            extra = 0.0
-            if hs >= 0 and hs != cp and self.params.denial:
-                rq = self.h.owner_copy(s, hs, item, ctx)
-                extra = self.params.denial * max(0.0, value(rq, ctx) - value(s.players[hs], ctx))
-            pmax = self.h.max_price(s, cp, item, ctx, extra)
+            pmax = self.h.bid_limit(s, cp)
             if len(self.price_cache) > 256:
                 self.price_cache.clear()
             self.price_cache[key] = pmax
