@@ -1,6 +1,6 @@
 """Grimoire: The Scepter of Zavandor, Zauberschmiede and Shuluri Viadal with exact rules.
 
-The public contract (CONTRACT.md)::
+The public contract (docs/contract.md)::
 
     import grimoire
     state = grimoire.new_game("zavandor", players=4, seed=7)
@@ -9,10 +9,21 @@ The public contract (CONTRACT.md)::
 """
 
 from . import games  # the package of games; calling it, grimoire.games(), lists them
-from .core import Action, GameConfigError, GameState, GrimoireError, IllegalAction, load_game, new_game
+from .core import (
+    Action,
+    GameConfigError,
+    GameState,
+    GrimoireError,
+    IllegalAction,
+    derive_seed,
+    game_info,
+    load_game,
+    new_game,
+    run_episode,
+)
 from .core.record import replay
 
 games.load_all()
 
-__all__ = ["Action", "GameConfigError", "GameState", "GrimoireError", "IllegalAction", "games",
-           "load_game", "new_game", "replay"]
+__all__ = ["Action", "GameConfigError", "GameState", "GrimoireError", "IllegalAction", "derive_seed", "game_info",
+           "games", "load_game", "new_game", "replay", "run_episode"]

@@ -1,8 +1,9 @@
 """Agents that play any game through the contract, and the lookup of agents by name.
 
 Names: ``random`` and ``mcts`` (generic IS-MCTS with random playouts) work for every game; a game
-registers its own agents (``GameInfo.agents``). The levels ``easy``, ``medium`` and ``hard`` are the
-game's own when it registers them; otherwise they are built here from what it has:
+registers its own agents (``GameInfo.agents``) and its search knowledge (``GameInfo.search``, from
+which ``hard`` is built here). The levels ``easy``, ``medium`` and ``hard`` are the game's own when
+it registers them; otherwise they are built here from what it has:
 ``medium`` is its heuristic agent (the first of ``heuristic``, ``greedy`` it registers, else random),
 ``easy`` that agent playing a random legal action a quarter of the time, ``hard`` IS-MCTS whose
 playouts follow the medium agent.
@@ -72,14 +73,30 @@ def agent_names(game: str) -> list[str]:
     return sorted(set(GENERIC_AGENTS) | set(LEVELS) | set(game_info(game).agents))
 
 
+def search_agent(game: str, seed: int = 0) -> Agent:
+    """The game's declared search (``GameInfo.search``) as an IS-MCTS agent."""
+    from .mcts import ISMCTSAgent
+    spec = game_info(game).search
+    if spec is None:
+        raise GameConfigError(f"{game} declares no search")
+    agent = ISMCTSAgent(seed, iterations=spec.iterations, time_limit=spec.time_limit, c=spec.c,
+                        hooks=spec.hooks(seed), max_rollout_steps=spec.max_rollout_steps, widening=spec.widening)
+    agent.name = "hard"
+    return agent
+
+
 def make_agent(game: str, name: str, seed: int = 0) -> Agent:
-    specific = game_info(game).agents
+    info = game_info(game)
+    specific = info.agents
     factory = specific.get(name) or GENERIC_AGENTS.get(name)
     if factory is not None:
         return factory(seed)
+    if name == "hard" and info.search is not None:
+        return search_agent(game, seed)
     if name in LEVELS:
         return _generic_level(game, name, seed)
     raise GameConfigError(f"unknown agent {name!r} for {game}; choose from: human, " + ", ".join(agent_names(game)))
 
 
-__all__ = ["GENERIC_AGENTS", "LEVELS", "Agent", "EpsilonAgent", "RandomAgent", "agent_names", "make_agent"]
+__all__ = ["GENERIC_AGENTS", "LEVELS", "Agent", "EpsilonAgent", "RandomAgent", "agent_names", "make_agent",
+           "search_agent"]

@@ -12,7 +12,8 @@ the seat that chose its action, so each seat maximizes its own return (multi-pla
 Budget: ``iterations`` and/or ``time_limit`` (seconds); the search stops at whichever comes first.
 The move played is the most visited child of the root.
 
-Everything game-specific is pluggable through a ``SearchHooks`` object:
+Everything game-specific is pluggable through a ``SearchHooks`` object (``grimoire.core.search``:
+games declare them in their descriptor and never import this package):
 ``candidates`` (which actions a node considers, best first: pruning, abstraction of huge action
 sets, priors for progressive widening), ``rollout`` (the playout policy), ``cutoff`` (stop early
 and evaluate: truncated rollouts) and ``evaluate`` (rewards per seat, in [0, 1]). The defaults play
@@ -28,85 +29,10 @@ from typing import Any
 from ..core.action import Action
 from ..core.agent import Agent
 from ..core.rng import Rng
+from ..core.search import PolicyHooks, SearchHooks, score_rewards, terminal_rewards
 from ..core.state import GameState
 
-
-def terminal_rewards(state: GameState, margin_scale: float = 10.0, margin_weight: float = 0.2) -> list[float]:
-    """Reward per seat at the end: a win (shared on ties) and, with a small weight, the margin to the
-    best other seat (squashed into [0, 1])."""
-    scores = state.scores()
-    winners = state.winners()
-    n = len(scores)
-    share = 1.0 / len(winners) if winners else 0.0
-    out = []
-    for i in range(n):
-        best_other = max((scores[j] for j in range(n) if j != i), default=scores[i])
-        m = 0.5 + 0.5 * math.tanh((scores[i] - best_other) / margin_scale)
-        out.append((1 - margin_weight) * (share if i in winners else 0.0) + margin_weight * m)
-    return out
-
-
-def score_rewards(state: GameState, baseline: list[int] | None = None, margin_scale: float = 10.0) -> list[float]:
-    """Rewards from the current scores, as if the game ended now (for playouts cut short). Alone at
-    the table, the reward is the score gained since ``baseline`` (squashed into [0, 1])."""
-    scores = state.scores()
-    n = len(scores)
-    if n == 1:
-        base = baseline[0] if baseline else 0
-        return [0.5 + 0.5 * math.tanh((scores[0] - base) / margin_scale)]
-    best = max(scores)
-    leaders = [i for i in range(n) if scores[i] == best]
-    out = []
-    for i in range(n):
-        best_other = max(scores[j] for j in range(n) if j != i)
-        m = 0.5 + 0.5 * math.tanh((scores[i] - best_other) / margin_scale)
-        out.append(0.5 * (1.0 / len(leaders) if i in leaders else 0.0) + 0.5 * m)
-    return out
-
-
-class SearchHooks:
-    """Game knowledge for the search. Subclass and override what you need; the defaults are generic."""
-
-    baseline: list[int] | None = None
-    normalize = False      # True: rewards are raw values (e.g. a solo score), scaled by the range seen
-
-    def begin(self, root: GameState, seat: int) -> None:
-        """Called once at the start of each search with a determinization of the root (reset
-        per-search caches here)."""
-        self.baseline = root.scores()
-
-    def candidates(self, state: GameState, seat: int, actions: list[Action], cache: dict) -> list[Action]:
-        """The actions a node considers, most promising first. ``cache`` is private to the tree node
-        (whatever is stored there is reused when the node is reached again)."""
-        return actions
-
-    def rollout(self, state: GameState, rng: Rng) -> Action:
-        actions = state.legal_actions()
-        return actions[rng.below(len(actions))]
-
-    def cutoff(self, state: GameState, depth: int) -> bool:
-        """Stop here and evaluate (depth = actions since the root)."""
-        return False
-
-    def evaluate(self, state: GameState) -> list[float]:
-        """Rewards per seat in [0, 1] for a state where the playout stopped (not at the end)."""
-        return score_rewards(state, self.baseline)
-
-    def terminal(self, state: GameState) -> list[float]:
-        """Rewards per seat at the end of the game."""
-        if state.num_players == 1:
-            return score_rewards(state, self.baseline)
-        return terminal_rewards(state)
-
-
-class PolicyHooks(SearchHooks):
-    """Playouts that follow another agent (e.g. a game's heuristic) instead of random moves."""
-
-    def __init__(self, policy: Agent):
-        self.policy = policy
-
-    def rollout(self, state: GameState, rng: Rng) -> Action:
-        return self.policy.choose(state, state.current_player)
+__all__ = ["ISMCTSAgent", "PolicyHooks", "SearchHooks", "score_rewards", "terminal_rewards"]
 
 
 class _Node:
@@ -145,6 +71,10 @@ class ISMCTSAgent(Agent):
         if len(actions) == 1:
             self.last_stats = {"iterations": 0, "seconds": 0.0}
             return actions[0]
+        quick = self.hooks.shortcut(state, seat, actions)
+        if quick is not None:
+            self.last_stats = {"iterations": 0, "seconds": 0.0, "shortcut": True}
+            return quick
         return self.search(state, seat, actions)
 
     # --- the search -------------------------------------------------------------------------------

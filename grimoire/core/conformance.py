@@ -12,6 +12,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from .episode import derive_seed
 from .errors import IllegalAction
 from .record import state_hash
 from .registry import game_info, load_game, new_game
@@ -51,7 +52,7 @@ def check_clone(state: GameState, rng: Rng, where: str) -> None:
     if not c.is_terminal():
         c.apply(rng.choice(c.legal_actions()))
         assert state.to_dict() == before, f"{where}: playing on a clone changed the source"
-        assert c.to_dict() != before or True
+        assert c.to_dict() != before, f"{where}: an action on the clone left it unchanged"
 
 
 def check_illegal(state: GameState, texts: list[str], where: str) -> None:
@@ -93,6 +94,53 @@ def check_legal_apply(state: GameState, rng: Rng, where: str, limit: int = 25) -
         assert c2.to_dict() == c.to_dict(), f"{where}: applying {str(a)!r} as text differs from the Action"
 
 
+def check_codec(state: GameState, where: str) -> None:
+    """Integer ids: the mask is the legal ids, ids round trip, each id is a legal action."""
+    info = game_info(state.game)
+    if info.codec is None:
+        return
+    ids = state.legal_action_ids()
+    assert ids == sorted(set(ids)), f"{where}: legal ids not ascending and unique: {ids}"
+    mask = state.legal_mask()
+    assert mask.shape == (info.num_distinct_actions,), f"{where}: mask shape {mask.shape}"
+    assert [int(i) for i in mask.nonzero()[0]] == ids, f"{where}: the mask differs from the legal ids"
+    if state.is_terminal():
+        assert ids == [], f"{where}: legal ids at the end of the game"
+        return
+    assert ids, f"{where}: no legal action has an id"
+    legal = {a.text for a in state.legal_actions()}
+    for i in ids:
+        a = state.action_from_id(i)
+        assert a.text in legal, f"{where}: id {i} decodes to {a.text!r}, which is not a legal action"
+        assert state.action_id(a) == i, f"{where}: {a.text!r} encodes to {state.action_id(a)}, not {i}"
+        assert state.action_id(a.text) == i, f"{where}: the text {a.text!r} encodes differently"
+
+
+def check_tensors(state: GameState, rng: Rng, where: str) -> None:
+    """Declared shape, float32, finite; a seat's tensor and hints do not change when what it cannot
+    see is resampled."""
+    import numpy as np
+    info = game_info(state.game)
+    n = state.num_players
+    if info.tensor is not None:
+        shape = info.observation_shape(n, state.options)
+        for seat in range(n):
+            t = state.observation_tensor(seat)
+            assert t.shape == shape, f"{where}: seat {seat}'s tensor has shape {t.shape}, declared {shape}"
+            assert t.dtype == np.float32, f"{where}: tensor dtype {t.dtype}"
+            assert np.isfinite(t).all(), f"{where}: seat {seat}'s tensor is not finite"
+            det = state.sample_hidden(seat, rng)
+            assert np.array_equal(det.observation_tensor(seat), t), \
+                f"{where}: seat {seat}'s tensor changes when its hidden information is resampled"
+    cp = state.current_player
+    if cp is not None and info.hints is not None:
+        h = state.hints(cp)
+        assert_json_safe(h, f"{where} hints({cp})")
+        det = state.sample_hidden(cp, rng)
+        assert det.hints(cp) == h, f"{where}: seat {cp}'s hints change when its hidden information is resampled"
+    assert isinstance(state.observation_string(cp), str)
+
+
 def check_observations(state: GameState, rng: Rng, where: str) -> None:
     n = state.num_players
     for seat in list(range(n)) + [None]:
@@ -119,7 +167,8 @@ def random_playthrough(game: str, players: int, seed: int, options: dict | None 
     info = game_info(game)
     options = options or {}
     state = new_game(game, players, seed, **options)
-    rng = Rng(seed * 7919 + 17)
+    rng = Rng(derive_seed(seed, "conformance"))
+    bound = info.game_length_bound(players, options) if info.max_game_length is not None else None
     step = 0
     while not state.is_terminal():
         where = f"{game} p={players} seed={seed} opts={options} step={step}"
@@ -132,6 +181,8 @@ def random_playthrough(game: str, players: int, seed: int, options: dict | None 
             check_roundtrip(state, where)
             check_clone(state, rng, where)
             check_observations(state, rng, where)
+            check_codec(state, where)
+            check_tensors(state, rng, where)
         if probe_every and step % probe_every == 0:
             probes = list(GARBAGE_TEXTS)
             if info.probe_texts:
@@ -143,6 +194,10 @@ def random_playthrough(game: str, players: int, seed: int, options: dict | None 
         state.apply(a)
         step += 1
         assert step < max_steps, f"{where}: game did not end within {max_steps} actions"
+        assert bound is None or options.get("max_rounds") is None or step <= bound, \
+            f"{where}: the game is longer than its declared maximum length {bound}"
+    if deep_every:
+        check_codec(state, f"{game} p={players} seed={seed} end")
     assert state.current_player is None, "terminal state must have current_player None"
     assert state.legal_actions() == [], "terminal state must have no legal actions"
     sc = state.scores()

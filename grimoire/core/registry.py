@@ -1,35 +1,208 @@
-"""The game registry. Games register themselves; the core never imports a game."""
+"""The game descriptor and the registry. Games register themselves; the core never imports a game.
+
+``GameInfo`` is the one registration point of a game (modelled on OpenSpiel's GameType/GameInfo):
+what it is (titles, player counts, typed options, information and chance type), how learning
+algorithms see it (action codec, observation tensor, maximum game length, utilities) and the plug-in
+slots that every consumer reads — agents and search hooks, arena statistics, terminal renderer,
+browser board, hints, translation catalogs, rules help. The CLI, the web app, the arena, the
+simulation runner and the RL adapters read only this; a game needs no file outside its package.
+"""
 
 from __future__ import annotations
 
+import functools
+import importlib
+import json
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
+from .codec import ActionCodec
 from .errors import GameConfigError, GrimoireError
+from .options import GameOptions, options_help, validate_options
+from .search import SearchSpec
 from .state import GameState
+from .tensor import TensorSpec
+
+
+@dataclass(frozen=True)
+class ArenaHooks:
+    """What the arena and the simulation runner record beyond scores and winners."""
+
+    role_option: str | None = None          # the option rotated per seat (Zavandor: "characters")
+    roles: tuple[str, ...] = ()             # its pool
+    roles_of: Callable[[GameState], list[str]] | None = None        # the role of each seat in a game
+    stats: Callable[[GameState], dict[str, float]] | None = None    # numbers per game (rounds, ...)
+    seat_stats: Callable[[GameState], list[dict[str, float]]] | None = None   # numbers per seat
+
+
+@dataclass(frozen=True)
+class BrowserBoard:
+    """The game's board in the browser: an ES module and a stylesheet, files of the game's package
+    (served under ``/games/<name>/``). The module exports ``render(ctx)``."""
+
+    module: str                     # path inside the package, e.g. "web/board.js"
+    stylesheet: str | None = None
 
 
 @dataclass(frozen=True)
 class GameInfo:
     name: str
-    title: str
-    new: Callable[..., GameState]          # new(players, seed, **options) -> state
-    load: Callable[[dict], GameState]      # load(to_dict output) -> state
+    titles: Mapping[str, str]                       # language -> title; "en" is required
+    new: Callable[..., GameState]                   # new(players, seed, **normalized options) -> state
+    load: Callable[[dict], GameState]               # load(to_dict output) -> state
     player_counts: tuple[int, ...]
     default_players: int
-    options_help: dict[str, str] = field(default_factory=dict)
-    # conformance: extra action texts worth probing (e.g. the whole vocabulary) for a state
-    probe_texts: Callable[[GameState], list[str]] | None = None
-    # rules help topics: name -> text
+    options: type[GameOptions] = GameOptions        # typed options (pydantic), validated by the core
+    package: str = ""                               # the game's package (its files: board, catalogs)
+    information: str = "imperfect"                  # "perfect" or "imperfect"
+    chance: str = "sampled"                         # "deterministic", or "sampled": by the state's RNG in apply
+    # --- for learning algorithms ---------------------------------------------------------------------
+    codec: ActionCodec | None = None
+    tensor: Callable[[int, dict], TensorSpec] | None = None       # (players, options) -> layout
+    max_game_length: Callable[[int, dict], int] | None = None     # (players, options) -> bound on actions
+    round_cap: int | None = None            # max_rounds the adapters use when none is given (bounds the game)
+    score_bounds: tuple[int, int] = (0, 100)   # a seat's score lies within (solo utility)
+    summary: Callable[[dict], str] | None = None                   # observation -> one short line
+    # --- plug-in slots ---------------------------------------------------------------------------------
+    agents: Mapping[str, Callable[[int], Any]] = field(default_factory=dict)   # name -> factory(seed)
+    search: SearchSpec | None = None                # how to build the search (hard) agent
+    arena: ArenaHooks = field(default_factory=ArenaHooks)
+    hints: Callable[[GameState, int], dict[str, Any]] | None = None   # UI help for the deciding seat
+    renderer: str | None = None                     # module with render(obs, hints, seat) (terminal)
+    board: BrowserBoard | None = None
+    i18n: str | None = None                         # folder of catalogs <lang>.json in the package
     rules_topics: Callable[[], dict[str, str]] | None = None
-    # options the conformance suite adds to keep random games short (e.g. {"max_rounds": 12})
-    conformance_options: dict[str, Any] = field(default_factory=dict)
-    # game-specific agents: name -> factory(seed) -> Agent (e.g. {"greedy": GreedyAgent})
-    agents: dict[str, Callable[[int], Any]] = field(default_factory=dict)
-    # the game's fixed tables as JSON-safe data, for interfaces (costs, minimum bids, VP, ...)
-    static_data: Callable[[], dict[str, Any]] | None = None
+    static_data: Callable[[], dict[str, Any]] | None = None       # fixed tables for interfaces
+    # --- for the conformance suite -----------------------------------------------------------------------
+    probe_texts: Callable[[GameState], list[str]] | None = None
+    conformance_options: Mapping[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self):
+        if "en" not in self.titles:
+            raise ValueError(f"game {self.name!r}: an English title is required")
+        if self.information not in ("perfect", "imperfect"):
+            raise ValueError(f"game {self.name!r}: information is 'perfect' or 'imperfect'")
+        if self.chance not in ("deterministic", "sampled"):
+            raise ValueError(f"game {self.name!r}: chance is 'deterministic' or 'sampled'")
+
+    # --- derived ---------------------------------------------------------------------------------------
+    @property
+    def title(self) -> str:
+        return self.titles["en"]
+
+    def title_in(self, lang: str) -> str:
+        return self.titles.get(lang) or self.titles["en"]
+
+    @property
+    def min_players(self) -> int:
+        return self.player_counts[0]
+
+    @property
+    def max_players(self) -> int:
+        return self.player_counts[-1]
+
+    @property
+    def options_help(self) -> dict[str, str]:
+        return options_help(self.options)
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return self.codec.num_distinct_actions if self.codec else 0
+
+    @property
+    def package_dir(self) -> Path:
+        return Path(importlib.import_module(self.package).__file__).parent
+
+    def validate(self, players: int, options: dict[str, Any]) -> dict[str, Any]:
+        """The normalized options for ``players`` (GameConfigError for bad ones)."""
+        check_players(self, players)
+        return validate_options(self.name, self.options, players, options)
+
+    def action_id(self, action, state: GameState | None = None) -> int:
+        """The id of an action (relative kinds need the state). IllegalAction if it has none."""
+        from .errors import IllegalAction
+        if self.codec is None:
+            raise IllegalAction(f"{self.title} has no action ids")
+        i = self.codec.encode(action, state)
+        if i is None:
+            raise IllegalAction(f"{str(action)!r} has no action id (play it by its text)")
+        return i
+
+    def action_from_id(self, i: int, state: GameState | None = None):
+        from .errors import IllegalAction
+        if self.codec is None:
+            raise IllegalAction(f"{self.title} has no action ids")
+        return self.codec.decode(i, state)
+
+    def tensor_spec(self, players: int, options: dict[str, Any] | None = None) -> TensorSpec:
+        if self.tensor is None:
+            raise GameConfigError(f"{self.title} declares no observation tensor")
+        opts = self.validate(players, dict(options or {}))
+        return _tensor_spec(self, players, json.dumps(opts, sort_keys=True))
+
+    def observation_shape(self, players: int, options: dict[str, Any] | None = None) -> tuple[int, ...]:
+        return self.tensor_spec(players, options).shape
+
+    def game_length_bound(self, players: int, options: dict[str, Any] | None = None) -> int:
+        """The maximum number of actions of a game with these options (the round cap applied when no
+        max_rounds is given)."""
+        if self.max_game_length is None:
+            raise GameConfigError(f"{self.title} declares no maximum game length")
+        opts = self.validate(players, with_round_cap(self, options or {}))
+        return self.max_game_length(players, opts)
+
+    def utility_bounds(self, players: int) -> tuple[float, float]:
+        """Returns (``returns(state)``) lie within these: a share of the win with 2+ players, the score alone."""
+        if players == 1:
+            return float(self.score_bounds[0]), float(self.score_bounds[1])
+        return 0.0, 1.0
+
+    def utility_sum(self, players: int) -> float | None:
+        return None if players == 1 else 1.0
+
+    def catalog(self, lang: str) -> dict[str, str]:
+        """The game's translation catalog for a language ({} if it has none)."""
+        if self.i18n is None:
+            return {}
+        path = self.package_dir / self.i18n / f"{lang}.json"
+        if not path.exists():
+            return {}
+        return json.loads(path.read_text(encoding="utf-8"))
+
+    def languages(self) -> list[str]:
+        if self.i18n is None:
+            return ["en"]
+        return sorted(p.stem for p in (self.package_dir / self.i18n).glob("*.json"))
+
+
+@functools.lru_cache(maxsize=64)
+def _tensor_spec(info: GameInfo, players: int, opts_json: str) -> TensorSpec:
+    assert info.tensor is not None
+    return info.tensor(players, json.loads(opts_json))
+
+
+def with_round_cap(info: GameInfo, options: dict[str, Any]) -> dict[str, Any]:
+    """The options with ``max_rounds`` set to the game's round cap when none is given."""
+    out = dict(options)
+    if out.get("max_rounds") is None and info.round_cap is not None:
+        out["max_rounds"] = info.round_cap
+    return out
+
+
+def returns(state: GameState) -> list[float]:
+    """The utility of each seat at the end: with 2+ players its share of the win (1 for a sole
+    winner, 1/k for k tied winners, 0 otherwise); alone, the score. Zeros before the end."""
+    n = state.num_players
+    if not state.is_terminal():
+        return [0.0] * n
+    if n == 1:
+        return [float(state.scores()[0])]
+    w = state.winners()
+    share = 1.0 / len(w) if w else 0.0
+    return [share if i in w else 0.0 for i in range(n)]
 
 
 _GAMES: dict[str, GameInfo] = {}
@@ -50,10 +223,7 @@ def game_info(name: str) -> GameInfo:
     return _GAMES[name]
 
 
-def new_game(name: str, players: int | None = None, seed: int | None = None, **options: Any) -> GameState:
-    info = game_info(name)
-    if players is None:
-        players = info.default_players
+def check_players(info: GameInfo, players: Any) -> None:
     if isinstance(players, bool) or not isinstance(players, int):
         raise GameConfigError(f"players must be a whole number, not {players!r}")
     if players not in info.player_counts:
@@ -61,21 +231,31 @@ def new_game(name: str, players: int | None = None, seed: int | None = None, **o
         allowed = (f"{counts[0]}-{counts[-1]}" if counts == tuple(range(counts[0], counts[-1] + 1))
                    else ", ".join(map(str, counts)))
         raise GameConfigError(f"{info.title} is played by {allowed} players, not {players}")
+
+
+MAX_SEED = 2**63 - 1
+
+
+def new_game(name: str, players: int | None = None, seed: int | None = None, **options: Any) -> GameState:
+    info = game_info(name)
+    if players is None:
+        players = info.default_players
+    opts = info.validate(players, options)
     if seed is None:
         seed = int.from_bytes(os.urandom(4), "little")
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise GameConfigError(f"seed must be a non-negative whole number, not {seed!r}")
-    return info.new(players, seed, **options)
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise GameConfigError(f"seed must be a whole number from 0 to {MAX_SEED}, not {str(seed)[:40]!r}")
+    return info.new(players, seed, **opts)
 
 
 def load_game(d: dict) -> GameState:
     """Inverse of ``state.to_dict()``. A damaged dict raises GameConfigError, never anything else."""
     if not isinstance(d, dict):
         raise GameConfigError("a saved game must be a JSON object")
-    info = game_info(d.get("game"))
+    info = game_info(d.get("game"))  # type: ignore[arg-type]
     try:
         return info.load(d)
     except GrimoireError as e:
         raise GameConfigError(f"corrupt saved game: {e}") from None
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError, RecursionError) as e:
         raise GameConfigError(f"corrupt saved game: {type(e).__name__}: {e}") from None

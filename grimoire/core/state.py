@@ -1,18 +1,29 @@
-"""The game-agnostic half of the public contract (see CONTRACT.md).
+"""The game-agnostic half of the public contract (docs/contract.md).
 
 A game subclasses :class:`GameState` and provides the rules: ``_parse`` (text -> Action, syntax
 only), ``_check`` (raise IllegalAction if the action is not legal now, without touching anything),
 ``_do`` (carry it out; never raises for a checked action), ``legal_actions`` and the rest.
 ``apply`` glues them so that an illegal action always leaves the state exactly as it was.
+
+Observations have one envelope for every game (built here): ``game``, ``seat``, ``num_players``,
+``round``, ``current_player``, ``terminal``, ``scores`` (as the seat sees them), ``winners``,
+``legal_actions`` (the texts, for the deciding seat only) and the game's own part under the key of
+its name (``_observe``). Integer action ids, masks and tensors come from the game's descriptor.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .action import Action
 from .errors import IllegalAction
 from .rng import Rng
+
+if TYPE_CHECKING:
+    import numpy as np
+
+ENVELOPE_KEYS = ("game", "seat", "num_players", "round", "current_player", "terminal", "scores", "winners",
+                 "legal_actions")
 
 
 class GameState:
@@ -123,13 +134,116 @@ class GameState:
     def clone(self) -> GameState:  # pragma: no cover - interface
         raise NotImplementedError
 
-    def observation(self, seat: int | None) -> dict[str, Any]:  # pragma: no cover - interface
+    def _observe(self, seats: list[int | None]) -> list[dict[str, Any]]:  # pragma: no cover - interface
+        """The game's own part of the observation of each seat (None = spectator). Games may share
+        public sub-dicts between the seats: the results are read-only."""
         raise NotImplementedError
 
+    def round_number(self) -> int | None:
+        """The current round (for the envelope), or None for games without rounds."""
+        return getattr(self, "round", None)
+
+    def visible_scores(self, seat: int | None) -> list[int]:
+        """The scores as ``seat`` may know them (games with secret simultaneous choices override)."""
+        return self.scores()
+
+    # --- observations (the envelope) --------------------------------------------------------------------
+    def _check_seat(self, seat: Any) -> None:
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)
+                                 or not 0 <= seat < self.num_players):
+            raise ValueError(f"no seat {seat!r} in a {self.num_players}-player game")
+
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may know (None: a spectator), JSON-safe: the envelope and the game's part."""
+        return self.observations([seat])[0]
+
     def observations(self, seats: list[int | None]) -> list[dict[str, Any]]:
-        """Several seats' observations of this state at once (games may share the public parts; the
-        dicts are then to be treated as read-only)."""
-        return [self.observation(seat) for seat in seats]
+        """Several seats' observations of this state at once (the game's parts may share public
+        sub-dicts: treat them as read-only)."""
+        for seat in seats:
+            self._check_seat(seat)
+        parts = self._observe(list(seats))
+        cp = self.current_player
+        term = self.is_terminal()
+        winners = self.winners()
+        rnd = self.round_number()
+        legal = None
+        out = []
+        for seat, part in zip(seats, parts, strict=True):
+            if seat is not None and seat == cp and legal is None:
+                legal = [a.text for a in self.legal_actions()]
+            out.append({
+                "game": self.game, "seat": seat, "num_players": self.num_players, "round": rnd,
+                "current_player": cp, "terminal": term, "scores": self.visible_scores(seat),
+                "winners": winners, "legal_actions": legal if seat is not None and seat == cp else None,
+                self.game: part,
+            })
+        return out
+
+    def observation_string(self, seat: int | None) -> str:
+        """A short line of what ``seat`` sees (for logs), from its observation only."""
+        obs = self.observation(seat)
+        from .registry import game_info
+        summary = game_info(self.game).summary
+        head = (f"{self.game} round {obs['round']} seat {seat} to move {obs['current_player']}"
+                f" scores {obs['scores']}" + (" (over)" if obs["terminal"] else ""))
+        return head + (" | " + summary(obs) if summary else "")
+
+    def observation_tensor(self, seat: int | None) -> np.ndarray:
+        """The seat's observation as a flat float32 vector (layout: ``game_info(g).tensor_spec``)."""
+        import json as _json
+
+        from .registry import _tensor_spec, game_info
+        info = game_info(self.game)
+        if info.tensor is None:
+            raise NotImplementedError(f"{info.title} declares no observation tensor")
+        spec = _tensor_spec(info, self.num_players, _json.dumps(self.options, sort_keys=True))
+        return spec.encode(self.observation(seat))
+
+    def hints(self, seat: int | None) -> dict[str, Any]:
+        """UI help for the deciding seat (e.g. the engine's default payment), from what it may know;
+        {} for other seats and spectators."""
+        from .registry import game_info
+        fn = game_info(self.game).hints
+        if fn is None or seat is None or seat != self.current_player:
+            return {}
+        return fn(self, seat)
+
+    # --- integer action ids (the descriptor's codec) ----------------------------------------------------
+    def legal_action_ids(self) -> list[int]:
+        """Ascending ids of the legal actions that have one (never empty while the game goes on)."""
+        from .registry import game_info
+        codec = game_info(self.game).codec
+        if codec is None:
+            raise NotImplementedError(f"{self.game} declares no action codec")
+        return codec.legal_ids(self)
+
+    def legal_mask(self) -> np.ndarray:
+        """A 0/1 vector over all action ids (int8): 1 where ``legal_action_ids`` has the id."""
+        import numpy as np
+
+        from .registry import game_info
+        info = game_info(self.game)
+        mask = np.zeros(info.num_distinct_actions, dtype=np.int8)
+        ids = self.legal_action_ids()
+        if ids:
+            mask[ids] = 1
+        return mask
+
+    def action_id(self, action: Action | str) -> int:
+        from .registry import game_info
+        return game_info(self.game).action_id(action, self)
+
+    def action_from_id(self, i: int) -> Action:
+        """The action of id ``i`` in this state (IllegalAction for an unknown id; not checked for
+        legality: apply checks)."""
+        from .registry import game_info
+        return game_info(self.game).action_from_id(i, self)
+
+    def returns(self) -> list[float]:
+        """Each seat's utility (see ``grimoire.core.registry.returns``)."""
+        from .registry import returns
+        return returns(self)
 
     def sample_hidden(self, seat: int, rng: Rng) -> GameState:  # pragma: no cover - interface
         """A copy whose hidden parts (for ``seat``) are resampled consistently with its observation."""

@@ -1,4 +1,4 @@
-"""Zauberschmiede (roll-and-write, 1-8 players): rules spec /work/shared/rules/zauberschmiede.md.
+"""Zauberschmiede (roll-and-write, 1-8 players): rules in docs/games/zauberschmiede.md.
 
     import grimoire
     state = grimoire.new_game("zauberschmiede", players=1, seed=7)
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ...core.registry import GameInfo, register
 from .sheet import CONFIG, SHEET
-from .state import OPTIONS_HELP, ZauberschmiedeState
+from .state import ZauberschmiedeOptions, ZauberschmiedeState
 from .topics import probe_texts, rules_topics
 
 
@@ -26,12 +26,13 @@ def _hard(seed: int = 0):
 
 register(GameInfo(
     name="zauberschmiede",
-    title="Zauberschmiede",
+    titles={"en": "Zauberschmiede", "de": "Zauberschmiede", "hu": "Zauberschmiede", "zh": "Zauberschmiede"},
+    package=__name__,
     new=ZauberschmiedeState.new,
     load=ZauberschmiedeState.load,
     player_counts=tuple(range(CONFIG["min_players"], CONFIG["max_players"] + 1)),
     default_players=1,
-    options_help=OPTIONS_HELP,
+    options=ZauberschmiedeOptions,
     probe_texts=probe_texts,
     rules_topics=rules_topics,
     conformance_options={},

@@ -15,10 +15,13 @@ reseeds the RNG.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
+
+from pydantic import Field, field_validator
 
 from ...core.action import Action
 from ...core.errors import GameConfigError, IllegalAction
+from ...core.options import GameOptions, validate_options
 from ...core.rng import Rng
 from ...core.state import GameState
 from . import rules
@@ -28,62 +31,52 @@ from .scoring import breakdown, breakdowns, dust_metric
 from .sheet import CONFIG, SHEET
 
 GAME = "zauberschmiede"
-DEFAULTS: dict[str, Any] = dict(CONFIG["defaults"])
-DEFAULTS["max_rounds"] = None
-DEFAULTS["rolls"] = None
-
-OPTIONS_HELP = {
-    "field_min_constraints": "true (default): a field needs a die of at least its printed minimum (spec D4); "
-                             "false: any value fits any field (the literal excerpt)",
-    "fresh_dust_divisible": "true (default): dust produced this round may be split over several payments in that "
-                            "round (A5); false: fresh dust is one indivisible unit too",
-    "harmony_mode": "'per_artifact' (default): harmony per complete artifact and colour (A3); 'global': per colour "
-                    "over all complete artifacts",
-    "harmony_min_fields": "fields of one colour needed for harmony, default 2 (A4); 1 counts single fields",
-    "amplifier_partial_payment": "false (default): an amplifier level is paid in one round (A14); true: in "
-                                 "instalments over several rounds",
-    "dust_creator_metric": "'produced' (default): the dust creator compares dust produced (A10); 'unspent': dust "
-                           "not yet spent at the end (multiplayer only; solo always counts produced dust)",
-    "dust_creator_ties": "'all_tied' (default): everybody tied for the most dust gets 15 (A11); 'none': a tie "
-                         "awards nobody",
-    "max_rounds": "end (and score) the game after this round; default None = all 7 rounds",
-    "rolls": "list of up to 7 rolls of 6 die values used instead of random rolls for the first rounds "
-             "(tests, puzzles); they are public",
-}
-
-_CHOICES = {"harmony_mode": ("per_artifact", "global"), "dust_creator_metric": ("produced", "unspent"),
-            "dust_creator_ties": ("all_tied", "none")}
+_D: dict[str, Any] = CONFIG["defaults"]
 
 
-def normalize_options(options: dict[str, Any]) -> dict[str, Any]:
-    unknown = sorted(set(options) - set(DEFAULTS))
-    if unknown:
-        raise GameConfigError(f"Zauberschmiede has no option {', '.join(map(repr, unknown))}; options are: "
-                              + ", ".join(DEFAULTS))
-    opts = dict(DEFAULTS)
-    opts.update(options)
-    for k in ("field_min_constraints", "fresh_dust_divisible", "amplifier_partial_payment"):
-        if not isinstance(opts[k], bool):
-            raise GameConfigError(f"option {k} must be true or false, not {opts[k]!r}")
-    for k, allowed in _CHOICES.items():
-        if opts[k] not in allowed:
-            raise GameConfigError(f"option {k} must be one of {', '.join(map(repr, allowed))}, not {opts[k]!r}")
-    h = opts["harmony_min_fields"]
-    if isinstance(h, bool) or not isinstance(h, int) or h < 1:
-        raise GameConfigError(f"option harmony_min_fields must be a whole number of at least 1, not {h!r}")
-    mr = opts["max_rounds"]
-    if mr is not None and (isinstance(mr, bool) or not isinstance(mr, int) or mr < 1):
-        raise GameConfigError(f"option max_rounds must be a positive whole number or None, not {mr!r}")
-    rolls = opts["rolls"]
-    if rolls is not None:
+class ZauberschmiedeOptions(GameOptions):
+    """The rule options of the specification (defaults in data/config.toml) and preset rolls."""
+
+    field_min_constraints: bool = Field(
+        _D["field_min_constraints"], description="true: a field needs a die of at least its printed minimum "
+        "(spec D4); false: any value fits any field (the literal excerpt)")
+    fresh_dust_divisible: bool = Field(
+        _D["fresh_dust_divisible"], description="true: dust produced this round may be split over several "
+        "payments in that round (A5); false: fresh dust is one indivisible unit too")
+    harmony_mode: Literal["per_artifact", "global"] = Field(
+        _D["harmony_mode"], description="'per_artifact': harmony per complete artifact and colour (A3); "
+        "'global': per colour over all complete artifacts")
+    harmony_min_fields: int = Field(_D["harmony_min_fields"], ge=1,
+                                    description="fields of one colour needed for harmony (A4); 1 counts single fields")
+    amplifier_partial_payment: bool = Field(
+        _D["amplifier_partial_payment"], description="false: an amplifier level is paid in one round (A14); "
+        "true: in instalments over several rounds")
+    dust_creator_metric: Literal["produced", "unspent"] = Field(
+        _D["dust_creator_metric"], description="'produced': the dust creator compares dust produced (A10); "
+        "'unspent': dust not yet spent at the end (multiplayer only; solo always counts produced dust)")
+    dust_creator_ties: Literal["all_tied", "none"] = Field(
+        _D["dust_creator_ties"], description="'all_tied': everybody tied for the most dust gets 15 (A11); "
+        "'none': a tie awards nobody")
+    rolls: list[list[int]] | None = Field(
+        None, description="list of up to 7 rolls of 6 die values used instead of random rolls for the first "
+        "rounds (tests, puzzles); they are public")
+
+    @field_validator("rolls", mode="before")
+    @classmethod
+    def _rolls(cls, rolls: Any) -> Any:
+        if rolls is None:
+            return None
         ok = isinstance(rolls, (list, tuple)) and len(rolls) <= SHEET.rounds and all(
             isinstance(r, (list, tuple)) and len(r) == SHEET.dice_per_round
             and all(isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= SIDES for v in r) for r in rolls)
         if not ok:
-            raise GameConfigError(f"option rolls must be a list of at most {SHEET.rounds} rolls, each "
-                                  f"{SHEET.dice_per_round} die values 1-{SIDES}")
-        opts["rolls"] = [list(r) for r in rolls]
-    return opts
+            raise ValueError(f"rolls must be a list of at most {SHEET.rounds} rolls, each "
+                             f"{SHEET.dice_per_round} die values 1-{SIDES}")
+        return [list(r) for r in rolls]
+
+
+def normalize_options(options: dict[str, Any], players: int = 1) -> dict[str, Any]:
+    return validate_options(GAME, ZauberschmiedeOptions, players, options)
 
 
 class ZauberschmiedeState(GameState):

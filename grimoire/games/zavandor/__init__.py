@@ -1,10 +1,10 @@
-"""The Scepter of Zavandor (2nd edition), 2-6 players. Rules: shared/rules/zavandor.md."""
+"""The Scepter of Zavandor (2nd edition), 2-6 players. Rules: docs/games/zavandor.md."""
 
 from ...core.registry import GameInfo, register
 from .actions import vocabulary
 from .data import MAX_PLAYERS, MIN_PLAYERS
 from .serial import load
-from .setup import OPTIONS_HELP, new_state
+from .setup import ZavandorOptions, new_state
 from .state import ZavandorState
 from .static import static_data
 
@@ -35,12 +35,14 @@ def _agents():
 
 register(GameInfo(
     name="zavandor",
-    title="The Scepter of Zavandor",
+    titles={"en": "The Scepter of Zavandor", "hu": "Zavandor jogara", "zh": "Zavandor權杖",
+            "de": "Das Zepter von Zavandor"},
+    package=__name__,
     new=new_state,
     load=load,
     player_counts=tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1)),
     default_players=4,
-    options_help=OPTIONS_HELP,
+    options=ZavandorOptions,
     probe_texts=_probe_texts,
     rules_topics=_rules_topics,
     conformance_options={"max_rounds": 12},

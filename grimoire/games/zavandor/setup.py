@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.errors import GameConfigError
+from pydantic import Field, ValidationInfo, field_validator
+
+from ...core.options import GameOptions, validate_options
 from ...core.rng import Rng
 from .data import (
     ART_COPIES_BY_PLAYERS,
@@ -21,54 +23,44 @@ from .data import (
 )
 from .player import Player
 
-FLAGS = {
-    "strict_subphases": (True, "3a/3b/3c may not be split within a turn (7.1); false = HU literal reading"),
-    "combine_with_auction": (False, "FAQ variant: the active player's auction price may be paid together "
-                                    "with his other purchases before the next auction (7.6)"),
-    "nine_sages_dust": (True, "useless 9 Sages cards become dust (10.2); false = 1st edition"),
-    "druid_level3_ruby": (True, "the druid may buy one ruby at Fire level 3 (9.3); false = 1st edition"),
-}
-OPTIONS_HELP = {
-    "characters": "list of characters in seat order (" + ", ".join(CHARACTERS) + "); default random",
-    "max_rounds": "end the game after this round (default: only the rules end it)",
-    **{k: f"{v[1]} (default {str(v[0]).lower()})" for k, v in FLAGS.items()},
-}
 
+class ZavandorOptions(GameOptions):
+    """The options of section 13 (the rule flags) plus the characters and the round limit."""
 
-def normalize_options(players: int, options: dict[str, Any]) -> dict[str, Any]:
-    unknown = sorted(set(options) - set(OPTIONS_HELP))
-    if unknown:
-        raise GameConfigError(f"unknown option {unknown[0]!r} for zavandor; options are: "
-                              + ", ".join(sorted(OPTIONS_HELP)))
-    out: dict[str, Any] = {}
-    chars = options.get("characters")
-    if chars is not None:
+    characters: list[str] | None = Field(
+        None, description="list of characters in seat order (" + ", ".join(CHARACTERS) + ", or random); none = random")
+    strict_subphases: bool = Field(True, description="3a/3b/3c may not be split within a turn (7.1); "
+                                                     "false = HU literal reading")
+    combine_with_auction: bool = Field(False, description="FAQ variant: the active player's auction price may "
+                                       "be paid together with his other purchases before the next auction (7.6)")
+    nine_sages_dust: bool = Field(True, description="useless 9 Sages cards become dust (10.2); false = 1st edition")
+    druid_level3_ruby: bool = Field(True, description="the druid may buy one ruby at Fire level 3 (9.3); "
+                                                      "false = 1st edition")
+
+    @field_validator("characters", mode="before")
+    @classmethod
+    def _characters(cls, chars: Any, info: ValidationInfo) -> Any:
+        if chars is None:
+            return None
         if isinstance(chars, str):
             chars = [c for c in chars.replace(",", " ").split() if c]
         if not isinstance(chars, (list, tuple)) or not all(isinstance(c, str) for c in chars):
-            raise GameConfigError("characters must be a list of names, e.g. ['witch', 'elf']")
+            raise ValueError("characters must be a list of names, e.g. ['witch', 'elf']")
         chars = [c.strip().lower() for c in chars]
         bad = [c for c in chars if c not in CHARACTERS and c != "random"]
         if bad:
-            raise GameConfigError(f"unknown character {bad[0]!r}; choose from {', '.join(CHARACTERS)} "
-                                  "or 'random'")
-        if len(chars) != players:
-            raise GameConfigError(f"{len(chars)} characters given for {players} players")
+            raise ValueError(f"unknown character {bad[0]!r}; choose from {', '.join(CHARACTERS)} or 'random'")
+        players = (info.context or {}).get("players")
+        if players is not None and len(chars) != players:
+            raise ValueError(f"{len(chars)} characters given for {players} players")
         named = [c for c in chars if c != "random"]
         if len(set(named)) != len(named):
-            raise GameConfigError("each character can be played by one player only")
-        chars = list(chars)
-    out["characters"] = chars
-    mr = options.get("max_rounds")
-    if mr is not None and (isinstance(mr, bool) or not isinstance(mr, int) or mr < 1):
-        raise GameConfigError(f"max_rounds must be a whole number of at least 1, not {mr!r}")
-    out["max_rounds"] = mr
-    for flag, (default, _help) in FLAGS.items():
-        v = options.get(flag, default)
-        if not isinstance(v, bool):
-            raise GameConfigError(f"{flag} must be true or false, not {v!r}")
-        out[flag] = v
-    return out
+            raise ValueError("each character can be played by one player only")
+        return chars
+
+
+def normalize_options(players: int, options: dict[str, Any]) -> dict[str, Any]:
+    return validate_options("zavandor", ZavandorOptions, players, options)
 
 
 def new_state(players: int, seed: int, **options: Any):
