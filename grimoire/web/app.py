@@ -4,7 +4,8 @@ HTTP API (errors are always ``{"error": {"code", "message", ...}}`` with a 4xx s
 
     GET  /api/meta                       games, player counts, AI levels, characters, languages
     GET  /api/static/{game}              the game's fixed tables (costs, minimum bids, VP, ...); ETag, 304
-    GET  /api/i18n/{lang}                the UI catalog (en, hu, zh)
+    GET  /api/i18n/{lang}                the UI catalog with every game's catalog (en, hu, zh)
+    GET  /games/{game}/board.js|.css     the game's browser board (files of its package)
     GET  /api/games?ids=a,b              games (newest first), public information only
     POST /api/games                      create: {"game", "seats": [{"agent", "name"}], "options", "seed"?}
     GET  /api/games/{id}                 the game as one seat sees it (Authorization: Bearer <seat token>)
@@ -90,10 +91,28 @@ def _bearer(request: Request) -> str | None:
     return request.headers.get("x-seat-token") or None
 
 
+@functools.cache
 def load_catalog(lang: str) -> dict[str, str]:
+    """The interface's catalog merged with each game's own (``GameInfo.i18n``; keys are prefixed by
+    the game, so they never collide)."""
     if lang not in LANGUAGES:
         raise ApiError(404, "unknown_language", f"no language {lang!r}; available: {', '.join(LANGUAGES)}")
-    return json.loads((I18N / f"{lang}.json").read_text(encoding="utf-8"))
+    out = json.loads((I18N / f"{lang}.json").read_text(encoding="utf-8"))
+    for name in games():
+        out.update(game_info(name).catalog(lang))
+    return out
+
+
+def board_file(game: str, kind: str) -> Path | None:
+    """The file of a game's browser board ("module" or "stylesheet"), or None."""
+    try:
+        board = game_info(game).board
+    except GrimoireError:
+        return None
+    if board is None:
+        return None
+    rel = board.module if kind == "module" else board.stylesheet
+    return game_info(game).package_dir / rel if rel else None
 
 
 @functools.cache
@@ -167,6 +186,20 @@ def create_app(db_url: str | None = None, *, ai_delay: float = 0.5, ai_workers: 
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
+    @app.get("/games/{game}/board.js", include_in_schema=False)
+    async def board_module(game: str):
+        path = board_file(game, "module")
+        if path is None:
+            raise ApiError(404, "no_board", f"the game {game!r} has no browser board")
+        return FileResponse(path, media_type="text/javascript", headers={"Cache-Control": "no-cache"})
+
+    @app.get("/games/{game}/board.css", include_in_schema=False)
+    async def board_stylesheet(game: str):
+        path = board_file(game, "stylesheet")
+        if path is None:
+            raise ApiError(404, "no_board", f"the game {game!r} has no board stylesheet")
+        return FileResponse(path, media_type="text/css", headers={"Cache-Control": "no-cache"})
+
     @app.get("/favicon.ico", include_in_schema=False)
     async def favicon():
         return Response(status_code=204)
@@ -177,9 +210,10 @@ def create_app(db_url: str | None = None, *, ai_delay: float = 0.5, ai_workers: 
         out = []
         for name in games():
             info = game_info(name)
-            entry = {"name": name, "title": info.title, "player_counts": list(info.player_counts),
+            entry = {"name": name, "title": info.title, "titles": dict(info.titles),
+                     "player_counts": list(info.player_counts),
                      "default_players": info.default_players, "agents": agent_names(name),
-                     "options_help": info.options_help, "has_ui": (STATIC / "games" / f"{name}.js").exists()}
+                     "options_help": info.options_help, "has_ui": info.board is not None}
             tables = static_tables(name)
             if tables is not None:
                 entry["static_url"] = f"/api/static/{name}"

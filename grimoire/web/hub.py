@@ -29,7 +29,6 @@ from ..core.registry import game_info, load_game, new_game
 from ..core.state import GameState
 from . import fastjson
 from .ai import AIRunner, decision_seed
-from .hints import hints_for
 from .store import Conflict, GameRow, SeatRow, Store, now
 
 log = logging.getLogger("grimoire.web.hub")
@@ -146,7 +145,7 @@ class Session:
             wanted = [seat] + sorted({c.seat for c in self.conns if not c.closed and c.seat not in self._views
                                       and c.seat != seat}, key=lambda x: -1 if x is None else x)
             for who, obs in zip(wanted, self.state.observations(wanted), strict=True):
-                self._views[who] = SeatView(fastjson.dumps(obs), fastjson.dumps(hints_for(self.game, who, obs)),
+                self._views[who] = SeatView(fastjson.dumps(obs), fastjson.dumps(self.state.hints(who)),
                                             obs.get("round"))
             got = self._views[seat]
         return got

@@ -53,7 +53,9 @@ def test_meta_and_catalogs(client):
     assert client.get("/api/i18n/zh").json()["zav.sent.phoenix.name"] == "鳳凰"
     assert client.get("/api/i18n/xx").status_code == 404
     assert client.get("/").status_code == 200 and "lobby.js" in client.get("/").text
-    assert client.get("/static/games/zavandor.js").status_code == 200
+    assert client.get("/games/zavandor/board.js").status_code == 200
+    assert client.get("/games/zavandor/board.css").status_code == 200
+    assert client.get("/games/zauberschmiede/board.js").status_code == 404
 
 
 def test_create_view_and_play(client):

@@ -11,7 +11,6 @@ import grimoire
 from grimoire.core.registry import game_info
 from grimoire.core.rng import Rng
 from grimoire.web import fastjson
-from grimoire.web.hints import hints_for
 
 from .conftest import auth, create_game
 from .test_api import HUMAN3, recv, tokens_of, view
@@ -66,7 +65,7 @@ def test_views_are_cached_per_sequence_number_and_invalidated_by_an_action(clien
     assert after["seq"] == 1 and counter.calls == [cp]           # rebuilt once for the new state
     assert s.seat_view(cp) is not cached
     assert after["obs"] == s.state.observation(cp) != first["obs"]
-    assert after["hints"] == hints_for("zavandor", cp, after["obs"])
+    assert after["hints"] == s.state.hints(cp)
     # every seat's view is its own: the other seats' views hold no card values of cp
     for seat in range(3):
         v = view(client, g["id"], toks[seat])
@@ -109,7 +108,7 @@ def test_hints_are_the_engines_defaults_and_equivalent_to_them():
         while not s.is_terminal():
             cp = s.current_player
             obs = s.observation(cp)
-            hints = hints_for("zavandor", cp, obs)
+            hints = s.hints(cp)
             for verb in ("pay", "discard"):
                 text = hints.get(verb, {}).get("text")
                 if text:
@@ -122,8 +121,8 @@ def test_hints_are_the_engines_defaults_and_equivalent_to_them():
                 assert hints["pay"]["need"] == obs["tab"]["owed"] - obs["tab"]["credit"]
             for other in range(3):
                 if other != cp:
-                    assert hints_for("zavandor", other, s.observation(other)) == {}
-            assert hints_for("zavandor", None, s.observation(None)) == {}
+                    assert s.hints(other) == {}
+            assert s.hints(None) == {}
             acts = [x for x in s.legal_actions() if not str(x).startswith("sell")] or s.legal_actions()
             s.apply(acts[rng.below(len(acts))])
     assert seen["pay"] > 20 and seen["discard"] > 0
@@ -146,7 +145,7 @@ def test_static_tables_are_served_once_with_an_etag(client):
     assert meta["static_url"] == "/api/static/zavandor" and meta["static_etag"] == etag
     assert meta["characters"] == ["witch", "elf", "druid", "fairy", "mage", "kobold"]
     # the board module reads the tables instead of copying them
-    js = client.get("/static/games/zavandor.js").text
+    js = client.get("/games/zavandor/board.js").text
     assert "/api/static/zavandor" in js and "talisman" not in js
 
 

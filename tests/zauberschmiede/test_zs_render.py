@@ -4,8 +4,8 @@ from rich.console import Console
 from zs_helpers import game, play
 
 import grimoire
-from grimoire.cli.render import zauberschmiede as view
 from grimoire.core.agent import RandomAgent
+from grimoire.games.zauberschmiede import render as view
 
 
 def _text(renderable) -> str:

@@ -1,9 +1,11 @@
-"""Per-game terminal renderers. A module ``grimoire.cli.render.<game>`` provides
+"""Terminal rendering through the game's descriptor. A game's renderer (``GameInfo.renderer``, a
+module of its package) provides
 
     render(obs: dict, seat: int | None) -> rich renderable   # the board from one seat's view
 
-and optionally ``describe(action_text: str) -> str`` (a longer explanation of an action). Games
-without a renderer are shown as their observation in JSON.
+and optionally ``describe(action_text: str) -> str`` (a longer explanation of an action) and
+``warning(obs, action_text) -> str | None``. Games without a renderer are shown as their
+observation in JSON.
 """
 
 from __future__ import annotations
@@ -14,14 +16,12 @@ from types import ModuleType
 
 from rich.pretty import Pretty
 
+from ...core.registry import game_info
+
 
 def renderer(game: str) -> ModuleType | None:
-    try:
-        return importlib.import_module(f"{__name__}.{game}")
-    except ModuleNotFoundError as e:
-        if e.name == f"{__name__}.{game}":
-            return None
-        raise
+    path = game_info(game).renderer
+    return importlib.import_module(path) if path else None
 
 
 def render(game: str, obs: dict, seat: int | None):

@@ -37,6 +37,7 @@ register(GameInfo(
     rules_topics=rules_topics,
     conformance_options={},
     agents={"greedy": _greedy, "hard": _hard},
+    renderer=f"{__name__}.render",
 ))
 
 __all__ = ["SHEET", "ZauberschmiedeState"]

@@ -1,6 +1,6 @@
 """The Scepter of Zavandor (2nd edition), 2-6 players. Rules: docs/games/zavandor.md."""
 
-from ...core.registry import GameInfo, register
+from ...core.registry import BrowserBoard, GameInfo, register
 from .actions import vocabulary
 from .data import MAX_PLAYERS, MIN_PLAYERS
 from .serial import load
@@ -28,6 +28,11 @@ def _rules_topics() -> dict[str, str]:
     return rules_topics()
 
 
+def _hints(state, seat: int):
+    from .hints import hints
+    return hints(state, seat)
+
+
 def _agents():
     from .ai import agent_factories
     return agent_factories()
@@ -48,6 +53,10 @@ register(GameInfo(
     conformance_options={"max_rounds": 12},
     agents=_agents(),
     static_data=static_data,
+    hints=_hints,
+    renderer=f"{__name__}.render",
+    board=BrowserBoard(module="web/board.js", stylesheet="web/board.css"),
+    i18n="i18n",
 ))
 
 __all__ = ["ZavandorState", "new_state"]

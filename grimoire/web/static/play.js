@@ -1,7 +1,7 @@
 // The game page: one WebSocket per seat this browser holds (hot-seat = several), or a spectator's.
 // It keeps each seat's latest view, shows the seat that must decide (with a "pass the screen"
 // cover between human seats on one screen), and hands drawing to the game's own module
-// (/static/games/<game>.js), which calls ctx.act(text) to play.
+// (/games/<game>/board.js, a file of the game package), which calls ctx.act(text) to play.
 import {api, h, langSelect, loadLang, markdown, modal, t, toast} from "./common.js";
 
 const app = document.getElementById("app");
@@ -245,7 +245,7 @@ function showShare() {
     return;
   }
   try {
-    module = await import(`/static/games/${first.game}.js`);
+    module = await import(`/games/${encodeURIComponent(first.game)}/board.js`);
   } catch {
     module = await import("/static/games/generic.js");
   }

@@ -2,7 +2,7 @@
 // Every button plays one of the seat's legal action texts (obs.legal_actions); nothing else is
 // clickable, and the server checks everything again.
 
-export const css = "/static/games/zavandor.css";
+export const css = "/games/zavandor/board.css";
 
 // The game's fixed tables (gem VP, track costs, artifact decks / minimum bids / VP, sentinels, the
 // concentrated cards' values) come from the engine: GET /api/static/zavandor, loaded once by setup()

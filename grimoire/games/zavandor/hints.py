@@ -1,16 +1,15 @@
-"""Per-seat hints for the browser, taken from that seat's own observation.
+"""Hints for the deciding seat (``GameInfo.hints``), taken from that seat's own observation.
 
-Zavandor: when a seat must pay or discard, the UI preselects the engine's own choice (the default
+When a seat must pay or discard, the interfaces preselect the engine's own choice (the default
 ``pay`` / ``discard``). The engine puts it into the deciding seat's observation
 (``default_payment`` / ``default_discard``: the cards, concentrated cards and dust the default hands
 over, and an explicit action text with exactly the default's effect); this module only reshapes it
-into the web's hint format. Nothing is replayed here, and only the deciding seat ever receives it
+into the interfaces' hint format. Nothing is replayed here, and only the deciding seat ever receives it
 (the observation of any other seat does not contain it).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 HINT_KEYS = ("cards", "concentrated", "dust", "text")
@@ -32,12 +31,12 @@ def zavandor_hints(seat: int, obs: dict) -> dict[str, Any]:
     return out
 
 
-HINTS: dict[str, Callable[[int, dict], dict[str, Any]]] = {"zavandor": zavandor_hints}
-
-
-def hints_for(game: str, seat: int | None, obs: dict) -> dict[str, Any]:
-    """The hints of ``seat`` given its observation ``obs`` ({} for spectators and waiting seats)."""
-    fn = HINTS.get(game)
-    if seat is None or fn is None or obs.get("current_player") != seat:
-        return {}
-    return fn(seat, obs)
+def hints(state, seat: int) -> dict[str, Any]:
+    """The hints of the deciding ``seat`` (the core calls this only for the current player): the same
+    parts of its observation, built without the rest of it."""
+    from .view import _defaults
+    obs: dict[str, Any] = {"legal_actions": [a.text for a in state.legal_actions()],
+                           "tab": ({"seat": state.tab_seat, "owed": state.tab_owed, "credit": state.tab_credit}
+                                   if state.tab_seat >= 0 else None)}
+    obs.update(_defaults(state, seat))
+    return zavandor_hints(seat, obs)
