@@ -36,6 +36,9 @@ class ZavandorOptions(GameOptions):
     nine_sages_dust: bool = Field(True, description="useless 9 Sages cards become dust (10.2); false = 1st edition")
     druid_level3_ruby: bool = Field(True, description="the druid may buy one ruby at Fire level 3 (9.3); "
                                                       "false = 1st edition")
+    turn_action_limit: int = Field(100, ge=10, description="design decision: after this many actions of one "
+                                   "player's turn only paying and ending it remain (the rules set no limit, "
+                                   "but activating and deactivating could go on forever)")
 
     @field_validator("characters", mode="before")
     @classmethod
