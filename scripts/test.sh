@@ -8,6 +8,7 @@ cd "$(dirname "$0")/.."
 python3 -m venv .venv
 .venv/bin/pip install --quiet --disable-pip-version-check -e '.[test]'
 .venv/bin/ruff check grimoire tests scripts
+.venv/bin/mypy   # the type check (which files: [tool.mypy] in pyproject.toml)
 # shellcheck source=scripts/web-test-env.sh
 source scripts/web-test-env.sh
 grimoire_web_test_env

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 class Action:
     __slots__ = ("text", "kind", "args")
+    text: str
+    kind: str
+    args: tuple
 
     def __init__(self, text: str, kind: str, args: tuple = ()):
         object.__setattr__(self, "text", text)

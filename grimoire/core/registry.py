@@ -114,7 +114,10 @@ class GameInfo:
 
     @property
     def package_dir(self) -> Path:
-        return Path(importlib.import_module(self.package).__file__).parent
+        file = importlib.import_module(self.package).__file__
+        if file is None:
+            raise GameConfigError(f"the package of {self.name!r} has no files")
+        return Path(file).parent
 
     def validate(self, players: int, options: dict[str, Any]) -> dict[str, Any]:
         """The normalized options for ``players`` (GameConfigError for bad ones)."""

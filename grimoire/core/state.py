@@ -29,6 +29,12 @@ ENVELOPE_KEYS = ("game", "seat", "num_players", "round", "current_player", "term
 class GameState:
     game: str = ""
     __slots__ = ("num_players", "seed", "options", "rng", "_hist", "_hist_len")
+    num_players: int
+    seed: int
+    options: dict[str, Any]
+    rng: Rng
+    _hist: Any              # a cons list (text, rest) of the applied actions, newest first
+    _hist_len: int
 
     # --- history: a persistent cons list, so that clone() is O(1) in the game length -------------
     @property
@@ -42,7 +48,7 @@ class GameState:
         return out
 
     def _set_history(self, texts: list[str]) -> None:
-        node = None
+        node: Any = None
         for t in texts:
             node = (t, node)
         self._hist = node
@@ -96,7 +102,7 @@ class GameState:
     def visible_history(self, seat: int | None) -> list[str | None]:
         """The history as ``seat`` may see it: the action texts, None where an action is still
         secret to that seat (e.g. another player's choice on the same roll). Default: all public."""
-        return self.history
+        return list(self.history)
 
     def undo_barrier(self) -> Any:
         """A value that changes whenever an action draws, reveals or otherwise cannot be taken back.
