@@ -1,15 +1,16 @@
 """Integer action ids for Zavandor (``GameInfo.codec``; docs/games/zavandor.md, "Integer action ids").
 
-Ids ``0 .. F-1`` are the fixed action texts of ``data/actions.txt`` in file order (the file only grows
-at its end). Ids ``F .. F+len(D)-1`` are bids relative to the position: id ``F + k`` is the bid
-"lowest legal bid + D[k]" (D = ``bid_offsets`` in ``data/learning.toml``). Explicit payments and
-discards, and bids at other offsets, have no id: they stay playable by their text. Every decision
-lists at least one action with an id (a fixed text, or the lowest bid, offset 0), so
-``legal_action_ids`` is never empty while the game goes on.
+The id of an action is its line in ``data/actions.txt`` (the file only grows at its end, so an id
+keeps its meaning). A line is either a fixed action text or a relative bid, "bid lowest+d": the
+lowest legal bid of the position plus d (7.4). Explicit payments and discards, and bids at offsets
+that are not listed, have no id: they stay playable by their text. Every decision lists at least
+one action with an id (a fixed text, or the lowest bid, offset 0), so ``legal_action_ids`` is never
+empty while the game goes on.
 """
 
 from __future__ import annotations
 
+import re
 import tomllib
 from pathlib import Path
 
@@ -21,8 +22,7 @@ from .data import ITEM_MIN_BID
 
 _DATA = Path(__file__).parent / "data"
 LEARNING = tomllib.loads((_DATA / "learning.toml").read_text(encoding="utf-8"))
-BID_OFFSETS: tuple[int, ...] = tuple(LEARNING["codec"]["bid_offsets"])
-_OFFSET_INDEX = {d: k for k, d in enumerate(BID_OFFSETS)}
+_RELATIVE_BID = re.compile(r"^bid lowest\+(\d+)$")
 
 
 def lowest_bid(s) -> int | None:
@@ -36,25 +36,47 @@ def lowest_bid(s) -> int | None:
 
 class ZavandorCodec(ActionCodec):
     def __init__(self) -> None:
-        super().__init__(load_action_table(_DATA / "actions.txt"), extra=len(BID_OFFSETS), parse=A.parse)
-        if len(set(BID_OFFSETS)) != len(BID_OFFSETS) or min(BID_OFFSETS) != 0:
-            raise ValueError("bid_offsets must be distinct and include 0 (the lowest bid)")
+        super().__init__(load_action_table(_DATA / "actions.txt"), parse=A.parse)
+        # the relative bid lines: id -> d, and d -> id (they are ids, not texts: no text maps to them)
+        self.bid_offset: dict[int, int] = {}
+        for i, text in enumerate(self.texts):
+            m = _RELATIVE_BID.match(text)
+            if m:
+                self.bid_offset[i] = int(m.group(1))
+                del self._id[text]
+        self._bid_id = {d: i for i, d in self.bid_offset.items()}
+        if 0 not in self._bid_id or len(self._bid_id) != len(self.bid_offset):
+            raise ValueError("actions.txt: the relative bids must include 'bid lowest+0' and list each d once")
 
-    def _encode_relative(self, action: Action, state) -> int | None:
-        if action.kind != "bid" or state is None:
+    @property
+    def bid_offsets(self) -> tuple[int, ...]:
+        """D: the offsets that have an id, in id order."""
+        return tuple(self.bid_offset[i] for i in sorted(self.bid_offset))
+
+    def encode(self, action: Action | str, state=None) -> int | None:
+        text = action if isinstance(action, str) else action.text
+        i = self._id.get(text)
+        if i is not None or state is None:
+            return i
+        if isinstance(action, str):
+            try:
+                action = state._parse(action)
+            except IllegalAction:
+                return None
+        if action.kind != "bid":
             return None
         lo = lowest_bid(state)
-        if lo is None:
-            return None
-        k = _OFFSET_INDEX.get(action.args[0] - lo)
-        return None if k is None else self.fixed + k
+        return None if lo is None else self._bid_id.get(action.args[0] - lo)
 
-    def _decode_relative(self, i: int, state) -> Action:
-        lo = lowest_bid(state)
+    def decode(self, i: int, state=None) -> Action:
+        d = self.bid_offset.get(i) if isinstance(i, int) else None
+        if d is None:
+            return super().decode(i, state)
+        lo = lowest_bid(state) if state is not None else None
         if lo is None:
-            raise IllegalAction(f"action id {i} is a bid, and no auction is open", "7.4")
-        n = lo + BID_OFFSETS[i - self.fixed]
-        return A.bid_actions(n)[n]
+            raise IllegalAction(f"action id {i} is a bid relative to the position: decode it with the state "
+                                "of an auction", "7.4")
+        return A.bid_actions(lo + d)[lo + d]
 
     def legal_ids(self, state) -> list[int]:
         """As the base class, faster: the listed bids (a run of up to a few hundred) are encoded at once."""
@@ -70,13 +92,13 @@ class ZavandorCodec(ActionCodec):
         if bids:
             lo = lowest_bid(state)
             if lo is not None:
-                ids.update(self.fixed + k for k, d in enumerate(BID_OFFSETS) if lo + d in bids)
+                ids.update(i for i, d in self.bid_offset.items() if lo + d in bids)
         return sorted(ids)
 
     def describe(self, i: int) -> str:
-        if self.fixed <= i < self.num_distinct_actions:
-            return f"bid lowest+{BID_OFFSETS[i - self.fixed]}"
-        return super().describe(i)
+        d = self.bid_offset.get(i)
+        return f"bid lowest+{d}" if d is not None else super().describe(i)
 
 
 CODEC = ZavandorCodec()
+BID_OFFSETS = CODEC.bid_offsets
