@@ -103,3 +103,20 @@ def test_observations_of_several_seats_equal_single_observations():
         acts = s.legal_actions()
         s.apply(acts[r.below(len(acts))])
         step += 1
+
+
+def test_the_game_part_repeats_nothing_of_the_envelope():
+    from grimoire.core.state import ENVELOPE_KEYS
+    s = grimoire.new_game("zavandor", 3, 8, max_rounds=3)
+    r = Rng(8)
+    while True:
+        for seat in (0, 1, 2, None):
+            o = s.observation(seat)
+            assert set(ENVELOPE_KEYS) | {"zavandor"} == set(o)
+            assert not set(o["zavandor"]) & set(ENVELOPE_KEYS) and "over" not in o["zavandor"]
+            assert o["legal_actions"] == ([a.text for a in s.legal_actions()] if seat == s.current_player
+                                          and seat is not None else None)
+        if s.is_terminal():
+            break
+        acts = s.legal_actions()
+        s.apply(acts[r.below(len(acts))])
