@@ -36,6 +36,7 @@ class TensorSpec:
                 raise ValueError(f"tensor field {f.name!r} has no size")
             self.offsets[f.name] = off
             off += f.size
+        self._slices = {f.name: slice(self.offsets[f.name], self.offsets[f.name] + f.size) for f in self.fields}
         self.size = off
         self.shape = (off,)
         self._fill = fill
@@ -47,8 +48,7 @@ class TensorSpec:
         return w.out
 
     def field_slice(self, name: str) -> slice:
-        off = self.offsets[name]
-        return slice(off, off + next(f.size for f in self.fields if f.name == name))
+        return self._slices[name]
 
     def describe(self) -> list[dict[str, Any]]:
         """The documentation table: name, offset, size, meaning."""
@@ -67,15 +67,14 @@ class TensorWriter:
         self._written: set[str] = set()
 
     def put(self, name: str, values) -> None:
-        off = self.spec.offsets[name]
-        sl = self.spec.field_slice(name)
+        sl = self.spec._slices[name]
         n = sl.stop - sl.start
         if isinstance(values, (int, float, bool, np.floating, np.integer)):
             values = [values]
         arr = np.asarray(values, dtype=np.float32).ravel()
         if arr.size != n:
             raise ValueError(f"tensor field {name!r} has size {n}, got {arr.size} values")
-        self.out[off:off + n] = arr
+        self.out[sl] = arr
         self._written.add(name)
 
     def one_hot(self, name: str, index: int | None) -> None:

@@ -64,7 +64,7 @@ def test_create_view_and_play(client):
     assert set(toks) == {0, 1, 2} and len({*toks.values()}) == 3
     assert g["seats"][0]["url"].startswith(f"/play/{g['id']}#seat=0&token=")
     spectator = view(client, g["id"])
-    assert spectator["seat"] is None and spectator["seq"] == 0 and "legal_actions" not in spectator["obs"]
+    assert spectator["seat"] is None and spectator["seq"] == 0 and spectator["obs"]["legal_actions"] is None
     cp = spectator["obs"]["current_player"]
     v = view(client, g["id"], toks[cp])
     assert v["seat"] == cp and v["obs"]["legal_actions"]

@@ -70,7 +70,7 @@ def test_views_are_cached_per_sequence_number_and_invalidated_by_an_action(clien
     for seat in range(3):
         v = view(client, g["id"], toks[seat])
         assert v["obs"] == s.state.observation(seat)
-        assert all("card_values" not in p for p in v["obs"]["players"] if p["seat"] != seat)
+        assert all("card_values" not in p for p in v["obs"]["zavandor"]["players"] if p["seat"] != seat)
 
 
 def test_a_broadcast_builds_one_view_per_followed_seat(client, monkeypatch):
@@ -118,7 +118,7 @@ def test_hints_are_the_engines_defaults_and_equivalent_to_them():
                     assert _without_history(a.to_dict()) == _without_history(b.to_dict()), (verb, hints)
                     seen[verb] += 1
             if "pay" in hints:
-                assert hints["pay"]["need"] == obs["tab"]["owed"] - obs["tab"]["credit"]
+                assert hints["pay"]["need"] == obs["zavandor"]["tab"]["owed"] - obs["zavandor"]["tab"]["credit"]
             for other in range(3):
                 if other != cp:
                     assert s.hints(other) == {}

@@ -329,7 +329,7 @@ def energy(p) -> int:
 
 
 def obs_player(s, seat: int, viewer: int | None = None) -> dict:
-    return s.observation(seat if viewer is None else viewer)["players"][seat]
+    return s.observation(seat if viewer is None else viewer)["zavandor"]["players"][seat]
 
 
 def all_subsets(items):

@@ -646,7 +646,7 @@ def test_s2_9_several_sentinels_each_score():
 
 def test_s12_all_nine_sentinels_on_offer_from_round_1_at_120():
     s = fresh(2, ["witch", "elf"])
-    assert s.observation(0)["sentinels_available"] == SENTS
+    assert s.observation(0)["zavandor"]["sentinels_available"] == SENTS
     set_hand(s, 0, dust=400)
     assert all(f"auction {x}" in texts(s) for x in SENTS)
     act(s, "auction raven")
@@ -656,7 +656,7 @@ def test_s12_all_nine_sentinels_on_offer_from_round_1_at_120():
     assert s.players[0].sents == [RAVEN] and s.players[0].dust == 280
     assert "auction raven" not in texts(s)
     illegal(s, "auction raven", "7.4")
-    assert s.observation(0)["sentinels_sold"] == 1
+    assert s.observation(0)["zavandor"]["sentinels_sold"] == 1
 
 
 def test_s12_sentinels_have_no_in_game_effect():

@@ -52,7 +52,7 @@ def test_s7_4_opening_bid_at_least_minimum():
     illegal(s, "pass", "7.4")
     illegal(s, "end")
     act(s, "bid 75")
-    assert s.observation(1)["auction"]["high_bid"] == 75
+    assert s.observation(1)["zavandor"]["auction"]["high_bid"] == 75
 
 
 def test_s7_4_only_items_on_offer():
@@ -264,7 +264,7 @@ def test_s7_5_curse_eliminates_and_breaks_off_auction():
     assert s.players[0].dust == 100 and s.players[1].dust == 100   # nobody pays
     assert s.players[0].arts[SPELLBOOK] == s.players[1].arts[SPELLBOOK] == 0
     assert s.current_player == 0                       # the active player goes on
-    assert s.observation(0)["players"][2]["eliminated"] is True
+    assert s.observation(0)["zavandor"]["players"][2]["eliminated"] is True
     act(s, "auction spellbook", "bid 20", "pass", "pay")   # the cursed player takes no part
     assert s.players[0].arts[SPELLBOOK] == 1
 
@@ -273,7 +273,7 @@ def test_s7_5_bid_equal_to_capacity_is_safe():
     s = _curse_game()
     assert max(bids_of(s)) == 57
     act(s, "bid 57")
-    assert not s.players[2].out and s.observation(0)["auction"]["high_bid"] == 57
+    assert not s.players[2].out and s.observation(0)["zavandor"]["auction"]["high_bid"] == 57
     act(s, "pass", "pass")
     assert s.pending[0] == ("apay", 2, SPELLBOOK)
     assert {"sell active opal", "sell active sapphire"} <= set(texts(s))
@@ -354,7 +354,7 @@ def test_s7_5_eliminated_player_gets_no_income_no_turn_no_rank():
         act(s, "discard")
     assert s.round == 2                                # seat 2 got no turn
     assert sorted(s.order) == [0, 1]
-    assert s.observation(0)["players"][2]["turn_order_card"] is None
+    assert s.observation(0)["zavandor"]["players"][2]["turn_order_card"] is None
     p = s.players[2]
     assert p.dust == 0 and p.cards == [] and p.vp == 0
     r = s.round

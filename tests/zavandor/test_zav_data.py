@@ -62,7 +62,7 @@ def test_s1_components_gem_supply_counts(players):
     for g in range(5):
         owned = sum(p.active[g] + p.inactive[g] for p in s.players)
         assert s.gem_supply[g] + owned == SPEC_GEM_SUPPLY[g]
-    obs = s.observation(None)
+    obs = s.observation(None)["zavandor"]
     assert obs["gem_supply"]["opal"] == 28 - 2 * players
     assert obs["gem_supply"]["sapphire"] == 28 - players
     assert obs["gem_supply"]["emerald"] == 24 and obs["gem_supply"]["diamond"] == 24

@@ -30,7 +30,7 @@ FLAGS = {"strict_subphases": True, "combine_with_auction": False, "nine_sages_du
 
 def test_s13_defaults():
     s = new(2)
-    opts = s.observation(0)["options"]
+    opts = s.observation(0)["zavandor"]["options"]
     for flag, default in FLAGS.items():
         assert opts[flag] is default
     assert opts["max_rounds"] is None
@@ -43,7 +43,7 @@ def test_s13_flags_must_be_true_or_false(flag):
             grimoire.new_game("zavandor", players=2, seed=1, **{flag: bad})
     for ok in (True, False):
         s = grimoire.new_game("zavandor", players=2, seed=1, **{flag: ok})
-        assert s.observation(0)["options"][flag] is ok
+        assert s.observation(0)["zavandor"]["options"][flag] is ok
 
 
 def test_s13_unknown_option_is_refused():
@@ -55,7 +55,7 @@ def test_s13_options_survive_save_and_replay():
     s = new(2, seed=3, strict_subphases=False, nine_sages_dust=False, druid_level3_ruby=False,
             combine_with_auction=True, max_rounds=4)
     loaded = grimoire.load_game(s.to_dict())
-    assert loaded.observation(0)["options"] == s.observation(0)["options"]
+    assert loaded.observation(0)["zavandor"]["options"] == s.observation(0)["zavandor"]["options"]
     assert grimoire.replay(s.record()).to_dict() == s.to_dict()
 
 
@@ -96,9 +96,9 @@ def test_s13_combine_with_auction_true_auction_price_joins_later_purchases():
     act(s, "auction spellbook", "bid 20", "pass")
     assert not s.pending and s.current_player == 0        # no separate payment
     assert s.players[0].arts[SPELLBOOK] == 1              # the effect is immediate
-    assert s.observation(0)["tab"]["owed"] == 20
+    assert s.observation(0)["zavandor"]["tab"]["owed"] == 20
     act(s, "buy opal inactive")
-    assert s.observation(0)["tab"]["owed"] == 29
+    assert s.observation(0)["zavandor"]["tab"]["owed"] == 29
     act(s, "pay 12w 17r")                                  # one payment for both: exactly 29
     p = s.players[0]
     assert p.cards == [] and p.dust == 0 and p.inactive[OPAL] == 1
@@ -109,7 +109,7 @@ def test_s13_combine_with_auction_earlier_purchases_join_too():
     set_display(s, [SPELLBOOK])
     set_hand(s, 0, cards="12w 17r")
     act(s, "buy opal inactive", "auction spellbook", "bid 20", "pass")
-    assert s.observation(0)["tab"]["owed"] == 29
+    assert s.observation(0)["zavandor"]["tab"]["owed"] == 29
     act(s, "pay 12w 17r")
     assert s.players[0].cards == [] and s.players[0].dust == 0
 
@@ -119,9 +119,9 @@ def test_s13_combine_with_auction_paid_before_the_next_auction():
     set_display(s, [SPELLBOOK, 1])
     set_hand(s, 0, dust=100)
     act(s, "auction spellbook", "bid 20", "pass")
-    assert s.observation(0)["tab"]["owed"] == 20
+    assert s.observation(0)["zavandor"]["tab"]["owed"] == 20
     act(s, "auction runestone")
-    assert s.players[0].dust == 80 and s.observation(0)["tab"] is None
+    assert s.players[0].dust == 80 and s.observation(0)["zavandor"]["tab"] is None
 
 
 def test_s13_combine_with_auction_only_for_the_active_player():
@@ -142,7 +142,7 @@ def test_s13_combine_with_auction_and_strict_subphases_pays_at_the_group_change(
     act(s, "auction spellbook", "bid 20", "pass")
     act(s, "buy opal inactive")                           # 3a after 3c: the auction price is paid first
     assert s.players[0].dust == 80
-    assert s.observation(0)["tab"]["owed"] == 9
+    assert s.observation(0)["zavandor"]["tab"]["owed"] == 9
 
 
 def test_s13_combine_with_auction_tab_counts_against_the_curse_capacity():
@@ -208,7 +208,7 @@ def test_s13_combine_with_auction_free_gems_advance_never_dead_ends():
         act(s, next(t for t in prefer if t in listed))
     assert s.current_player == 1
     p = s.players[0]
-    assert p.arts[1] == 1 and p.levels[GEMS_T] == 1 and s.observation(0)["tab"] is None
+    assert p.arts[1] == 1 and p.levels[GEMS_T] == 1 and s.observation(0)["zavandor"]["tab"] is None
 
 
 def test_s13_combine_with_auction_bid_at_capacity_with_an_open_tab_can_be_paid():

@@ -173,7 +173,7 @@ def play_checked(seed, players, chars, options, rich=0, probe_every=9):
                 assert p.vp == spec_vp(p), f"{where}: seat {p.seat} VP {p.vp} != {spec_vp(p)}"
             if not s.is_terminal():
                 rounds_seen.add(s.round)
-                assert s.observation(None)["modifiers"] == [
+                assert s.observation(None)["zavandor"]["modifiers"] == [
                     {"artifact": a_, "sentinel": b_} for a_, b_ in spec_order_mods(s)], f"{where}: 2.10"
                 alive = [p for p in s.players if not p.out]
                 assert sorted(s.order) == sorted(p.seat for p in alive)

@@ -64,7 +64,7 @@ def test_s3_artifact_copies_and_display_per_player_count(players, per_kind):
         assert s.art_pile[k] + s.display.count(k) == per_kind
     assert all(SPEC_ART[k][0] == "A" for k in s.display)      # A is on top, and A holds >= 6 per count
     letters = {"A": 3, "B": 4, "C": 3, "D": 2}
-    stack = s.observation(None)["artifact_stack"]
+    stack = s.observation(None)["zavandor"]["artifact_stack"]
     for L, kinds in letters.items():
         assert stack[L] + sum(1 for k in s.display if SPEC_ART[k][0] == L) == kinds * per_kind
 
@@ -119,15 +119,15 @@ def test_s3_random_characters_are_distinct():
 
 def test_s3_public_and_hidden_information():
     s = new(3, ["fairy", "witch", "elf"], seed=2)
-    o1 = s.observation(1)
+    o1 = s.observation(1)["zavandor"]
     fairy = o1["players"][0]
     assert fairy["cards"]["blue"] == 3                       # number and colour are public
     assert "card_values" not in fairy and "energy" not in fairy
     assert fairy["dust"] == s.players[0].dust and fairy["gems_active"]["opal"] == 2
-    own = s.observation(0)["players"][0]
+    own = s.observation(0)["zavandor"]["players"][0]
     assert sorted(v for v, _c in own["card_values"]) == sorted(k >> 2 for k in s.players[0].cards)
     assert "rng" not in s.observation(1) and "seed" not in s.observation(1)
-    assert s.observation(1)["decks"]["blue"]["cards"] == sum(s.deck[BLUE])   # deck sizes public, order not
+    assert s.observation(1)["zavandor"]["decks"]["blue"]["cards"] == sum(s.deck[BLUE])   # deck sizes public, order not
 
 
 # --- 4 / 5 phase 1 ------------------------------------------------------------------------------------------
@@ -202,21 +202,21 @@ def test_s2_10_turn_order_modifiers_when_leader_has_10():
     s = _six_by_vp([17, 9, 6, 3, 1, 0])          # VP 20 12 9 6 4 3
     assert [p.vp for p in s.players] == [20, 12, 9, 6, 4, 3]
     assert list(s.order) == [0, 1, 2, 3, 4, 5]
-    mods = s.observation(0)["modifiers"]
+    mods = s.observation(0)["zavandor"]["modifiers"]
     assert [(m["artifact"], m["sentinel"]) for m in mods] == [(10, 20), (5, 10), (0, 0), (0, 0), (-5, -10),
                                                              (-10, -20)]
 
 
 def test_s2_10_card_ii_needs_its_holders_own_10_vp():
     s = _six_by_vp([17, 6, 5, 3, 1, 0])          # VP 20 9 8 6 4 3
-    mods = s.observation(0)["modifiers"]
+    mods = s.observation(0)["zavandor"]["modifiers"]
     assert [(m["artifact"], m["sentinel"]) for m in mods] == [(10, 20), (0, 0), (0, 0), (0, 0), (-5, -10),
                                                              (-10, -20)]
 
 
 def test_s2_10_no_modifiers_while_the_leader_has_less_than_10():
     s = _six_by_vp([6, 5, 4, 3, 1, 0])           # VP 9 8 7 6 4 3
-    mods = s.observation(0)["modifiers"]
+    mods = s.observation(0)["zavandor"]["modifiers"]
     assert all(m == {"artifact": 0, "sentinel": 0} for m in mods)
 
 
@@ -237,11 +237,11 @@ def test_s2_10_modifiers_change_the_price_not_the_bid():
 
 def test_s2_10_modifiers_constant_during_the_round():
     s = _six_by_vp([17, 9, 6, 3, 1, 0])
-    before = s.observation(0)["modifiers"]
+    before = s.observation(0)["zavandor"]["modifiers"]
     give_art(s, 5, CLOAK)                         # seat 5 would have 8 VP now, but VP count only in phase 4
     set_hand(s, 0, dust=200)
     act(s, "deactivate opal", "deactivate opal", "deactivate sapphire")
-    assert s.observation(0)["modifiers"] == before
+    assert s.observation(0)["zavandor"]["modifiers"] == before
     assert [p.vp for p in s.players] == [20, 12, 9, 6, 4, 3]
 
 
@@ -560,13 +560,13 @@ def test_s4_phases_in_order_each_round():
     s = fresh(2, ["witch", "elf"])
     set_hand(s, 0, cards="5 6 7 8g 9g")
     obs = s.observation(0)
-    assert obs["stage"].startswith("phase 3") and obs["round"] == 1
+    assert obs["zavandor"]["stage"].startswith("phase 3") and obs["round"] == 1
     act(s, "end", "end")
     obs = s.observation(0)
-    assert obs["stage"].startswith("phase 4") and obs["decision"]["kind"] == "discard"
+    assert obs["zavandor"]["stage"].startswith("phase 4") and obs["zavandor"]["decision"]["kind"] == "discard"
     act(s, "discard")
     obs = s.observation(0)
-    assert obs["round"] == 2 and obs["stage"].startswith("phase 3")
+    assert obs["round"] == 2 and obs["zavandor"]["stage"].startswith("phase 3")
 
 
 def test_s3_characters_option_validation():

@@ -180,7 +180,7 @@ def test_s7_2_active_gems_never_exceed_slots():
 def test_s7_2_activation_changes_vp_only_in_phase4():
     s = fresh(2, ["witch", "elf"])
     act(s, "deactivate sapphire", "deactivate opal")
-    assert s.players[0].vp == 3 and s.observation(0)["players"][0]["vp"] == 3
+    assert s.players[0].vp == 3 and s.observation(0)["zavandor"]["players"][0]["vp"] == 3
     end_round(s)
     assert s.players[0].vp == 1
 
@@ -388,14 +388,14 @@ def test_s7_6_combined_purchases_only_within_one_group_when_strict():
     s = fresh(2, ["witch", "elf"])
     set_hand(s, 0, dust=100)
     act(s, "buy opal inactive")
-    assert s.observation(0)["tab"]["owed"] == 9
+    assert s.observation(0)["zavandor"]["tab"]["owed"] == 9
     act(s, "token 20")                          # 3b: the 3a purchase is paid first
     assert s.players[0].dust == 91
-    assert s.observation(0)["tab"]["owed"] == 20
+    assert s.observation(0)["zavandor"]["tab"]["owed"] == 20
     act(s, "advance fire")
-    assert s.observation(0)["tab"]["owed"] == 25
+    assert s.observation(0)["zavandor"]["tab"]["owed"] == 25
     act(s, "end")
-    assert s.players[0].dust == 66 and s.observation(0)["tab"] is None
+    assert s.players[0].dust == 66 and s.observation(0)["zavandor"]["tab"] is None
 
 
 def test_s7_6_auction_price_is_paid_on_its_own():
@@ -404,7 +404,7 @@ def test_s7_6_auction_price_is_paid_on_its_own():
     set_hand(s, 0, dust=100)
     act(s, "buy opal inactive")
     act(s, "auction spellbook")
-    assert s.players[0].dust == 91 and s.observation(0)["tab"] is None
+    assert s.players[0].dust == 91 and s.observation(0)["zavandor"]["tab"] is None
     act(s, "bid 20", "pass")
     assert s.pending[0][0] == "apay"
     act(s, "pay")
@@ -471,6 +471,6 @@ def test_s7_1_sale_value_is_paid_out_when_the_group_closes():
     give_pentagon_token(s, 0)
     set_hand(s, 0, dust=10)
     act(s, "sell active opal", "advance flow")      # 3a closes: the sale (3) is paid out as a 2-dust (7.2)
-    assert s.players[0].dust == 12 and s.observation(0)["tab"]["owed"] == 3
+    assert s.players[0].dust == 12 and s.observation(0)["zavandor"]["tab"]["owed"] == 3
     act(s, "pay")
     assert s.players[0].dust == 9

@@ -2,11 +2,15 @@
 
 from ...core.registry import BrowserBoard, GameInfo, register
 from .actions import vocabulary
+from .bounds import max_game_length
+from .codec import CODEC, LEARNING
 from .data import MAX_PLAYERS, MIN_PLAYERS
 from .serial import load
 from .setup import ZavandorOptions, new_state
 from .state import ZavandorState
 from .static import static_data
+from .summary import summary
+from .tensor import tensor_spec
 
 
 def _probe_texts(state) -> list[str]:
@@ -54,6 +58,11 @@ register(GameInfo(
     agents=_agents(),
     static_data=static_data,
     hints=_hints,
+    codec=CODEC,
+    tensor=tensor_spec,
+    summary=summary,
+    max_game_length=max_game_length,
+    round_cap=LEARNING["episodes"]["round_cap"],
     renderer=f"{__name__}.render",
     board=BrowserBoard(module="web/board.js", stylesheet="web/board.css"),
     i18n="i18n",

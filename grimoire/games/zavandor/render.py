@@ -1,4 +1,8 @@
-"""The Zavandor board in the terminal, drawn from one seat's observation (never from the state)."""
+"""The Zavandor board in the terminal, drawn from one seat's observation (never from the state).
+
+The observation is the core's envelope (round, current player, winners, legal actions, ...) with
+Zavandor's own part under the key "zavandor" (docs/games/zavandor.md).
+"""
 
 from __future__ import annotations
 
@@ -72,12 +76,14 @@ def _knowledge(d: dict) -> str:
     return " ".join(f"{TRACK_SHORT[t]}{lv}" for t, lv in d.items() if lv) or "-"
 
 
-def render(obs: dict, seat: int | None):
+def render(obs: dict, seat: int | None, hints: dict | None = None):
+    env = obs
+    obs = env["zavandor"]
     parts = []
     head = Text()
-    head.append(f"Round {obs['round']} · {obs['stage']}", style="bold")
-    if obs["over"]:
-        head.append(f" · winners: {', '.join(map(str, obs['winners']))} ({obs['end_reason']})", style="bold green")
+    head.append(f"Round {env['round']} · {obs['stage']}", style="bold")
+    if env["terminal"]:
+        head.append(f" · winners: {', '.join(map(str, env['winners']))} ({obs['end_reason']})", style="bold green")
     head.append(f"   sentinels sold {obs['sentinels_sold']}/5")
     parts.append(head)
 
@@ -122,7 +128,7 @@ def render(obs: dict, seat: int | None):
                          for k, n in p["artifacts"].items())
         style = "dim strike" if p["eliminated"] else ("bold" if p["seat"] == seat else "")
         t.add_row(
-            f"{p['seat']}{'*' if p['seat'] == obs['current_player'] else ''}", p["character"], str(p["vp"]), str(now),
+            f"{p['seat']}{'*' if p['seat'] == env['current_player'] else ''}", p["character"], str(p["vp"]), str(now),
             str(p["dust"]), _cards(p), _conc(p["concentrated"]), _gems(p["gems_active"]), _gems(p["gems_inactive"]),
             f"{sum(p['gems_active'].values())}/{p['slots']}", _knowledge(p["knowledge"]),
             f"{len(p['tokens_left'])}+{p['pentagon_tokens']}p", arts or "-", ", ".join(p["sentinels"]) or "-",
@@ -153,6 +159,12 @@ def render(obs: dict, seat: int | None):
                 "free": f"use {dec.get('advances')} free knowledge advance(s)", "ftoken": "take a free token",
                 "lose": "give up an active gem", "discard": "discard down to the hand limit"}[dec["kind"]]
         parts.append(Text(f"{who} must {what}.", style="bold cyan"))
+    pay = (hints or {}).get("pay") or {}
+    if pay.get("text"):
+        parts.append(Text(f"The default 'pay' hands over: {pay['text'][4:]}", style="dim"))
+    discard = (hints or {}).get("discard") or {}
+    if discard.get("text"):
+        parts.append(Text(f"The default 'discard' gives up: {discard['text'][8:] or 'nothing'}", style="dim"))
     return Panel(Group(*parts), title="The Scepter of Zavandor", border_style="blue")
 
 
@@ -161,13 +173,16 @@ _BID = re.compile(r"^bid (\d+)$")
 
 def warning(obs: dict, action_text: str) -> str | None:
     """Warn before a bid beyond one's means: the engine applies the curse (7.5)."""
-    if action_text.startswith("auction ") and action_text not in obs.get("legal_actions", [action_text]):
+    legal = obs.get("legal_actions")
+    if legal is None:                   # not this seat's decision: nothing to compare with
+        return None
+    if action_text.startswith("auction ") and action_text not in legal:
         return ("You could not pay even the minimum bid for this item: your opening bid would bring the curse "
                 "of the 9 Sages and eliminate you from the game.")
     m = _BID.match(action_text)
     if not m:
         return None
-    listed = [int(b.group(1)) for a in obs.get("legal_actions", []) if (b := _BID.match(a))]
+    listed = [int(b.group(1)) for a in legal if (b := _BID.match(a))]
     limit = max(listed) if listed else None
     if limit is None or int(m.group(1)) > limit:
         most = f" (the most you can pay for is a bid of {limit})" if limit is not None else ""

@@ -116,11 +116,8 @@ class ZavandorState(GameState):
     def undo_barrier(self) -> Any:
         return (self.rng.state, self.revealed)
 
-    def observation(self, seat: int | None) -> dict[str, Any]:
-        return _observation(self, seat)
-
-    def observations(self, seats: list[int | None]) -> list[dict[str, Any]]:
-        return _observations(self, seats)
+    def _observe(self, seats: list[int | None]) -> list[dict[str, Any]]:
+        return _observe(self, seats)
 
     def sample_hidden(self, seat: int, rng) -> ZavandorState:
         return _sample_hidden(self, seat, rng)
@@ -138,6 +135,5 @@ from .legal import check as _check  # noqa: E402
 from .legal import do as _do  # noqa: E402
 from .legal import legal_actions as _legal_actions  # noqa: E402
 from .serial import to_dict as _to_dict  # noqa: E402
-from .view import observation as _observation  # noqa: E402
-from .view import observations as _observations  # noqa: E402
+from .view import observe as _observe  # noqa: E402
 from .view import sample_hidden as _sample_hidden  # noqa: E402

@@ -19,7 +19,6 @@ from .data import (
     CARD_MIN,
     CHARACTERS,
     COLOURS,
-    CONC_VALUE,
     GEM_COST_BY_LEVEL,
     GEM_SALE_BY_LEVEL,
     GEMS,
@@ -107,47 +106,52 @@ def _private_view(s, p) -> dict[str, Any]:
     }
 
 
+# --- the decision stack, read through this helper only (its representation is the rules' business) ---
+def top_decision(s) -> tuple[str, int, dict[str, Any]] | None:
+    """The decision that interrupts the flow now, as (kind, seat, payload), or None during a plain
+    phase-3 turn (and at the end). Kinds: bid, apay (payload: item index), free (advances), ftoken,
+    lose, discard."""
+    if not s.pending:
+        return None
+    d = s.pending[0]
+    if d[0] == "apay":
+        return d[0], d[1], {"item": d[2]}
+    if d[0] == "free":
+        return d[0], d[1], {"advances": d[2]}
+    return d[0], d[1], {}
+
+
 def _decision(s) -> dict[str, Any] | None:
     if s.over:
         return None
-    if not s.pending:
+    top = top_decision(s)
+    if top is None:
         seat = s.order[s.turn_idx]
         return {"kind": "turn", "seat": seat, "group": s.group, "groups_done": s.groups_done}
-    d = s.pending[0]
-    out = {"kind": d[0], "seat": d[1]}
-    if d[0] == "apay":
-        out["item"] = ITEMS[d[2]]
-    if d[0] == "free":
-        out["advances"] = d[2]
+    kind, seat, payload = top
+    out: dict[str, Any] = {"kind": kind, "seat": seat}
+    if "item" in payload:
+        out["item"] = ITEMS[payload["item"]]
+    if "advances" in payload:
+        out["advances"] = payload["advances"]
     return out
 
 
-def observation(s, seat: int | None) -> dict[str, Any]:
-    return observations(s, [seat])[0]
-
-
-def observations(s, seats: list[int | None]) -> list[dict[str, Any]]:
-    """The observations of several seats of one state, sharing the public parts (built once). The
-    dicts share nested public parts: treat them as read-only (serialize, don't modify)."""
-    for seat in seats:
-        if seat is not None and not (isinstance(seat, int) and 0 <= seat < s.num_players):
-            raise ValueError(f"no seat {seat!r} in a {s.num_players}-player game")
+def observe(s, seats: list[int | None]) -> list[dict[str, Any]]:
+    """Zavandor's own part of the observations of several seats (the core adds the envelope: game,
+    seat, round, current player, scores, winners, legal actions). The public parts are built once
+    and shared between the seats' dicts: treat them as read-only (serialize, don't modify)."""
     base = _public(s)
     players = [_player_view(s, p) for p in s.players]
-    cp = s.current_player
     out = []
     for seat in seats:
         obs = dict(base)
-        obs["seat"] = seat
         if seat is None:
             obs["players"] = players
         else:
             mine = list(players)
             mine[seat] = {**players[seat], **_private_view(s, s.players[seat])}
             obs["players"] = mine
-            if cp == seat:
-                obs["legal_actions"] = [a.text for a in s.legal_actions()]
-                obs.update(_defaults(s, seat))
         out.append(obs)
     return out
 
@@ -165,13 +169,8 @@ def _public(s) -> dict[str, Any]:
                           for x in s.order},
         }
     return {
-        "game": "zavandor",
-        "seat": None,
-        "num_players": s.num_players,
         "options": dict(s.options),
-        "round": s.round,
         "stage": STAGE_NAMES[s.stage],
-        "current_player": s.current_player,
         "active_player": s.active_seat,
         "turn_order": list(s.order),
         "modifiers": [{"artifact": s.art_mod[x], "sentinel": s.sent_mod[x]} for x in range(s.num_players)],
@@ -183,55 +182,14 @@ def _public(s) -> dict[str, Any]:
         "decks": {COLOURS[c]: {"cards": sum(s.deck[c]),
                                "discards": {str(CARD_MIN[c] + i): n for i, n in enumerate(s.disc[c]) if n}}
                   for c in range(4)},
-        "concentrated_values": dict(zip(COLOURS, CONC_VALUE, strict=True)),
         "auction": auction,
         "decision": _decision(s),
         "tab": ({"seat": s.tab_seat, "owed": s.tab_owed, "credit": s.tab_credit}
                 if s.tab_seat >= 0 else None),
         "players": None,
-        "over": s.over,
         "end_reason": s.end_reason or None,
-        "winners": s.winners(),
         "history_length": s._hist_len,
     }
-
-
-def _items(cards, conc) -> dict[str, Any]:
-    return {"cards": [[code >> 2, COLOURS[code & 3]] for code in sorted(cards, reverse=True)],
-            "concentrated": {COLOURS[c]: conc[c] for c in range(4) if conc[c]}}
-
-
-def _items_text(verb: str, cards, conc, dust: int) -> str:
-    words = [f"{code >> 2}{COLOURS[code & 3][0]}" for code in sorted(cards, reverse=True)]
-    for c in range(4):
-        words += [f"c{CONC_VALUE[c]}"] * conc[c]
-    if dust:
-        words.append(f"d{dust}")
-    return " ".join([verb] + words)
-
-
-def _defaults(s, seat: int) -> dict[str, Any]:
-    """For the deciding seat: what the default 'pay' / 'discard' would hand over, and the explicit
-    action text that does exactly the same (interfaces preselect it and let the player change it)."""
-    from .energy import best_payment, keep_best, payout, representable
-    p = s.players[seat]
-    out: dict[str, Any] = {}
-    if s.tab_seat == seat and s.tab_owed > s.tab_credit and p.energy() + s.tab_credit >= s.tab_owed:
-        need = s.tab_owed - s.tab_credit
-        cards, conc, final, lost = best_payment(p.cards, p.conc, p.dust, need)
-        paid = sum(c >> 2 for c in cards) + sum(conc[c] * CONC_VALUE[c] for c in range(4))
-        # the dust to hand over: just what the cards do not cover, when that is makeable; else all of it
-        d = max(0, need - paid)
-        if not (representable(d) and representable(p.dust - d)
-                and p.dust - d + payout(paid + d - need) == final):
-            d = p.dust
-        out["default_payment"] = {**_items(cards, conc), "dust": d, "owed": need, "dust_after": final,
-                                  "lost": lost, "text": _items_text("pay", cards, conc, d)}
-    if s.pending and s.pending[0][0] == "discard" and s.pending[0][1] == seat:
-        cards, conc, kept = keep_best(p.cards, p.conc, p.dust, p.hand_limit())
-        out["default_discard"] = {**_items(cards, conc), "dust": p.dust - kept, "dust_kept": kept,
-                                  "text": _items_text("discard", cards, conc, p.dust - kept)}
-    return out
 
 
 def _known_lower_bounds(s) -> dict[int, int]:
@@ -242,7 +200,7 @@ def _known_lower_bounds(s) -> dict[int, int]:
     if s.auc is not None:
         item, high, hs, _passed = s.auc
         if high is None:
-            seat = s.pending[0][1]
+            seat = s.current_player          # the opener, who must make the opening bid
             need[seat] = price_for(s, seat, item, ITEM_MIN_BID[item])
         else:
             need[hs] = price_for(s, hs, item, high)
@@ -250,7 +208,7 @@ def _known_lower_bounds(s) -> dict[int, int]:
             need[seat] -= s.players[seat].gems_sale_total()
     if s.tab_seat >= 0:
         need[s.tab_seat] = max(need.get(s.tab_seat, 0), s.tab_owed - s.tab_credit
-                               - (s.players[s.tab_seat].gems_sale_total() if s.pending else 0))
+                               - (s.players[s.tab_seat].gems_sale_total() if top_decision(s) else 0))
     return need
 
 

@@ -1,6 +1,7 @@
 // The Scepter of Zavandor in the browser, drawn from one seat's observation only.
 // Every button plays one of the seat's legal action texts (obs.legal_actions); nothing else is
-// clickable, and the server checks everything again.
+// clickable, and the server checks everything again. The engine's default payment / discard come
+// as hints (view.hints), never in the observation.
 
 export const css = "/games/zavandor/board.css";
 
@@ -50,6 +51,13 @@ function dustUnits(v) {               // hand-limit count of v dust in the fewes
 }
 const representable = (v) => v === 0 || (v >= 2 && v !== 3);
 
+// view.obs is the core's envelope (round, current_player, terminal, winners, legal_actions, ...) with
+// Zavandor's own part under "zavandor" (docs/games/zavandor.md); the board reads one merged object.
+function gameView(env) {
+  return {...env.zavandor, round: env.round, current_player: env.current_player, over: env.terminal,
+    winners: env.winners, legal_actions: env.legal_actions};
+}
+
 export function title(view) {
   const o = view.obs;
   return `${tr("zav.title")} · ${tr("zav.round", {n: o.round})}`;
@@ -86,7 +94,7 @@ function describe(text) {
 }
 
 export function seatTitle(view, seat, who) {
-  const p = view.obs.players[seat];
+  const p = view.obs.zavandor.players[seat];
   return p ? `${who} (${tr(`zav.char.${p.character}`)})` : who;
 }
 
@@ -442,12 +450,12 @@ function knowledgePanel(ctx, p, own, legal) {
     return h("tr", {dataset: {track: tk}},
       h("td.track-name", tr(`zav.track.${tk}.name`), helpButton(ctx, `zav.track.${tk}`)),
       h("td.levels", ...boxes),
-      own ? h("td", legal.has(adv) && (!ctx.view.obs.decision || ctx.view.obs.decision.kind === "turn") ?
+      own ? h("td", legal.has(adv) && (!ctx.view.obs.zavandor.decision || ctx.view.obs.zavandor.decision.kind === "turn") ?
         h("button.small", {disabled: ctx.busy, onclick: () => ctx.act(adv)}, tr("zav.advance_cost", {c: TRACK_COST[tk][lv]})) : null) : null);
   });
   const tokens = [20, 25, 30, 35, 40].map((price) => {
     const left = p.tokens_left.includes(price);
-    const can = own && legal.has(`token ${price}`) && ctx.view.obs.decision && ctx.view.obs.decision.kind === "turn";
+    const can = own && legal.has(`token ${price}`) && ctx.view.obs.zavandor.decision && ctx.view.obs.zavandor.decision.kind === "turn";
     return can ? h("button.token.buyable", {disabled: ctx.busy, onclick: () => ctx.act(`token ${price}`), title: tr("zav.buy_token", {n: price})}, String(price)) :
       h("span.token", {class: left ? "" : "used", title: left ? tr("zav.token_left") : tr("zav.token_bought")}, String(price));
   });
@@ -556,7 +564,7 @@ function allActions(ctx, legal) {
 export function render(root, view, ctx) {
   tr = ctx.t;
   const {h} = ctx;
-  const o = view.obs;
+  const o = gameView(view.obs);
   const legal = new Set(o.legal_actions || []);
   if (ctx.busy) legal.clear();
   const me = ctx.seat !== null ? o.players[ctx.seat] : null;
