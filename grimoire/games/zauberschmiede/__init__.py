@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 from ...core.registry import GameInfo, register
+from .hints import hints
 from .sheet import CONFIG, SHEET
 from .state import ZauberschmiedeOptions, ZauberschmiedeState
 from .topics import probe_texts, rules_topics
@@ -38,6 +39,8 @@ register(GameInfo(
     conformance_options={},
     agents={"greedy": _greedy, "hard": _hard},
     renderer=f"{__name__}.render",
+    hints=hints,
+    static_data=lambda: {"sheet": SHEET.public_dict()},
 ))
 
 __all__ = ["SHEET", "ZauberschmiedeState"]
