@@ -6,9 +6,11 @@
 
 from __future__ import annotations
 
+from ...core.codec import ActionCodec, load_action_table
 from ...core.registry import GameInfo, register
+from .actions import parse
 from .hints import hints
-from .sheet import CONFIG, SHEET
+from .sheet import CONFIG, DATA_DIR, SHEET
 from .state import ZauberschmiedeOptions, ZauberschmiedeState
 from .topics import probe_texts, rules_topics
 
@@ -37,6 +39,8 @@ register(GameInfo(
     probe_texts=probe_texts,
     rules_topics=rules_topics,
     conformance_options={},
+    # integer ids: one per text of data/actions.txt (append only), decoded without a state by the parser
+    codec=ActionCodec(load_action_table(DATA_DIR / "actions.txt"), parse=parse),
     agents={"greedy": _greedy, "hard": _hard},
     renderer=f"{__name__}.render",
     hints=hints,
