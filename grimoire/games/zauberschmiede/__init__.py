@@ -7,25 +7,15 @@
 from __future__ import annotations
 
 from ...core.codec import ActionCodec, load_action_table
-from ...core.registry import GameInfo, register
+from ...core.registry import ArenaHooks, GameInfo, register
+from . import arena, bounds, tensor
 from .actions import parse
+from .agents import GreedyAgent
 from .hints import hints
+from .search import SEARCH
 from .sheet import CONFIG, DATA_DIR, SHEET
 from .state import ZauberschmiedeOptions, ZauberschmiedeState
 from .topics import probe_texts, rules_topics
-
-
-def _greedy(seed: int = 0):
-    from .agents import GreedyAgent
-
-    return GreedyAgent(seed)
-
-
-def _hard(seed: int = 0):
-    from .search import hard_agent
-
-    return hard_agent(seed)
-
 
 register(GameInfo(
     name="zauberschmiede",
@@ -41,7 +31,13 @@ register(GameInfo(
     conformance_options={},
     # integer ids: one per text of data/actions.txt (append only), decoded without a state by the parser
     codec=ActionCodec(load_action_table(DATA_DIR / "actions.txt"), parse=parse),
-    agents={"greedy": _greedy, "hard": _hard},
+    tensor=tensor.tensor_spec,
+    summary=tensor.summary,
+    max_game_length=bounds.max_game_length,     # derivation in bounds.py and the game's doc
+    score_bounds=(0, CONFIG["solo_score_bound"]),
+    agents={"greedy": GreedyAgent},
+    search=SEARCH,                     # the hard level: IS-MCTS with greedy-ranked candidates and playouts
+    arena=ArenaHooks(stats=arena.stats, seat_stats=arena.seat_stats),
     renderer=f"{__name__}.render",
     hints=hints,
     static_data=lambda: {"sheet": SHEET.public_dict()},
