@@ -6,14 +6,13 @@
 
 from __future__ import annotations
 
-from ...core.codec import ActionCodec, load_action_table
 from ...core.registry import ArenaHooks, GameInfo, register
 from . import arena, bounds, tensor
-from .actions import parse
 from .agents import GreedyAgent
+from .codec import CODEC
 from .hints import hints
 from .search import SEARCH
-from .sheet import CONFIG, DATA_DIR, SHEET
+from .sheet import CONFIG, SHEET
 from .state import ZauberschmiedeOptions, ZauberschmiedeState
 from .topics import probe_texts, rules_topics
 
@@ -29,8 +28,7 @@ register(GameInfo(
     probe_texts=probe_texts,
     rules_topics=rules_topics,
     conformance_options={},
-    # integer ids: one per text of data/actions.txt (append only), decoded without a state by the parser
-    codec=ActionCodec(load_action_table(DATA_DIR / "actions.txt"), parse=parse),
+    codec=CODEC,                       # one id per text of data/actions.txt (append only)
     tensor=tensor.tensor_spec,
     summary=tensor.summary,
     max_game_length=bounds.max_game_length,     # derivation in bounds.py and the game's doc

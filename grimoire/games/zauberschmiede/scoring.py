@@ -15,6 +15,10 @@ _SET_BASES = tuple(sum(SHEET.base[a] for a in SHEET.category_artifacts[c]) for c
 _NA = len(SHEET.artifacts)
 _COLOUR_FIELDS = tuple(tuple(tuple(f for f in a.fields if SHEET.field_colour[f] == c) for c in range(NC))
                        for a in SHEET.artifacts)
+_HARMONY_GROUPS = tuple(tuple(fs for fs in groups if fs) for groups in _COLOUR_FIELDS)   # per artifact
+_COLOUR_COUNT = tuple(a.colour_count for a in SHEET.artifacts)
+_BASE = SHEET.base
+_KMASK = (1 << NK) - 1
 
 
 def _popcount(x: int) -> int:
@@ -36,8 +40,8 @@ def harmony(var: Variant, p: Player) -> int:
         for a in range(_NA):
             if not paid >> a & 1:
                 continue
-            base = SHEET.base[a]
-            for fs in _COLOUR_FIELDS[a]:
+            base = _BASE[a]
+            for fs in _HARMONY_GROUPS[a]:
                 if len(fs) >= hmin:
                     v = fields[fs[0]]
                     if all(fields[f] == v for f in fs):
@@ -59,14 +63,22 @@ def breakdown(var: Variant, p: Player, metrics: list[int], seat: int) -> dict[st
     """Score of player p as if the game ended now. ``metrics`` are every seat's dust-creator metric
     (solo: a list of one); ``seat`` is p's index in it."""
     paid = p.paid
-    s1 = sum(SHEET.base[a] for a in range(_NA) if paid >> a & 1)
+    s1 = 0
+    fields_of = [0] * NC            # fields of each colour on complete artifacts
+    for a in range(_NA):
+        if paid >> a & 1:
+            s1 += _BASE[a]
+            cc = _COLOUR_COUNT[a]
+            for c in range(NC):
+                fields_of[c] += cc[c]
     s2 = sum(p.boxes)
     s3 = p.amp_level * _popcount(p.amped & paid)
     s4 = 0
+    upg = p.upg
     for c in range(NC):
-        level = _popcount(p.upg >> (c * NK) & ((1 << NK) - 1))
+        level = _popcount(upg >> (c * NK) & _KMASK)
         if level:
-            s4 += level * sum(SHEET.artifacts[a].colour_count[c] for a in range(_NA) if paid >> a & 1)
+            s4 += level * fields_of[c]
     s5 = sum(b for m, b in zip(_SET_MASKS, _SET_BASES, strict=True) if m & ~paid == 0)
     s6 = SHEET.bonus_all_colour * sum(1 for m in SHEET.colour_mask if m & ~paid == 0)
     s7 = harmony(var, p)
