@@ -26,31 +26,36 @@ def test_s3_r3_2_current_player_walks_the_seats_in_a_fixed_order_on_the_same_rol
     assert all(p.vals == [1, 2, 3, 4, 5, 6] for p in s.players)
 
 
+def _sheets(obs):
+    return obs["zauberschmiede"]["sheets"]
+
+
 def test_s3_a_seat_does_not_see_other_seats_choices_of_the_round_until_it_is_over():
     s = game(players=3, rolls=R)
-    play(s, "dust 1", "charge am1 green 2", "upgrade green 4", "end")     # seat 0 decides
+    mine = ["dust 1", "charge am1 green 2", "upgrade green 4", "end"]
+    play(s, *mine)                                                  # seat 0 decides
     assert s.current_player == 1
     obs1 = s.observation(1)
-    seat0 = obs1["sheets"][0]
+    seat0 = _sheets(obs1)[0]
     assert seat0["dust_boxes"][0] == 0 and seat0["fields"]["AM1"] == [None, None]
     assert seat0["upgrades"]["green"] == [] and seat0["used"] == [""] * 6
     assert seat0["log"] == [] and seat0["live"] is False and seat0["decided"] is True
-    assert obs1["sheets"][0]["score"]["total"] == 0
+    assert seat0["score"]["total"] == 0
     # seat 0 sees its own choices
-    obs0 = s.observation(0)
-    assert obs0["sheets"][0]["dust_boxes"][0] == 1 and obs0["sheets"][0]["fields"]["AM1"] == [2, None]
-    assert [x[1] for x in obs0["sheets"][0]["log"]] == ["dust 1", "charge am1 green 2", "upgrade green 4", "end"]
+    own = _sheets(s.observation(0))[0]
+    assert own["dust_boxes"][0] == 1 and own["fields"]["AM1"] == [2, None]
+    assert [x[1] for x in own["log"]] == mine
     # the spectator sees nobody's current round
-    assert s.observation(None)["sheets"][0]["dust_boxes"][0] == 0
+    assert _sheets(s.observation(None))[0]["dust_boxes"][0] == 0
     play(s, "dust 2", "end")
-    assert s.observation(2)["sheets"][1]["dust_boxes"][0] == 0
-    assert s.observation(0)["sheets"][1]["dust_boxes"][0] == 0     # hidden until the round is over
+    assert _sheets(s.observation(2))[1]["dust_boxes"][0] == 0
+    assert _sheets(s.observation(0))[1]["dust_boxes"][0] == 0     # hidden until the round is over
     play(s, "end")                                                  # round over: revealed
     for seat in (None, 0, 1, 2):
-        obs = s.observation(seat)
-        assert obs["sheets"][0]["dust_boxes"][0] == 1 and obs["sheets"][0]["fields"]["AM1"] == [2, None]
-        assert obs["sheets"][1]["dust_boxes"][0] == 1
-        assert [x[1] for x in obs["sheets"][0]["log"]] == ["dust 1", "charge am1 green 2", "upgrade green 4", "end"]
+        sheets = _sheets(s.observation(seat))
+        assert sheets[0]["dust_boxes"][0] == 1 and sheets[0]["fields"]["AM1"] == [2, None]
+        assert sheets[1]["dust_boxes"][0] == 1
+        assert [x[1] for x in sheets[0]["log"]] == mine
 
 
 def test_s3_observation_does_not_depend_on_other_seats_hidden_choices():
@@ -100,15 +105,46 @@ def test_sample_hidden_future_dice_are_not_stored_anywhere():
     assert "rng" not in json.dumps(s.observation(0))
 
 
-def test_observation_offers_the_deciding_seat_what_each_die_could_go_to():
+def test_hints_offer_the_deciding_seat_what_each_die_could_go_to():
     s = game(players=2, rolls=[[1, 1, 4, 4, 6, 6]] * 7)
-    obs = s.observation(0)
-    t = obs["die_targets"]
+    h = s.hints(0)
+    t = h["die_targets"]
     assert set(t) == {"1", "4", "6"}
     assert "charge am1 green" in t["1"] and "dust" in t["1"] and "unlock" in t["1"]
     assert "charge re1 green" in t["4"] and "upgrade green" in t["4"]
     assert "charge bk green" in t["6"] and "charge bk green" not in t["4"]
-    assert s.observation(1)["die_targets"] is None
+    assert s.hints(1) == {} and s.hints(None) == {}
+    assert "die_targets" not in json.dumps(s.observation(0))          # interface help is not in the observation
+
+
+def test_observation_is_the_core_envelope_with_the_sheets_under_the_game_key():
+    from grimoire.core.state import ENVELOPE_KEYS
+
+    s = game(players=2, rolls=R)
+    play(s, "dust 1", "dust 2", "end")
+    obs = s.observation(1)
+    assert set(obs) == set(ENVELOPE_KEYS) | {"zauberschmiede"}
+    part = obs["zauberschmiede"]
+    assert not set(part) & set(ENVELOPE_KEYS)                             # no duplicates of the envelope
+    assert part["roll"] == [1, 2, 3, 4, 5, 6] and part["rounds"] == 7
+    assert [sh["seat"] for sh in part["sheets"]] == [0, 1]
+    assert obs["legal_actions"] == texts(s) and s.observation(0)["legal_actions"] is None
+
+
+def test_envelope_scores_are_the_sheets_as_the_seat_sees_them():
+    # seat 0 makes 2 dust this round (S2 = 2 and, with more dust than seat 1, the dust creator's 15, S8)
+    s = game(players=2, rolls=R)
+    play(s, "dust 1", "dust 2", "end")
+    assert s.scores() == [17, 0]                                          # the real state
+    assert s.observation(0)["scores"] == [17, 0]                          # seat 0 sees its own choices
+    # seat 1 and spectators see seat 0's sheet as at the start of the round: 0 dust, nobody leads
+    assert s.observation(1)["scores"] == [0, 0] and s.observation(None)["scores"] == [0, 0]
+    assert [sh["score"]["total"] for sh in s.observation(1)["zauberschmiede"]["sheets"]] == [0, 0]
+    play(s, "dust 3", "dust 4")         # seat 1 makes 2 dust too: as far as each seat knows, it alone leads
+    assert s.observation(1)["scores"] == [0, 17] and s.observation(0)["scores"] == [17, 0]
+    assert s.scores() == [17, 17]       # in truth a tie: both get the dust creator's 15 (A11)
+    play(s, "end")                                                        # round over: revealed
+    assert s.observation(0)["scores"] == s.observation(None)["scores"] == s.scores() == [17, 17]
 
 
 def test_record_replay_roundtrip_and_separate_seeds():

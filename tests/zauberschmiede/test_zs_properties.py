@@ -5,6 +5,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import grimoire
+from grimoire.core.registry import game_info
 
 DIE_KINDS = {"charge", "amplify", "upgrade", "unlock", "dust"}
 
@@ -73,8 +74,8 @@ def test_property_each_die_is_used_at_most_once(data, players, options, end_weig
 
 def independent_score(obs, seat, options):
     """Spec §10, written from the observation only."""
-    sheet = obs["sheet"]
-    me = obs["sheets"][seat]
+    sheet = game_info("zauberschmiede").static_data()["sheet"]
+    me = obs["zauberschmiede"]["sheets"][seat]
     arts = {a["id"]: a for a in sheet["artifacts"]}
     complete = set(me["complete"])
     s1 = sum(arts[a]["base"] for a in complete)
@@ -112,14 +113,14 @@ def independent_score(obs, seat, options):
                     bases += arts[a]["base"]
             if len(vals) >= hmin and len(set(vals)) == 1:
                 s7 += bases
-    if obs["players"] == 1:
+    if obs["num_players"] == 1:
         s8 = 15 if s2 > 10 else 0
     else:
         def metric(sh):
             if options.get("dust_creator_metric", "produced") == "unspent":
                 return sh["fresh_dust"] + sum(x["amount"] for x in sh["stocks"] if not x["spent"])
             return sum(sh["dust_boxes"])
-        ms = [metric(sh) for sh in obs["sheets"]]
+        ms = [metric(sh) for sh in obs["zauberschmiede"]["sheets"]]
         top = max(ms)
         tied = ms.count(top)
         ok = options.get("dust_creator_ties", "all_tied") == "all_tied" or tied == 1
@@ -136,7 +137,7 @@ def test_property_final_score_equals_the_breakdown_recomputed_from_the_sheet(dat
     for seat in range(players):
         expect = independent_score(obs, seat, options)
         assert s.score_breakdown(seat) == expect
-        assert obs["sheets"][seat]["score"] == expect
+        assert obs["zauberschmiede"]["sheets"][seat]["score"] == expect
         assert s.scores()[seat] == expect["total"]
     top = max(s.scores())
     assert s.winners() == [i for i, x in enumerate(s.scores()) if x == top]

@@ -49,3 +49,16 @@ def test_describe_and_warning():
     assert "expire" in view.warning(s.observation(0), "end")
     assert "lost" in view.warning(s.observation(0), "pay am1 r1")
     assert view.warning(s.observation(0), "dust 1") is None
+
+
+def test_die_targets_come_from_the_hints_or_the_legal_actions_of_the_observation():
+    s = game(players=2, rolls=[[1, 4, 4, 5, 6, 6]] * 7)
+    obs = s.observation(0)
+    derived = _text(view.render(obs, 0))
+    assert _text(view.render(obs, 0, s.hints(0))) == derived
+    assert "could go to" in derived and "fields:" in derived and "upgrade" in derived
+    fake = {"die_targets": {"1": ["dust"]}}                   # given hints are shown as they are
+    out = _text(view.render(obs, 0, fake))
+    assert "fields:" not in out.split("Artifacts")[0]
+    # a seat that does not decide now has no legal actions, hence no targets
+    assert "could go to" not in _text(view.render(s.observation(1), 1))

@@ -6,23 +6,15 @@
 
 from __future__ import annotations
 
-from ...core.registry import GameInfo, register
+from ...core.registry import ArenaHooks, GameInfo, register
+from . import arena, bounds, tensor
+from .agents import GreedyAgent
+from .codec import CODEC
+from .hints import hints
+from .search import SEARCH
 from .sheet import CONFIG, SHEET
 from .state import ZauberschmiedeOptions, ZauberschmiedeState
 from .topics import probe_texts, rules_topics
-
-
-def _greedy(seed: int = 0):
-    from .agents import GreedyAgent
-
-    return GreedyAgent(seed)
-
-
-def _hard(seed: int = 0):
-    from .search import hard_agent
-
-    return hard_agent(seed)
-
 
 register(GameInfo(
     name="zauberschmiede",
@@ -36,8 +28,17 @@ register(GameInfo(
     probe_texts=probe_texts,
     rules_topics=rules_topics,
     conformance_options={},
-    agents={"greedy": _greedy, "hard": _hard},
+    codec=CODEC,                       # one id per text of data/actions.txt (append only)
+    tensor=tensor.tensor_spec,
+    summary=tensor.summary,
+    max_game_length=bounds.max_game_length,     # derivation in bounds.py and the game's doc
+    score_bounds=(0, CONFIG["solo_score_bound"]),
+    agents={"greedy": GreedyAgent},
+    search=SEARCH,                     # the hard level: IS-MCTS with greedy-ranked candidates and playouts
+    arena=ArenaHooks(stats=arena.stats, seat_stats=arena.seat_stats),
     renderer=f"{__name__}.render",
+    hints=hints,
+    static_data=lambda: {"sheet": SHEET.public_dict()},
 ))
 
 __all__ = ["SHEET", "ZauberschmiedeState"]

@@ -158,3 +158,28 @@ def vocabulary() -> list[str]:
     out = [a.text for a in TABLE._by_text.values() if a.kind != KIND_PAY]
     out += ["pay " + a.key for a in SHEET.artifacts]
     return out
+
+
+def canonical_texts() -> list[str]:
+    """Every action text of the vocabulary in its canonical order (the order in which new texts are
+    appended to the id table ``data/actions.txt``): end; charge per artifact, colour of its fields and
+    die value; pay per artifact with every subset of stock rounds (fewest stocks first); amplify;
+    upgrade; unlock; dust; transmute. Texts that no state makes legal (a value below a field's
+    minimum, a stock of the last round) are included: they parse, and options can make them legal."""
+    out = [END.text]
+    for a in SHEET.artifacts:
+        for c in a.colours:
+            out += [f"charge {a.key} {SHEET.colours[c]} {v}" for v in VALUES]
+    rounds = range(1, SHEET.rounds + 1)
+    subsets = sorted((tuple(r for r in rounds if m >> (r - 1) & 1) for m in range(1 << SHEET.rounds)),
+                     key=lambda s: (len(s), s))
+    for a in SHEET.artifacts:
+        out += ["pay " + a.key + "".join(f" r{r}" for r in s) for s in subsets]
+    for a in SHEET.artifacts:
+        out += [f"amplify {a.key} {v}" for v in VALUES]
+    for c in SHEET.colours:
+        out += [f"upgrade {c} {v}" for v in SHEET.upgrade_values]
+    out += [f"unlock {v}" for v in VALUES]
+    out += [f"dust {v}" for v in VALUES]
+    out += [f"transmute {v} to {w}" for v in VALUES for w in VALUES if v != w]
+    return out

@@ -117,6 +117,7 @@ class Player:
     def public(self) -> dict[str, Any]:
         """Readable form for observations."""
         arts = SHEET.artifacts
+        nk = len(SHEET.upgrade_values)
         return {
             "fields": {a.id: [self.fields[f] or None for f in a.fields] for a in arts},
             "fully_charged": [a.id for a in arts if self.nfill[a.index] == len(a.fields)],
@@ -128,7 +129,7 @@ class Player:
                        for r in range(len(self.stock)) if self.stock[r]],
             "amp_level": self.amp_level,
             "amp_paid": self.amp_paid,
-            "upgrades": {c: [v for v in SHEET.upgrade_values if self.marked(ci, v)]
+            "upgrades": {c: [v for k, v in enumerate(SHEET.upgrade_values) if self.upg >> (ci * nk + k) & 1]
                          for ci, c in enumerate(SHEET.colours)},
             "transmutations_left": self.trans_left,
             "dice": list(self.vals),

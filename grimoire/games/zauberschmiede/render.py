@@ -1,11 +1,23 @@
-"""The Zauberschmiede sheet in the terminal, drawn from one seat's observation (never the state)."""
+"""The Zauberschmiede sheet in the terminal, drawn from one seat's observation (never the state).
+
+``render(obs, seat, hints=None)``: ``obs`` is the envelope of ``state.observation(seat)`` with the
+game's part under ``"zauberschmiede"``; the fixed sheet (artifacts, fields, costs) comes from the
+game's static data. What each die could go to is taken from ``hints`` when given, else derived from
+the observation's ``legal_actions`` (the same table).
+"""
 
 from __future__ import annotations
+
+from functools import cache
+from typing import Any
 
 from rich.console import Group
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
+
+from .hints import die_targets
+from .sheet import SHEET
 
 COLOUR_STYLE = {"green": "green", "purple": "magenta", "yellow": "yellow"}
 SCORE_LABELS = [("S1", "artifacts"), ("S2", "dust"), ("S3", "amplifier"), ("S4", "colour upgrades"),
@@ -16,8 +28,13 @@ def _style(colour: str) -> str:
     return COLOUR_STYLE.get(colour, "white")
 
 
+@cache
+def _sheet() -> dict[str, Any]:
+    return SHEET.public_dict()
+
+
 def _dice_row(obs: dict, sh: dict, targets: dict | None) -> Table:
-    t = Table(title=f"Round {obs['round']} of {obs['rounds']}: the dice", show_header=True, expand=False)
+    t = Table(title=f"Round {obs['round']} of {obs['zauberschmiede']['rounds']}: the dice", show_header=True)
     t.add_column("die")
     t.add_column("rolled")
     t.add_column("on your sheet")
@@ -25,7 +42,7 @@ def _dice_row(obs: dict, sh: dict, targets: dict | None) -> Table:
         t.add_column("could go to", overflow="fold")
     seen: dict[int, int] = {}
     for i, v in enumerate(sh["dice"]):
-        rolled = obs["roll"][i]
+        rolled = obs["zauberschmiede"]["roll"][i]
         used = sh["used"][i]
         shown = Text(str(v), style="bold")
         if i in sh["transmuted"]:
@@ -90,12 +107,12 @@ def _fields(art: dict, values: list) -> Text:
     return t
 
 
-def _artifacts(obs: dict, sh: dict) -> Table:
+def _artifacts(sh: dict) -> Table:
     t = Table(title="Artifacts", show_header=True)
     for col in ("id", "artifact", "category", "energy fields", "dust", "base", "state"):
         t.add_column(col)
     complete, amplified, charged = set(sh["complete"]), set(sh["amplified"]), set(sh["fully_charged"])
-    for art in obs["sheet"]["artifacts"]:
+    for art in _sheet()["artifacts"]:
         aid = art["id"]
         vals = sh["fields"][aid]
         if aid in complete:
@@ -127,7 +144,7 @@ def _side(obs: dict, sh: dict) -> Table:
     stocks = [f"r{s['round']}: {s['amount']}" + (" (spent)" if s["spent"] else "") for s in sh["stocks"]]
     t.add_row("fresh dust", str(sh["fresh_dust"]))
     t.add_row("dust stocks", ", ".join(stocks) or "-")
-    costs = obs["sheet"]["amplifier_level_costs"]
+    costs = _sheet()["amplifier_level_costs"]
     amp = Text()
     for lvl, c in enumerate(costs, start=1):
         if sh["amp_level"] >= lvl:
@@ -137,9 +154,9 @@ def _side(obs: dict, sh: dict) -> Table:
         else:
             amp.append(f"[L{lvl}: {c} dice] ", style="dim")
     t.add_row("amplifier", amp)
-    for colour in obs["sheet"]["colours"]:
+    for colour in _sheet()["colours"]:
         row = Text()
-        for v in obs["sheet"]["colour_upgrade_values"]:
+        for v in _sheet()["colour_upgrade_values"]:
             marked = v in sh["upgrades"][colour]
             row.append(f"[{v}{' x' if marked else ''}] ", style=f"bold {_style(colour)}" if marked else "dim")
         row.append(f" level {len(sh['upgrades'][colour])}")
@@ -162,7 +179,7 @@ def _others(obs: dict, seat: int | None) -> Table:
     t = Table(title="All sheets" + ("" if obs["terminal"] else " (others as at the start of this round)"))
     for col in ("seat", "decided", "complete", "dust", "amp", "colours", "score"):
         t.add_column(col)
-    for sh in obs["sheets"]:
+    for sh in obs["zauberschmiede"]["sheets"]:
         colours = " ".join(f"{c[0]}{len(v)}" for c, v in sh["upgrades"].items())
         name = f"{sh['seat']}" + (" (you)" if sh["seat"] == seat else "")
         t.add_row(name, "yes" if sh["decided"] else "no", ", ".join(a.lower() for a in sh["complete"]) or "-",
@@ -170,21 +187,25 @@ def _others(obs: dict, seat: int | None) -> Table:
     return t
 
 
-def render(obs: dict, seat: int | None):
+def render(obs: dict, seat: int | None, hints: dict | None = None):
     parts = []
+    g = obs["zauberschmiede"]
     cp = obs["current_player"]
     if obs["terminal"]:
         head = f"Game over after round {obs['round']}. Winner(s): " + ", ".join(f"seat {w}" for w in obs["winners"])
     else:
-        head = f"Round {obs['round']}/{obs['rounds']}  roll: {' '.join(map(str, obs['roll']))}  -  seat {cp} decides"
+        head = f"Round {obs['round']}/{g['rounds']}  roll: {' '.join(map(str, g['roll']))}  -  seat {cp} decides"
     parts.append(Text(head, style="bold"))
-    me = obs["sheets"][seat] if seat is not None else None
-    if me is None and obs["players"] == 1:
-        me = obs["sheets"][0]
+    me = g["sheets"][seat] if seat is not None else None
+    if me is None and obs["num_players"] == 1:
+        me = g["sheets"][0]
     if me is not None:
         if not obs["terminal"]:
-            parts.append(_dice_row(obs, me, obs.get("die_targets")))
-        parts.append(_artifacts(obs, me))
+            targets = (hints or {}).get("die_targets")
+            if targets is None and obs["legal_actions"] is not None:
+                targets = die_targets(obs["legal_actions"])
+            parts.append(_dice_row(obs, me, targets))
+        parts.append(_artifacts(me))
         side = Table.grid(padding=(0, 4))
         side.add_row(_side(obs, me), _score(me, obs["terminal"]))
         parts.append(side)
@@ -195,10 +216,10 @@ def render(obs: dict, seat: int | None):
                 parts.append(Text("this round: " + "; ".join(this_round), style="dim"))
     else:
         title = "Zauberschmiede"
-    if obs["players"] > 1 or me is None:
+    if obs["num_players"] > 1 or me is None:
         parts.append(_others(obs, seat))
         if obs["terminal"]:
-            for sh in obs["sheets"]:
+            for sh in g["sheets"]:
                 parts.append(Text(f"seat {sh['seat']}: " + ", ".join(f"{k} {sh['score'][k]}" for k, _ in SCORE_LABELS)
                                   + f" = {sh['score']['total']}"))
     return Panel(Group(*parts), title=title)
@@ -238,14 +259,14 @@ def warning(obs: dict, action_text: str) -> str | None:
     seat = obs.get("seat")
     if seat is None:
         return None
-    me = obs["sheets"][seat]
+    me = obs["zauberschmiede"]["sheets"][seat]
     words = action_text.split()
     if words == ["end"]:
         left = sum(1 for u in me["used"] if not u)
         if left:
             return f"{left} unused dice will expire (dust would still score 1 point each)."
     if words and words[0] == "pay" and len(words) > 2:
-        arts = {a["id"].lower(): a for a in obs["sheet"]["artifacts"]}
+        arts = {a["id"].lower(): a for a in _sheet()["artifacts"]}
         cost = arts[words[1]]["dust"]
         stocks = {f"r{s['round']}": s["amount"] for s in me["stocks"] if not s["spent"]}
         total = sum(stocks.get(w, 0) for w in words[2:])

@@ -10,11 +10,17 @@ LABELS = {
     "S1": "artifacts", "S2": "dust", "S3": "amplifier", "S4": "colour upgrades", "S5": "sets",
     "S6": "all colours of power", "S7": "harmony", "S8": "dust creator",
 }
-_SET_MASKS = tuple(SHEET.category_mask[c] for c in SHEET.set_categories)
-_SET_BASES = tuple(sum(SHEET.base[a] for a in SHEET.category_artifacts[c]) for c in SHEET.set_categories)
+_SETS = tuple((SHEET.category_mask[c], sum(SHEET.base[a] for a in SHEET.category_artifacts[c]))
+              for c in SHEET.set_categories)                     # (mask of the set's artifacts, its bonus)
+_COLOUR_MASKS = SHEET.colour_mask
 _NA = len(SHEET.artifacts)
 _COLOUR_FIELDS = tuple(tuple(tuple(f for f in a.fields if SHEET.field_colour[f] == c) for c in range(NC))
                        for a in SHEET.artifacts)
+_HARMONY_GROUPS = tuple(tuple(fs for fs in groups if fs) for groups in _COLOUR_FIELDS)   # per artifact
+_FIELDS_OF_COLOUR = tuple(tuple(a.colour_count[c] for a in SHEET.artifacts) for c in range(NC))   # [c][a]
+_BASE = SHEET.base
+_LEVEL = tuple(bin(m).count("1") for m in range(1 << NK))        # marked boxes of one colour -> level
+_KMASK = (1 << NK) - 1
 
 
 def _popcount(x: int) -> int:
@@ -36,11 +42,14 @@ def harmony(var: Variant, p: Player) -> int:
         for a in range(_NA):
             if not paid >> a & 1:
                 continue
-            base = SHEET.base[a]
-            for fs in _COLOUR_FIELDS[a]:
+            base = _BASE[a]
+            for fs in _HARMONY_GROUPS[a]:
                 if len(fs) >= hmin:
                     v = fields[fs[0]]
-                    if all(fields[f] == v for f in fs):
+                    for f in fs:
+                        if fields[f] != v:
+                            break
+                    else:
                         total += base
         return total
     for c in range(NC):
@@ -59,17 +68,30 @@ def breakdown(var: Variant, p: Player, metrics: list[int], seat: int) -> dict[st
     """Score of player p as if the game ended now. ``metrics`` are every seat's dust-creator metric
     (solo: a list of one); ``seat`` is p's index in it."""
     paid = p.paid
-    s1 = sum(SHEET.base[a] for a in range(_NA) if paid >> a & 1)
+    done = [a for a in range(_NA) if paid >> a & 1]
+    s1 = 0
+    for a in done:
+        s1 += _BASE[a]
     s2 = sum(p.boxes)
-    s3 = p.amp_level * _popcount(p.amped & paid)
+    s3 = p.amp_level * _popcount(p.amped & paid) if paid else 0
     s4 = 0
-    for c in range(NC):
-        level = _popcount(p.upg >> (c * NK) & ((1 << NK) - 1))
-        if level:
-            s4 += level * sum(SHEET.artifacts[a].colour_count[c] for a in range(_NA) if paid >> a & 1)
-    s5 = sum(b for m, b in zip(_SET_MASKS, _SET_BASES, strict=True) if m & ~paid == 0)
-    s6 = SHEET.bonus_all_colour * sum(1 for m in SHEET.colour_mask if m & ~paid == 0)
-    s7 = harmony(var, p)
+    upg = p.upg
+    if upg and done:
+        for c in range(NC):
+            level = _LEVEL[upg >> (c * NK) & _KMASK]
+            if level:
+                n = _FIELDS_OF_COLOUR[c]
+                for a in done:
+                    s4 += level * n[a]
+    s5 = s6 = s7 = 0
+    if done:
+        for m, b in _SETS:
+            if m & ~paid == 0:
+                s5 += b
+        for m in _COLOUR_MASKS:
+            if m & ~paid == 0:
+                s6 += SHEET.bonus_all_colour
+        s7 = harmony(var, p)
     if len(metrics) == 1:
         # solo: "mehr als zehn (10) Zauberstaub erwirtschaftet" -- always the dust produced
         s8 = SHEET.bonus_dust_creator if s2 > SHEET.solo_dust_more_than else 0

@@ -1,5 +1,5 @@
-"""The ``hard`` Zauberschmiede player: the generic IS-MCTS (``grimoire.agents.mcts``) with this game's
-knowledge plugged in.
+"""The ``hard`` Zauberschmiede player: this game's knowledge for the generic IS-MCTS, declared as a
+``SearchSpec`` in the descriptor (the agents package builds the search from it; games never import it).
 
 - Candidates: the greedy agent's own choice, then the other actions ranked by how much they raise
   the greedy potential (the sheet's score now plus credit for open work), at most ``TOP_K`` of
@@ -16,9 +16,9 @@ knowledge plugged in.
 
 from __future__ import annotations
 
-from ...agents.mcts import ISMCTSAgent, SearchHooks
 from ...core.action import Action
 from ...core.rng import Rng
+from ...core.search import SearchHooks, SearchSpec
 from ...core.state import GameState
 from . import rules
 from .actions import KIND_END, KIND_TRANSMUTE
@@ -85,7 +85,9 @@ class ZauberschmiedeHooks(SearchHooks):
     normalize = True
 
 
-def hard_agent(seed: int = 0) -> ISMCTSAgent:
-    agent = ISMCTSAgent(seed, iterations=ITERATIONS, time_limit=TIME_LIMIT, hooks=ZauberschmiedeHooks(seed ^ 0x5EA5))
-    agent.name = "hard"
-    return agent
+def hard_hooks(seed: int = 0) -> ZauberschmiedeHooks:
+    """The hooks of the hard agent of ``seed`` (its greedy playouts draw from their own seed)."""
+    return ZauberschmiedeHooks(seed ^ 0x5EA5)
+
+
+SEARCH = SearchSpec(hooks=hard_hooks, iterations=ITERATIONS, time_limit=TIME_LIMIT)

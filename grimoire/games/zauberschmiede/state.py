@@ -197,41 +197,45 @@ class ZauberschmiedeState(GameState):
             return p
         return p.snap
 
-    def observation(self, seat: int | None) -> dict[str, Any]:
-        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)
-                                 or not 0 <= seat < self.num_players):
-            raise ValueError(f"no seat {seat!r}")
-        vis = [self.visible_player(i, seat) for i in range(self.num_players)]
-        metrics = [dust_metric(self.var, p) for p in vis]
+    def _visible(self, seat: int | None) -> list[Player]:
+        return [self.visible_player(i, seat) for i in range(self.num_players)]
+
+    def visible_scores(self, seat: int | None) -> list[int]:
+        """The totals of the sheets as ``seat`` sees them (the dust creator compares visible sheets):
+        another seat's choices of this round count only once the round is over."""
+        return [b["total"] for b in breakdowns(self.var, self._visible(seat))]
+
+    def _observe(self, seats: list[int | None]) -> list[dict[str, Any]]:
+        """The game's part per seat: the roll, the options and every sheet as the seat may see it
+        (its own live, the others as at the start of the round until the round is over). The
+        static sheet (artifacts, fields, costs) is not repeated here: ``game_info(...).static_data``."""
         logs = self.seat_logs()
-        sheets = []
-        for i, p in enumerate(vis):
-            d = p.public()
-            d["seat"] = i
-            d["decided"] = self.over or i < self.cur
-            d["live"] = p is self.players[i]
-            d["log"] = [[r, t] for r, t in logs[i] if d["live"] or r < self.round]
-            d["score"] = breakdown(self.var, p, metrics, i)
-            sheets.append(d)
-        cp = self.current_player
-        obs: dict[str, Any] = {
-            "game": GAME,
-            "players": self.num_players,
-            "seat": seat,
-            "round": self.round,
-            "rounds": self.var.last_round,
-            "roll": list(self.roll),
-            "current_player": cp,
-            "terminal": self.over,
-            "options": {k: v for k, v in self.options.items()},
-            "sheet": SHEET.public_dict(),
-            "sheets": sheets,
-            "die_targets": self._die_targets() if seat is not None and seat == cp else None,
-            "winners": self.winners(),
-        }
-        if obs["options"].get("rolls") is not None:
-            obs["options"]["rolls"] = [list(r) for r in obs["options"]["rolls"]]
-        return obs
+        rnd, cur, over = self.round, self.cur, self.over
+        public: dict[tuple[int, bool], dict[str, Any]] = {}     # (seat, live) -> shared read-only parts
+        opts = dict(self.options)
+        if opts.get("rolls") is not None:
+            opts["rolls"] = [list(r) for r in opts["rolls"]]
+        common = {"rounds": self.var.last_round, "roll": list(self.roll), "options": opts}
+        out = []
+        for seat in seats:
+            vis = self._visible(seat)
+            metrics = [dust_metric(self.var, p) for p in vis]
+            sheets = []
+            for i, p in enumerate(vis):
+                live = p is self.players[i]
+                key = (i, live)
+                base = public.get(key)
+                if base is None:
+                    base = public[key] = p.public()
+                    base["log"] = [[r, t] for r, t in logs[i] if live or r < rnd]
+                d = dict(base)
+                d["seat"] = i
+                d["decided"] = over or i < cur
+                d["live"] = live
+                d["score"] = breakdown(self.var, p, metrics, i)
+                sheets.append(d)
+            out.append({**common, "sheets": sheets})
+        return out
 
     def visible_history(self, seat: int | None) -> list[str | None]:
         """Other seats' choices in the round still being decided are secret (rule 2 of the issue:
@@ -258,24 +262,6 @@ class ZauberschmiedeState(GameState):
                 seat += 1
                 if seat == self.num_players:
                     seat, rnd = 0, rnd + 1
-        return out
-
-    def _die_targets(self) -> dict[str, list[str]]:
-        """For the deciding seat: die value -> what it could go to now (from the legal actions)."""
-        out: dict[str, list[str]] = {}
-        for a in self.legal_actions():
-            t = a.text.split()
-            if a.kind in ("charge", "amplify", "upgrade"):
-                key, target = t[-1], " ".join(t[:-1])
-            elif a.kind in ("unlock", "dust"):
-                key, target = t[1], t[0]
-            elif a.kind == "transmute":
-                key, target = t[1], "transmute"
-            else:
-                continue
-            lst = out.setdefault(key, [])
-            if target not in lst:
-                lst.append(target)
         return out
 
     def sample_hidden(self, seat: int, rng: Rng) -> ZauberschmiedeState:
