@@ -187,6 +187,27 @@ def _tensor_spec(info: GameInfo, players: int, opts_json: str) -> TensorSpec:
     return info.tensor(players, json.loads(opts_json))
 
 
+_SPEC_BY_OPTIONS: dict[int, tuple[dict, int, TensorSpec]] = {}
+
+
+def spec_for_state(state: GameState) -> TensorSpec:
+    """The tensor layout of a state's game, player count and options. A state's options dict is
+    immutable and shared by its clones, so the layout is looked up by the dict's identity (the cache
+    keeps the dict alive, so the identity cannot be reused while it is cached)."""
+    opts = state.options
+    hit = _SPEC_BY_OPTIONS.get(id(opts))
+    if hit is not None and hit[0] is opts and hit[1] == state.num_players:
+        return hit[2]
+    info = game_info(state.game)
+    if info.tensor is None:
+        raise NotImplementedError(f"{info.title} declares no observation tensor")
+    spec = _tensor_spec(info, state.num_players, json.dumps(opts, sort_keys=True))
+    if len(_SPEC_BY_OPTIONS) >= 256:
+        _SPEC_BY_OPTIONS.clear()
+    _SPEC_BY_OPTIONS[id(opts)] = (opts, state.num_players, spec)
+    return spec
+
+
 def with_round_cap(info: GameInfo, options: dict[str, Any]) -> dict[str, Any]:
     """The options with ``max_rounds`` set to the game's round cap when none is given."""
     out = dict(options)

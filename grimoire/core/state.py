@@ -197,14 +197,8 @@ class GameState:
 
     def observation_tensor(self, seat: int | None) -> np.ndarray:
         """The seat's observation as a flat float32 vector (layout: ``game_info(g).tensor_spec``)."""
-        import json as _json
-
-        from .registry import _tensor_spec, game_info
-        info = game_info(self.game)
-        if info.tensor is None:
-            raise NotImplementedError(f"{info.title} declares no observation tensor")
-        spec = _tensor_spec(info, self.num_players, _json.dumps(self.options, sort_keys=True))
-        return spec.encode(self.observation(seat))
+        from .registry import spec_for_state
+        return spec_for_state(self).encode(self.observation(seat))
 
     def hints(self, seat: int | None) -> dict[str, Any]:
         """UI help for the deciding seat (e.g. the engine's default payment), from what it may know;
