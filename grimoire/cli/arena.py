@@ -13,9 +13,7 @@ from rich.table import Table
 
 from ..agents.arena import run_arena, summarize, write_csv, write_json
 from ..core.errors import GameConfigError
-from ..core.registry import game_info
-from ..core.registry import games as game_names
-from .common import parse_option_pairs, split_list
+from .common import GAME_HELP, parse_option_pairs, require_game, split_list
 from .main import app
 
 
@@ -25,7 +23,7 @@ def _pct(x: float) -> str:
 
 @app.command("arena")
 def arena_command(
-    game: str = typer.Argument(..., help="the game: " + ", ".join(game_names())),
+    game: str | None = typer.Argument(None, help=GAME_HELP),
     agents: str = typer.Option(..., "--agents", help="one agent per seat, e.g. hard,medium,medium,medium"),
     games: int = typer.Option(100, "--games", "-n", help="number of games (a multiple of the players keeps the "
                                                         "rotation of seats and characters complete)"),
@@ -41,7 +39,7 @@ def arena_command(
 ) -> None:
     """Pit agents against each other: seats (and roles, e.g. characters) rotate fairly; per agent it prints the win
     rate with a 95% confidence interval, mean score and decision times; results go to CSV/JSON."""
-    info = game_info(game)
+    info = require_game(game)
     names = split_list(agents) or []
     if players is None:
         players = len(names)
