@@ -26,7 +26,7 @@ def arena_command(
     game: str | None = typer.Argument(None, help=GAME_HELP),
     agents: str = typer.Option(..., "--agents", help="one agent per seat, e.g. hard,medium,medium,medium"),
     games: int = typer.Option(100, "--games", "-n", help="number of games (a multiple of the players keeps the "
-                                                        "rotation of seats and characters complete)"),
+                                                        "rotation of seats and roles complete)"),
     players: int = typer.Option(None, "--players", "-p", help="number of players (default: one per agent)"),
     seed: int = typer.Option(1, "--seed", help="arena seed: same seed, same games"),
     workers: int = typer.Option(1, "--workers", "-w", help="parallel worker processes (0 = one per CPU)"),
@@ -35,7 +35,7 @@ def arena_command(
     csv_path: Path = typer.Option(None, "--csv", help="write one row per seat and game to this CSV file"),
     json_path: Path = typer.Option(None, "--json", help="write the configuration, summary and games as JSON"),
     no_roles: bool = typer.Option(False, "--no-rotate-roles", help="keep the game's own role choice (e.g. "
-                                                                  "random characters) instead of rotating them"),
+                                                                  "random characters) instead of rotating roles"),
 ) -> None:
     """Pit agents against each other: seats (and roles, e.g. characters) rotate fairly; per agent it prints the win
     rate with a 95% confidence interval, mean score and decision times; results go to CSV/JSON."""

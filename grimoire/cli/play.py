@@ -23,7 +23,7 @@ from .main import app
 from .rules_cmd import rules_text
 
 HELP = """[bold]Commands[/]
-  [cyan]<number>[/] or [cyan]<action text>[/]  play that action (e.g. [cyan]3[/] or [cyan]buy emerald[/])
+  [cyan]<number>[/] or [cyan]<action text>[/]  play that action (its number or its text as listed)
   [cyan]help[/]              this help;  [cyan]help <action>[/] explains an action
   [cyan]rules[/] [topic]     the rules (topics are listed without one)
   [cyan]log[/] [n]           the last n actions (default 20)

@@ -374,7 +374,7 @@ class Hub:
         if isinstance(seq, bool) or not isinstance(seq, int):
             raise ApiError(400, "bad_seq", "'seq' must be the game's sequence number you saw (a whole number)")
         if not isinstance(text, str) or not text.strip():
-            raise ApiError(400, "bad_action", "'action' must be an action text such as 'buy opal' or 'pass'")
+            raise ApiError(400, "bad_action", "'action' must be one of the action texts of obs.legal_actions")
         if len(text) > MAX_ACTION_TEXT:
             raise ApiError(400, "bad_action", f"an action text has at most {MAX_ACTION_TEXT} characters")
         async with s.lock:
