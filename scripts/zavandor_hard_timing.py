@@ -5,6 +5,7 @@
 Prints the number of decisions, how many were searched, and the mean / median / 90th / 99th
 percentile / maximum seconds per decision. Run it on a quiet machine (one process per core at most):
 the hard level must stay under 3 s per move; its search budget is 300 iterations or 2 s.
+Game g has the seed ``derive_seed(seed, g)`` and seat i's agent ``derive_seed(seed, g, 2, i)``.
 """
 
 from __future__ import annotations
@@ -17,6 +18,19 @@ import grimoire
 from grimoire.agents import make_agent
 
 
+class Timed:
+    """An agent that records how long each of its decisions took."""
+
+    def __init__(self, agent, times: list[float]):
+        self.agent, self.times = agent, times
+
+    def choose(self, state, seat):
+        t0 = time.perf_counter()
+        action = self.agent.choose(state, seat)
+        self.times.append(time.perf_counter() - t0)
+        return action
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=4)
@@ -26,20 +40,14 @@ def main() -> None:
     times: list[float] = []
     searched = 0
     for g in range(args.games):
-        state = grimoire.new_game("zavandor", args.players, args.seed + g)
+        state = grimoire.new_game("zavandor", args.players, grimoire.derive_seed(args.seed, g))
         hard_seat = g % args.players
-        agents = [make_agent("zavandor", "hard" if i == hard_seat else "medium", 100 * g + i)
-                  for i in range(args.players)]
-        while not state.is_terminal():
-            cp = state.current_player
-            if cp == hard_seat:
-                t0 = time.perf_counter()
-                a = agents[cp].choose(state, cp)
-                times.append(time.perf_counter() - t0)
-            else:
-                a = agents[cp].choose(state, cp)
-            state.apply(a)
-        searched += agents[hard_seat].searched
+        agents = [make_agent("zavandor", "hard" if i == hard_seat else "medium",
+                             grimoire.derive_seed(args.seed, g, 2, i)) for i in range(args.players)]
+        hard = agents[hard_seat]
+        agents[hard_seat] = Timed(hard, times)
+        grimoire.run_episode(state, agents, timed=False)
+        searched += hard.searched
         print(f"game {g + 1}: {state.round} rounds, scores {state.scores()}, hard in seat {hard_seat}", flush=True)
     times.sort()
 

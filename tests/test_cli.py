@@ -41,7 +41,7 @@ def test_replay_detects_a_tampered_record(tmp_path):
 @pytest.mark.parametrize("args,needle", [
     (("play", "chess"), "unknown game"),
     (("play", "zavandor", "--players", "9"), "2-6 players"),
-    (("play", "zavandor", "--characters", "witch,bob", "-p", "2"), "unknown character"),
+    (("play", "zavandor", "-o", "characters=witch,bob", "-p", "2"), "unknown character"),
     (("play", "zavandor", "-o", "no_such=1"), "unknown option"),
     (("play", "zavandor", "--agents", "human,genius"), "unknown agent"),
     (("replay", "/nonexistent/file.json"), "no such file"),
@@ -66,7 +66,7 @@ def test_human_session_help_rules_undo_log_save_and_quit(tmp_path):
     save = tmp_path / "s.json"
     script = "\n".join(["help", "rules curse", "buy opal", "undo", "undo", "buy opal", "log", "fly to the moon",
                         "99", f"save {save}", "quit"]) + "\n"
-    r = grimoire("play", "zavandor", "--seed", "3", "--agents", "human,random", "--characters", "witch,elf",
+    r = grimoire("play", "zavandor", "--seed", "3", "--agents", "human,random", "-o", "characters=witch,elf",
                  input_text=script)
     assert r.returncode == 0, r.stderr
     out = r.stdout
@@ -85,7 +85,7 @@ def test_human_session_help_rules_undo_log_save_and_quit(tmp_path):
 
 def test_undo_is_refused_across_another_seats_decision(tmp_path):
     # ending the turn hands the game to the next seat: that cannot be undone
-    r = grimoire("play", "zavandor", "--seed", "4", "--agents", "human,human", "--characters", "witch,elf",
+    r = grimoire("play", "zavandor", "--seed", "4", "--agents", "human,human", "-o", "characters=witch,elf",
                  input_text="end\n\nundo\nquit\n")
     assert r.returncode == 0
     assert "Nothing to undo" in r.stdout
@@ -100,7 +100,7 @@ def test_curse_bid_asks_for_confirmation():
     item = next(str(a) for a in state.legal_actions() if str(a).startswith("auction"))
     agents = ["random", "random"]
     agents[first] = "human"
-    r = grimoire("play", "zavandor", "--seed", "3", "--agents", ",".join(agents), "--characters", "mage,elf",
+    r = grimoire("play", "zavandor", "--seed", "3", "--agents", ",".join(agents), "-o", "characters=mage,elf",
                  input_text=f"{item}\nbid 100000\nno\nquit\n")
     assert "curse of the 9 Sages" in r.stdout
 
@@ -129,3 +129,54 @@ def test_secret_choices_of_other_seats_are_not_printed():
     for line in r.stdout.splitlines():
         if line.startswith("seat 0 (random):"):
             assert "secret" in line, line
+
+
+# --- one seed scheme: bench and play derive their seeds with grimoire.derive_seed ---------------------------
+
+def test_bench_plays_the_games_of_its_seed():
+    from grimoire import derive_seed, new_game, run_episode
+    from grimoire.agents import make_agent
+    from grimoire.cli.bench import bench_games
+
+    game, players = "zauberschmiede", 2
+    first = bench_games(game, players, 3, 7, 2, None, {})
+    again = bench_games(game, players, 3, 7, 2, None, {})
+    assert first["actions"] == again["actions"]
+    # game g has the seed derive_seed(7, g), its seat i a random agent seeded derive_seed(7, g, 2, i)
+    expected = 0
+    for g in range(3):
+        state = new_game(game, players, derive_seed(7, g), max_rounds=2)
+        expected += run_episode(state, [make_agent(game, "random", derive_seed(7, g, 2, i))
+                                        for i in range(players)]).actions
+    assert first["actions"] == expected
+
+
+def test_play_seeds_each_agent_from_the_game_seed():
+    from grimoire import derive_seed
+    from grimoire.cli.play import build_agents
+    from grimoire.core.rng import Rng
+
+    agents = build_agents("zavandor", 3, 1, ["random", "human", "random"], 99)
+    assert agents[1] is None
+    for i in (0, 2):
+        assert agents[i].rng.next64() == Rng(derive_seed(99, "agent", i)).next64()
+
+
+def test_same_seed_same_ai_game_in_the_terminal(tmp_path):
+    recs = []
+    for k in range(2):
+        path = tmp_path / f"g{k}.json"
+        r = grimoire("play", "zauberschmiede", "--agents", "random,easy", "--seed", "12", "--max-rounds", "2",
+                     "--quiet", "--record", str(path))
+        assert r.returncode == 0, r.stderr
+        recs.append(json.loads(path.read_text()))
+    assert recs[0]["actions"] == recs[1]["actions"] and recs[0]["actions"]
+
+
+@pytest.mark.parametrize("args", [("play",), ("bench",), ("arena", "--agents", "random,random")])
+def test_a_missing_game_lists_the_games(args):
+    import grimoire as g
+
+    r = grimoire(*args)
+    assert r.returncode != 0 and "Traceback" not in r.stderr + r.stdout
+    assert all(name in r.stderr + r.stdout for name in g.games())

@@ -1,4 +1,4 @@
-"""The game-agnostic core: RNG, actions, records, errors."""
+"""The game-agnostic core: RNG, seeds, the episode loop, actions, records, errors."""
 
 import json
 
@@ -6,6 +6,9 @@ import pytest
 
 import grimoire
 from grimoire.core.action import Action, ActionTable
+from grimoire.core.agent import RandomAgent
+from grimoire.core.episode import derive_seed, episode_result, run_episode
+from grimoire.core.errors import GrimoireError
 from grimoire.core.record import load_record, make_record, replay, save_record, state_hash, verify
 from grimoire.core.rng import Rng
 
@@ -57,10 +60,7 @@ def test_actions_compare_by_text_and_are_immutable():
 @pytest.fixture
 def finished_game():
     state = grimoire.new_game("zavandor", 3, 9, max_rounds=2)
-    r = Rng(9)
-    while not state.is_terminal():
-        acts = state.legal_actions()
-        state.apply(acts[r.below(len(acts))])
+    run_episode(state, [RandomAgent(9)] * 3)          # one random stream for all seats
     return state
 
 
@@ -108,3 +108,63 @@ def test_bad_seed_and_players_types():
         grimoire.new_game("zavandor", "four", 1)
     s = grimoire.new_game("zavandor", 2)  # no seed: a fresh one, stored for the record
     assert isinstance(s.seed, int) and s.record()["seed"] == s.seed
+
+
+# --- the one seed scheme and the one episode loop ------------------------------------------------------
+
+def _arena_derive(*parts: int) -> int:
+    """The arena's seed derivation before it moved to the core (its schedules must not change)."""
+    r = Rng(0)
+    for x in parts:
+        r = Rng((r.next64() ^ (int(x) * 0x9E3779B97F4A7C15)) & ((1 << 64) - 1))
+    return r.next64() & 0x7FFFFFFF
+
+
+@pytest.mark.parametrize("parts", [(0,), (11, 0), (11, 3), (11, 3, 1), (7, 17, 2, 3), (2**62, 5), (1, 2**40, 2, 0)])
+def test_derive_seed_is_the_arenas_derivation(parts):
+    assert derive_seed(*parts) == _arena_derive(*parts)
+
+
+def test_derive_seed_keys():
+    import hashlib
+
+    seeds = {derive_seed(5, g, 2, i) for g in range(200) for i in range(5)}
+    assert len(seeds) == 1000 and all(0 <= x < 2**31 for x in seeds)
+    assert derive_seed(5, 1, 2) != derive_seed(5, 2, 1) != derive_seed(5, 12)
+    # a text key counts as the first 8 bytes of its SHA-256, little-endian
+    as_int = int.from_bytes(hashlib.sha256(b"decision").digest()[:8], "little")
+    assert derive_seed(9, "decision", 0, 4) == _arena_derive(9, as_int, 0, 4)
+    for bad in (1.5, True, None, b"x"):
+        with pytest.raises(TypeError):
+            derive_seed(1, bad)
+
+
+def test_run_episode_plays_to_the_end_and_counts_per_seat():
+    state = grimoire.new_game("zauberschmiede", 2, 4, max_rounds=2)
+    steps = []
+    ep = run_episode(state, [RandomAgent(1), RandomAgent(2)],
+                     on_step=lambda s, seat, a: steps.append((seat, s.current_player, str(a), len(s.history))))
+    assert state.is_terminal() and ep.state is state
+    assert ep.actions == len(state.history) == len(steps) == sum(ep.decisions)
+    assert all(seat == cp for seat, cp, _a, _n in steps)                      # the deciding seat
+    assert [a for _s, _c, a, _n in steps] == state.history                   # called before each apply
+    assert [n for *_x, n in steps] == list(range(ep.actions))
+    assert ep.decisions == [sum(1 for s, *_x in steps if s == seat) for seat in range(2)]
+    assert all(t >= 0 for t in ep.think_seconds) and len(ep.max_decision_seconds) == 2
+    res = episode_result(ep)
+    assert res["scores"] == state.scores() and res["winners"] == state.winners()
+    assert sum(res["win_share"]) == pytest.approx(1.0)
+    # same seeds, same episode
+    again = grimoire.new_game("zauberschmiede", 2, 4, max_rounds=2)
+    run_episode(again, [RandomAgent(1), RandomAgent(2)], timed=False)
+    assert again.history == state.history
+
+
+def test_run_episode_stops_and_limits():
+    state = grimoire.new_game("zavandor", 2, 3)
+    ep = run_episode(state, [RandomAgent(1)] * 2, stop=lambda s: len(s.history) >= 10)
+    assert ep.actions == 10 and not state.is_terminal()
+    with pytest.raises(GrimoireError, match="did not end"):
+        run_episode(state, [RandomAgent(1)] * 2, max_actions=5)
+    with pytest.raises(GrimoireError, match="3 agents for 2 seats"):
+        run_episode(state, [RandomAgent(1)] * 3)

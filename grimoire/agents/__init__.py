@@ -6,13 +6,15 @@ which ``hard`` is built here). The levels ``easy``, ``medium`` and ``hard`` are 
 it registers them; otherwise they are built here from what it has:
 ``medium`` is its heuristic agent (the first of ``heuristic``, ``greedy`` it registers, else random),
 ``easy`` that agent playing a random legal action a quarter of the time, ``hard`` IS-MCTS whose
-playouts follow the medium agent.
+playouts follow the medium agent. The parts of a level get their own seeds from the level's seed
+(``derive_seed(seed, "epsilon")``, ``derive_seed(seed, "playout")``).
 """
 
 from __future__ import annotations
 
 from ..core.action import Action
 from ..core.agent import Agent, RandomAgent
+from ..core.episode import derive_seed
 from ..core.errors import GameConfigError
 from ..core.registry import game_info
 from ..core.state import GameState
@@ -60,10 +62,10 @@ def _generic_level(game: str, level: str, seed: int) -> Agent:
         a.name = "medium"
         return a
     if level == "easy":
-        return EpsilonAgent(base(seed), 0.25, seed ^ 0xEA5E, "easy")
+        return EpsilonAgent(base(seed), 0.25, derive_seed(seed, "epsilon"), "easy")
     from .mcts import ISMCTSAgent, PolicyHooks
     players_hint = 4
-    agent = ISMCTSAgent(seed, iterations=100, time_limit=2.0, hooks=PolicyHooks(base(seed ^ 0x4A4D)),
+    agent = ISMCTSAgent(seed, iterations=100, time_limit=2.0, hooks=PolicyHooks(base(derive_seed(seed, "playout"))),
                         max_rollout_steps=3 * players_hint)
     agent.name = "hard"
     return agent

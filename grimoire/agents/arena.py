@@ -1,54 +1,38 @@
 """The arena: many games between agents, seats and roles rotated fairly, in parallel processes.
 
 Scheduling. Games are played in blocks of ``players`` games. Within a block every game uses the
-same game seed and the same roles per seat (for Zavandor: characters), and the agents rotate one
-seat further each game, so that every agent plays every seat and every role of the block once with
-the same shuffles and dice (a "duplicate" schedule: luck cancels out within a block). Each block
-draws a fresh seed and a fresh set of roles from the arena seed. The schedule, the agents' seeds
-and therefore the results depend only on the arena seed, never on the number of worker processes
-(agents with a wall-time budget are the exception: their search depends on the machine's speed).
+same game seed and the same roles per seat (e.g. the characters of a game that has them), and the
+agents rotate one seat further each game, so that every agent plays every seat and every role of
+the block once with the same shuffles and dice (a "duplicate" schedule: luck cancels out within a
+block). Each block draws a fresh seed and a fresh set of roles from the arena seed. The schedule,
+the agents' seeds and therefore the results depend only on the arena seed, never on the number of
+worker processes (agents with a wall-time budget are the exception: their search depends on the
+machine's speed).
 
-Game hooks. A game may provide a module ``grimoire.games.<game>.ai`` with any of:
-``ARENA_ROLE_OPTION`` and ``ARENA_ROLES`` (the option rotated per seat and its pool, e.g.
-"characters" and the six characters), ``arena_stats(state) -> dict`` (numbers per game, e.g. rounds
-and sentinels sold) and ``arena_roles(state) -> list[str]`` (the role of each seat).
+Seeds (``grimoire.derive_seed``): the game of block ``b`` has ``derive_seed(seed, b)``, its roles
+are drawn by ``Rng(derive_seed(seed, b, 1))``, and the agent of seat ``i`` in game ``g`` has
+``derive_seed(seed, g, 2, i)``.
+
+Game hooks come from the descriptor, ``game_info(game).arena`` (``ArenaHooks``): the option rotated
+per seat and its pool (``role_option``, ``roles``), the role each seat played (``roles_of``), numbers
+per game (``stats``, e.g. sentinels sold) and per seat (``seat_stats``).
 """
 
 from __future__ import annotations
 
 import csv
-import importlib
 import json
-import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core.errors import GameConfigError, GrimoireError
+from ..core.episode import MAX_ACTIONS, derive_seed, episode_result, run_episode
+from ..core.errors import GameConfigError
 from ..core.registry import game_info, new_game
 from ..core.rng import Rng
 from . import make_agent
 from .stats import mean, wilson
-
-MAX_ACTIONS = 20_000       # a game that runs longer is a bug somewhere (typical: under 1000); stop it
-
-
-def game_hooks(game: str):
-    """The optional arena hooks of a game (its ``ai`` module), or None."""
-    try:
-        return importlib.import_module(f"grimoire.games.{game}.ai")
-    except ModuleNotFoundError as e:
-        if e.name and e.name.startswith(f"grimoire.games.{game}"):
-            return None
-        raise
-
-
-def _derive(*parts: int) -> int:
-    r = Rng(0)
-    for x in parts:
-        r = Rng((r.next64() ^ (int(x) * 0x9E3779B97F4A7C15)) & ((1 << 64) - 1))
-    return r.next64() & 0x7FFFFFFF
 
 
 @dataclass
@@ -68,24 +52,24 @@ def schedule(game: str, agents: list[str], games: int, seed: int, options: dict 
     """The games of an arena (see the module text). ``agents`` has one name per seat."""
     players = len(agents)
     options = dict(options or {})
-    hooks = game_hooks(game)
-    role_opt = getattr(hooks, "ARENA_ROLE_OPTION", None) if hooks else None
-    pool = list(getattr(hooks, "ARENA_ROLES", []) or []) if hooks else []
+    hooks = game_info(game).arena
+    role_opt = hooks.role_option
+    pool = list(hooks.roles)
     use_roles = rotate_roles and role_opt and len(pool) >= players and role_opt not in options
     specs = []
     for g in range(games):
         block, r = divmod(g, players)
-        game_seed = _derive(seed, block)
+        game_seed = derive_seed(seed, block)
         roles = None
         opts = dict(options)
         if use_roles:
-            rr = Rng(_derive(seed, block, 1))
+            rr = Rng(derive_seed(seed, block, 1))
             avail = pool[:]
             roles = [avail.pop(rr.below(len(avail))) for _ in range(players)]
             opts[role_opt] = roles
         seat_agents = [agents[(i + r) % players] for i in range(players)]
         specs.append(GameSpec(g, game, players, game_seed, opts, seat_agents,
-                              [_derive(seed, g, 2, i) for i in range(players)], roles))
+                              [derive_seed(seed, g, 2, i) for i in range(players)], roles))
     return specs
 
 
@@ -100,55 +84,32 @@ def play_game(spec: GameSpec, factories: dict | None = None) -> dict[str, Any]:
     callable(seed) -> Agent) adds agents that are not registered (experiments, tests)."""
     state = new_game(spec.game, spec.players, spec.seed, **spec.options)
     agents = [_build(spec.game, name, s, factories) for name, s in zip(spec.agents, spec.agent_seeds, strict=True)]
-    n = spec.players
-    t_sum = [0.0] * n
-    t_max = [0.0] * n
-    decisions = [0] * n
-    actions = 0
-    t_start = time.perf_counter()
-    while not state.is_terminal():
-        cp = state.current_player
-        t0 = time.perf_counter()
-        action = agents[cp].choose(state, cp)
-        dt = time.perf_counter() - t0
-        state.apply(action)
-        t_sum[cp] += dt
-        if dt > t_max[cp]:
-            t_max[cp] = dt
-        decisions[cp] += 1
-        actions += 1
-        if actions >= MAX_ACTIONS:
-            raise GrimoireError(f"game {spec.index} (seed {spec.seed}) did not end after {MAX_ACTIONS} actions")
-    scores = state.scores()
-    winners = state.winners()
-    obs = state.observation(None)
-    hooks = game_hooks(spec.game)
+    ep = run_episode(state, agents, max_actions=MAX_ACTIONS)
+    hooks = game_info(spec.game).arena
     stats: dict[str, Any] = {}
-    if isinstance(obs.get("round"), int):
-        stats["rounds"] = obs["round"]
-    if hooks is not None and hasattr(hooks, "arena_stats"):
-        stats.update(hooks.arena_stats(state))
-    roles = spec.roles
-    if hooks is not None and hasattr(hooks, "arena_roles"):
-        roles = hooks.arena_roles(state)
-    share = 1.0 / len(winners) if winners else 0.0
-    return {
+    rnd = state.observation(None).get("round")
+    if isinstance(rnd, int):
+        stats["rounds"] = rnd
+    if hooks.stats is not None:
+        stats.update(hooks.stats(state))
+    roles = hooks.roles_of(state) if hooks.roles_of is not None else spec.roles
+    out = {
         "index": spec.index,
         "seed": spec.seed,
         "options": spec.options,
         "agents": spec.agents,
         "agent_seeds": spec.agent_seeds,
         "roles": roles,
-        "scores": scores,
-        "winners": winners,
-        "win_share": [share if i in winners else 0.0 for i in range(n)],
-        "actions": actions,
-        "decisions": decisions,
-        "think_seconds": [round(t, 6) for t in t_sum],
-        "max_decision_seconds": [round(t, 6) for t in t_max],
-        "seconds": round(time.perf_counter() - t_start, 4),
+        **episode_result(ep),
+        "decisions": ep.decisions,
+        "think_seconds": [round(t, 6) for t in ep.think_seconds],
+        "max_decision_seconds": [round(t, 6) for t in ep.max_decision_seconds],
+        "seconds": round(ep.seconds, 4),
         "stats": stats,
     }
+    if hooks.seat_stats is not None:
+        out["seat_stats"] = hooks.seat_stats(state)
+    return out
 
 
 @dataclass
@@ -160,6 +121,7 @@ class AgentSummary:
     think: float = 0.0
     decisions: int = 0
     max_decision: float = 0.0
+    seat_stats: dict[str, list[float]] = field(default_factory=dict)   # the game's per-seat numbers
 
     @property
     def win_rate(self) -> float:
@@ -175,12 +137,15 @@ class AgentSummary:
                 "win_rate": self.win_rate, "ci95": [lo, hi], "mean_score": mean(self.scores),
                 "decisions": self.decisions,
                 "mean_decision_seconds": self.think / self.decisions if self.decisions else 0.0,
-                "max_decision_seconds": self.max_decision}
+                "max_decision_seconds": self.max_decision,
+                **({"seat_stat_means": {k: mean(v) for k, v in sorted(self.seat_stats.items())}}
+                   if self.seat_stats else {})}
 
 
 def summarize(results: list[dict[str, Any]]) -> dict[str, Any]:
     """Per agent name (pooled over the seats it holds): win rate with a 95% Wilson interval, mean
-    score, decision times; per game: mean length and the game's own stats; per role: win share."""
+    score, decision times and the means of the game's per-seat stats; per game: mean length and the
+    game's own stats; per role: win share."""
     agents: dict[str, AgentSummary] = {}
     roles: dict[str, list[float]] = {}
     role_agent: dict[tuple[str, str], list[float]] = {}
@@ -195,6 +160,9 @@ def summarize(results: list[dict[str, Any]]) -> dict[str, Any]:
             a.think += r["think_seconds"][i]
             a.decisions += r["decisions"][i]
             a.max_decision = max(a.max_decision, r["max_decision_seconds"][i])
+            for k, v in (r["seat_stats"][i] if r.get("seat_stats") else {}).items():
+                if isinstance(v, (int, float)):
+                    a.seat_stats.setdefault(k, []).append(v)
             if r.get("roles"):
                 role = r["roles"][i]
                 roles.setdefault(role, []).append(r["win_share"][i])
@@ -258,19 +226,26 @@ def run_arena(game: str, agents: list[str], games: int, seed: int = 1, options: 
     return [r for r in results if r is not None]
 
 
+SEAT_STAT_PREFIX = "seat_"     # CSV columns of the game's per-seat stats (apart from its per-game ones)
+
+
 def write_csv(path: str, results: list[dict[str, Any]]) -> None:
-    """One row per seat and game."""
+    """One row per seat and game: the seat's result, the game's stats and the seat's own stats."""
     stat_keys = sorted({k for r in results for k in r.get("stats", {})})
+    seat_keys = sorted({k for r in results for row in r.get("seat_stats") or [] for k in row})
     with open(path, "w", newline="", encoding="utf-8") as f:
         w = csv.writer(f)
         w.writerow(["game", "seed", "seat", "agent", "role", "score", "win_share", "winner_score",
-                    "actions", "decisions", "think_seconds", "max_decision_seconds", *stat_keys])
+                    "actions", "decisions", "think_seconds", "max_decision_seconds", *stat_keys,
+                    *(SEAT_STAT_PREFIX + k for k in seat_keys)])
         for r in results:
+            seat_rows = r.get("seat_stats") or [{}] * len(r["agents"])
             for i, name in enumerate(r["agents"]):
                 w.writerow([r["index"], r["seed"], i, name, (r.get("roles") or [""] * len(r["agents"]))[i],
                             r["scores"][i], r["win_share"][i], max(r["scores"]), r["actions"], r["decisions"][i],
                             r["think_seconds"][i], r["max_decision_seconds"][i],
-                            *[r.get("stats", {}).get(k, "") for k in stat_keys]])
+                            *[r.get("stats", {}).get(k, "") for k in stat_keys],
+                            *[seat_rows[i].get(k, "") for k in seat_keys]])
 
 
 def write_json(path: str, config: dict[str, Any], results: list[dict[str, Any]]) -> None:

@@ -13,8 +13,7 @@ from rich.table import Table
 
 from ..agents.arena import run_arena, summarize, write_csv, write_json
 from ..core.errors import GameConfigError
-from ..core.registry import game_info
-from .common import parse_option_pairs, split_list
+from .common import GAME_HELP, parse_option_pairs, require_game, split_list
 from .main import app
 
 
@@ -24,10 +23,10 @@ def _pct(x: float) -> str:
 
 @app.command("arena")
 def arena_command(
-    game: str = typer.Argument("zavandor", help="the game"),
+    game: str | None = typer.Argument(None, help=GAME_HELP),
     agents: str = typer.Option(..., "--agents", help="one agent per seat, e.g. hard,medium,medium,medium"),
     games: int = typer.Option(100, "--games", "-n", help="number of games (a multiple of the players keeps the "
-                                                        "rotation of seats and characters complete)"),
+                                                        "rotation of seats and roles complete)"),
     players: int = typer.Option(None, "--players", "-p", help="number of players (default: one per agent)"),
     seed: int = typer.Option(1, "--seed", help="arena seed: same seed, same games"),
     workers: int = typer.Option(1, "--workers", "-w", help="parallel worker processes (0 = one per CPU)"),
@@ -36,11 +35,11 @@ def arena_command(
     csv_path: Path = typer.Option(None, "--csv", help="write one row per seat and game to this CSV file"),
     json_path: Path = typer.Option(None, "--json", help="write the configuration, summary and games as JSON"),
     no_roles: bool = typer.Option(False, "--no-rotate-roles", help="keep the game's own role choice (e.g. "
-                                                                  "random characters) instead of rotating them"),
+                                                                  "random characters) instead of rotating roles"),
 ) -> None:
-    """Pit agents against each other: seats (and characters) rotate fairly; per agent it prints the win
+    """Pit agents against each other: seats (and roles, e.g. characters) rotate fairly; per agent it prints the win
     rate with a 95% confidence interval, mean score and decision times; results go to CSV/JSON."""
-    info = game_info(game)
+    info = require_game(game)
     names = split_list(agents) or []
     if players is None:
         players = len(names)
@@ -76,11 +75,20 @@ def arena_command(
                   f"{a['mean_score']:.1f}", f"{a['mean_decision_seconds']:.3f}", f"{a['max_decision_seconds']:.2f}")
     console.print(t)
     means = summary["game_means"]
-    parts = [f"mean game length: {means.get('rounds', 0):.1f} rounds" if "rounds" in means else None,
-             f"{means['actions']:.0f} actions",
-             f"{means['sentinels']:.2f} sentinels" if "sentinels" in means else None,
-             f"winner's score {summary['winner_score_mean']:.1f}"]
-    console.print(", ".join(p for p in parts if p))
+    parts = [f"mean game length: {means['rounds']:.1f} rounds" if "rounds" in means else "mean game length:",
+             f"{means['actions']:.0f} actions"]
+    parts += [f"{k.replace('_', ' ')} {v:.2f}" for k, v in means.items() if k not in ("rounds", "actions")]
+    console.print(", ".join(parts[:2]) + "".join(", " + p for p in parts[2:])
+                  + f"; winner's score {summary['winner_score_mean']:.1f}")
+    seat_keys = sorted({k for a in summary["agents"] for k in a.get("seat_stat_means", {})})
+    if seat_keys:
+        st = Table(title="per seat (mean per seat-game)")
+        st.add_column("agent")
+        for k in seat_keys:
+            st.add_column(k.replace("_", " "), justify="right")
+        for a in summary["agents"]:
+            st.add_row(a["agent"], *(f"{a.get('seat_stat_means', {}).get(k, 0.0):.2f}" for k in seat_keys))
+        console.print(st)
     if summary["roles"]:
         r = Table(title="win share by role (all agents; par = 1 / players)")
         r.add_column("role")

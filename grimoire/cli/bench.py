@@ -10,47 +10,48 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemaining
 from rich.table import Table
 
 from ..agents import make_agent
-from ..core.registry import game_info, new_game
-from ..core.rng import Rng
-from .common import parse_option_pairs, split_list
+from ..core.episode import derive_seed, run_episode
+from ..core.registry import new_game
+from .common import GAME_HELP, parse_option_pairs, require_game, split_list
 from .main import app
+
+SAMPLE_AT = 150      # the mid-game position (after this many actions) whose clones are timed
 
 
 def bench_games(game: str, players: int, games: int, seed: int, max_rounds: int | None, agents: list[str] | None,
                 options: dict, progress=None) -> dict:
-    """Play ``games`` games; time everything the players do (legal actions + choice + apply)."""
+    """Play ``games`` games; time everything the players do (legal actions + choice + apply).
+
+    Game ``g`` has the seed ``derive_seed(seed, g)`` and its seat ``i`` the agent seed
+    ``derive_seed(seed, g, 2, i)`` (as in the arena); without ``agents`` every seat plays uniformly
+    random legal actions."""
     actions = 0
     play_time = 0.0
     samples = []
     task = progress.add_task("playing", total=games) if progress else None
+    opts = dict(options)
+    if max_rounds:
+        opts["max_rounds"] = max_rounds
+    names = agents or ["random"] * players
     for g in range(games):
-        opts = dict(options)
-        if max_rounds:
-            opts["max_rounds"] = max_rounds
-        state = new_game(game, players, seed + g, **opts)
-        if agents:
-            ags = [make_agent(game, name, (seed + g) * 31 + i) for i, name in enumerate(agents)]
-        rng = Rng(seed + g)
-        t0 = time.perf_counter()
-        n = 0
-        while not state.is_terminal():
-            if agents:
-                cp = state.current_player
-                state.apply(ags[cp].choose(state, cp))
-            else:
-                acts = state.legal_actions()
-                state.apply(acts[rng.below(len(acts))])
-            n += 1
-            if n == 150:
-                samples.append(state.clone())
-        play_time += time.perf_counter() - t0
-        actions += n
+        state = new_game(game, players, derive_seed(seed, g), **opts)
+        ags = [make_agent(game, name, derive_seed(seed, g, 2, i)) for i, name in enumerate(names)]
+        seen = [0]
+
+        def sample(st, _seat, _action, seen=seen):
+            if seen[0] == SAMPLE_AT:
+                samples.append(st.clone())
+            seen[0] += 1
+
+        ep = run_episode(state, ags, on_step=sample, timed=False)
+        play_time += ep.seconds
+        actions += ep.actions
         if progress:
             progress.advance(task)
     # clones of mid-game states
     clones = 0
     t0 = time.perf_counter()
-    pool = samples or [new_game(game, players, seed, **options)]
+    pool = samples or [new_game(game, players, derive_seed(seed, 0), **options)]
     while time.perf_counter() - t0 < 1.0:
         for s in pool:
             for _ in range(100):
@@ -66,16 +67,16 @@ def bench_games(game: str, players: int, games: int, seed: int, max_rounds: int 
 
 @app.command("bench")
 def bench_command(
-    game: str = typer.Argument("zavandor"),
+    game: str | None = typer.Argument(None, help=GAME_HELP),
     players: int = typer.Option(None, "--players", "-p"),
     games: int = typer.Option(200, "--games", "-n", help="games to play"),
-    seed: int = typer.Option(1, "--seed"),
+    seed: int = typer.Option(1, "--seed", help="run seed: the same seed plays the same games"),
     max_rounds: int = typer.Option(20, "--max-rounds", help="end each game after this round (0 = rules only)"),
     agents: str = typer.Option(None, "--agents", help="agents per seat (default: uniformly random actions)"),
     option: list[str] = typer.Option([], "--option", "-o", help="game option key=value"),
 ) -> None:
     """Benchmark random self-play (or given agents): games/s, actions/s, clones/s on one core."""
-    info = game_info(game)
+    info = require_game(game)
     players = players or info.default_players
     agent_list = split_list(agents)
     if agent_list is not None and len(agent_list) != players:

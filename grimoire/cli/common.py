@@ -6,7 +6,9 @@ import json
 from typing import Any
 
 from ..core.errors import GameConfigError
-from ..core.registry import game_info
+from ..core.registry import GameInfo, game_info, games
+
+GAME_HELP = "the game: " + ", ".join(games())
 
 
 def parse_option_pairs(pairs: list[str]) -> dict[str, Any]:
@@ -32,3 +34,10 @@ def split_list(text: str | None) -> list[str] | None:
 
 def check_game(game: str) -> None:
     game_info(game)  # raises GameConfigError with the list of games
+
+
+def require_game(game: str | None) -> GameInfo:
+    """The descriptor of the game a command was given; a clear line listing the games if none was."""
+    if game is None:
+        raise GameConfigError("which game? " + ", ".join(games()))
+    return game_info(game)

@@ -21,7 +21,6 @@ import asyncio
 import contextlib
 import math
 import os
-import random
 import resource
 import socket
 import statistics
@@ -33,7 +32,18 @@ from dataclasses import dataclass, field
 
 import typer
 
+from ..core.episode import derive_seed
+from ..core.errors import GameConfigError
+from ..core.registry import game_info
+from ..core.registry import games as game_names
+from ..core.rng import Rng
 from .main import app
+
+
+def default_game() -> str:
+    """The first registered game that has a browser board (else the first game)."""
+    names = game_names()
+    return next((n for n in names if game_info(n).board is not None), names[0])
 
 
 @dataclass
@@ -83,7 +93,7 @@ class GameRun:
 
 
 async def _seat_client(ws_url: str, g: GameRun, seat: int, token: str, think: float, stats: Stats,
-                       rng: random.Random, t0: float, joined: list[int], seats_total: int) -> None:
+                       rng: Rng, t0: float, joined: list[int], seats_total: int) -> None:
     import orjson
     from websockets.asyncio.client import connect
     from websockets.exceptions import ConnectionClosed
@@ -148,7 +158,7 @@ async def _seat_client(ws_url: str, g: GameRun, seat: int, token: str, think: fl
                     legal = obs.get("legal_actions") or []
                     if legal:
                         state["scheduled"] = view["seq"]
-                        actor = asyncio.create_task(act(ws, view["seq"], legal[rng.randrange(len(legal))]))
+                        actor = asyncio.create_task(act(ws, view["seq"], legal[rng.below(len(legal))]))
     except ConnectionClosed:
         if not g.done:
             stats.errors.append(f"game {g.gid} seat {seat}: the connection closed")
@@ -173,13 +183,14 @@ def _create_game_sync(base: str, body: bytes) -> tuple[int, bytes]:
         return e.code, e.read()
 
 
-async def _play_game(creating: asyncio.Semaphore, base: str, players: int, ai_seats: int, actions: int,
-                     think: float, stats: Stats, rng: random.Random, t0: float, joined: list[int],
+async def _play_game(creating: asyncio.Semaphore, base: str, game_name: str, players: int, ai_seats: int,
+                     actions: int, think: float, stats: Stats, seed: int, t0: float, joined: list[int],
                      seats_total: int) -> None:
+    """One game; the client of seat ``i`` draws its think times and actions from ``derive_seed(seed, i)``."""
     import orjson
 
     seats = [{"agent": "human"}] * (players - ai_seats) + [{"agent": "random"}] * ai_seats
-    body = orjson.dumps({"game": "zavandor", "seats": seats})
+    body = orjson.dumps({"game": game_name, "seats": seats})
     try:
         # plain urllib in a few threads: with hundreds of creations queued, httpx's async pool took half of
         # the clients' CPU at start-up (httpcore retries a failing `import sniffio` on every request)
@@ -196,19 +207,21 @@ async def _play_game(creating: asyncio.Semaphore, base: str, players: int, ai_se
     g = GameRun(game["id"], actions)
     ws_url = base.replace("http", "ws", 1) + f"/ws/games/{g.gid}"
     await asyncio.gather(*(_seat_client(ws_url, g, s["seat"], s["token"], think, stats,
-                                        random.Random(rng.random()), t0, joined, seats_total)
+                                        Rng(derive_seed(seed, s["seat"])), t0, joined, seats_total)
                            for s in game["seats"] if s["token"]))
     if g.count >= g.limit or g.done:
         stats.finished_games += 1
 
 
 async def _run(base: str, games: int, players: int, ai_seats: int, actions: int, think: float, seed: int,
-               ramp: float, timeout: float) -> tuple[Stats, float]:
+               ramp: float, timeout: float, game: str | None = None) -> tuple[Stats, float]:
+    """Play ``games`` games of ``game`` (default: the first with a browser board) against ``base``;
+    game ``i``'s clients are seeded from ``derive_seed(seed, i)``."""
     import orjson  # noqa: F401 - imported before the clock starts, not by the first client
     import websockets.asyncio.client  # noqa: F401
 
+    game = game or default_game()
     stats = Stats()
-    rng = random.Random(seed)
     t0 = time.perf_counter()
     joined = [0]
     seats_total = games * (players - ai_seats)
@@ -216,7 +229,7 @@ async def _run(base: str, games: int, players: int, ai_seats: int, actions: int,
 
     async def start(i: int):
         await asyncio.sleep(ramp * i / max(1, games))
-        await _play_game(creating, base, players, ai_seats, actions, think, stats, random.Random(rng.random()),
+        await _play_game(creating, base, game, players, ai_seats, actions, think, stats, derive_seed(seed, i),
                          t0, joined, seats_total)
 
     async def progress():
@@ -264,7 +277,9 @@ def _cpu_seconds(pid: int) -> float | None:
 @app.command("loadtest")
 def loadtest_command(
     games: int = typer.Option(200, "--games", "-n", help="concurrent games"),
-    players: int = typer.Option(3, "--players", help="seats per game (2-6)"),
+    game: str = typer.Option(None, "--game", help="the game (default: the first with a browser board; "
+                             "one of " + ", ".join(game_names()) + ")"),
+    players: int = typer.Option(None, "--players", help="seats per game (default: the game's usual number)"),
     ai_seats: int = typer.Option(0, "--ai-seats", help="seats per game played by the server's random AI"),
     actions: int = typer.Option(30, "--actions", help="actions per game before its clients stop"),
     think: float = typer.Option(2.0, "--think",
@@ -279,6 +294,12 @@ def loadtest_command(
 ) -> None:
     """Benchmark: N concurrent games through the WebSocket API; action latency percentiles and errors."""
     import httpx
+
+    info = game_info(game or default_game())
+    players = players or info.default_players
+    info.validate(players, {})               # a clear line for a player count the game does not allow
+    if not 0 <= ai_seats < players:
+        raise GameConfigError(f"--ai-seats must be from 0 to {players - 1}")
 
     try:
         import uvloop
@@ -307,14 +328,15 @@ def loadtest_command(
                 raise typer.Exit(2)
             time.sleep(0.1)
     url = url.rstrip("/")
-    typer.echo(f"load test: {games} concurrent games x {players} seats ({ai_seats} AI), {actions} actions each, "
+    typer.echo(f"load test: {info.title}, {games} concurrent games x {players} seats ({ai_seats} AI), "
+               f"{actions} actions each, "
                f"think {think}s (uniform {think * 0.5:g}-{think * 1.5:g}s), games started over {ramp:g}s, "
                f"server {url}")
     cpu0 = _cpu_seconds(proc.pid) if proc else None
     client0 = resource.getrusage(resource.RUSAGE_SELF)
     try:
         timeout = ramp + actions * think * 3 + 60
-        coro = _run(url, games, players, ai_seats, actions, think, seed, ramp, timeout)
+        coro = _run(url, games, players, ai_seats, actions, think, seed, ramp, timeout, info.name)
         stats, wall = uvloop.run(coro) if uvloop else asyncio.run(coro)
         cpu1 = _cpu_seconds(proc.pid) if proc else None
     finally:

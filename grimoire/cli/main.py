@@ -11,7 +11,8 @@ from ..core.errors import GrimoireError
 
 app = typer.Typer(
     name="grimoire",
-    help="Grimoire: The Scepter of Zavandor, Zauberschmiede and Shuluri Viadal with exact rules.",
+    help="Grimoire: tabletop games with exact rules, AI players, a terminal and a browser interface "
+         "(`grimoire games` lists them).",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,

@@ -12,17 +12,18 @@ from rich.panel import Panel
 from rich.table import Table
 
 from ..agents import agent_names, make_agent
+from ..core.episode import derive_seed
 from ..core.errors import GameConfigError, IllegalAction
 from ..core.record import load_record, make_record, save_record
 from ..core.registry import game_info, new_game
 from ..core.state import GameState
 from . import render as renderers
-from .common import parse_option_pairs, split_list
+from .common import GAME_HELP, parse_option_pairs, require_game, split_list
 from .main import app
 from .rules_cmd import rules_text
 
 HELP = """[bold]Commands[/]
-  [cyan]<number>[/] or [cyan]<action text>[/]  play that action (e.g. [cyan]3[/] or [cyan]buy emerald[/])
+  [cyan]<number>[/] or [cyan]<action text>[/]  play that action (its number or its text as listed)
   [cyan]help[/]              this help;  [cyan]help <action>[/] explains an action
   [cyan]rules[/] [topic]     the rules (topics are listed without one)
   [cyan]log[/] [n]           the last n actions (default 20)
@@ -248,23 +249,25 @@ class Session:
 
 
 def build_agents(game: str, players: int, seat: int, agents: list[str] | None, seed: int) -> list:
+    """One agent per seat (None for a human); the agent of seat ``i`` has the seed
+    ``derive_seed(seed, "agent", i)`` from the game's seed, so a replayed or resumed game with the
+    same seed meets the same opponents."""
     if agents is None:
         default = "medium" if "medium" in agent_names(game) else "random"
         agents = [default] * players
         agents[seat] = "human"
     if len(agents) != players:
         raise GameConfigError(f"--agents names {len(agents)} seats but the game has {players} players")
-    return [None if name == "human" else make_agent(game, name, seed * 1000 + i + 1)
+    return [None if name == "human" else make_agent(game, name, derive_seed(seed, "agent", i))
             for i, name in enumerate(agents)]
 
 
 @app.command("play")
 def play_command(
-    game: str = typer.Argument("zavandor", help="the game: " + "zavandor, zauberschmiede, ..."),
+    game: str | None = typer.Argument(None, help=GAME_HELP + " (not with --resume)"),
     players: int = typer.Option(None, "--players", "-p", help="number of players (default: the game's usual)"),
     seat: int = typer.Option(0, "--seat", help="your seat (0 = first) when --agents is not given"),
     agents: str = typer.Option(None, "--agents", help="one per seat: human, random, easy, medium, hard, ..."),
-    characters: str = typer.Option(None, "--characters", help="Zavandor: witch,elf,druid,fairy,mage,kobold"),
     seed: int = typer.Option(None, "--seed", help="random seed (default: a fresh one, shown)"),
     max_rounds: int = typer.Option(None, "--max-rounds", help="end the game after this round"),
     option: list[str] = typer.Option([], "--option", "-o", help="game option key=value (repeatable)"),
@@ -277,6 +280,8 @@ def play_command(
     log: list[tuple[int, str]] = []
     if resume is not None:
         rec = load_record(resume)
+        if game is not None and game != rec["game"]:
+            raise GameConfigError(f"{resume} is a game of {rec['game']}, not {game}")
         game = rec["game"]
         info = game_info(game)
         state = new_game(game, rec["players"], rec["seed"], **rec["options"])
@@ -289,13 +294,10 @@ def play_command(
             log.append((cp, text))
         players = state.num_players
     else:
-        info = game_info(game)
+        info = require_game(game)
         if players is None and agents:
             players = len(split_list(agents))
         opts = parse_option_pairs(option)
-        chars = split_list(characters)
-        if chars is not None:
-            opts["characters"] = chars
         if max_rounds is not None:
             opts["max_rounds"] = max_rounds
         state = new_game(game, players, seed, **opts)

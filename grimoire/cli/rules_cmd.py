@@ -7,6 +7,7 @@ from rich.console import Console
 from rich.markdown import Markdown
 
 from ..core.registry import game_info, games
+from .common import GAME_HELP
 from .main import app, fail
 
 
@@ -31,7 +32,7 @@ def rules_text(game: str, topic: str | None) -> str:
 
 
 @app.command("rules")
-def rules_command(game: str = typer.Argument(..., help="zavandor, zauberschmiede, ..."),
+def rules_command(game: str = typer.Argument(..., help=GAME_HELP),
                   topic: str = typer.Argument(None, help="a topic; leave out to list them")) -> None:
     """Show the rules of a game, topic by topic."""
     try:

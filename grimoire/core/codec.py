@@ -4,7 +4,7 @@ Every game declares a fixed number of distinct action ids (``num_distinct_action
 stand for one action text each, in a table that only ever grows at its end, so an id keeps its
 meaning across versions of a game (a game keeps its table as a data file; a test checks that the
 table covers the vocabulary). Open-ended amounts get a bounded encoding relative to the state
-(Zavandor: a bid is "the lowest legal bid plus d" for a documented set of d): those ids need the
+(e.g. an auction bid as "the lowest legal bid plus d" for a documented set of d): those ids need the
 state to be decoded. Actions without an id (an explicit payment, an uncommon bid) stay available
 through their text; the codec covers a subset of the legal actions that is never empty while the
 game goes on.

@@ -31,7 +31,7 @@ from .tensor import TensorSpec
 class ArenaHooks:
     """What the arena and the simulation runner record beyond scores and winners."""
 
-    role_option: str | None = None          # the option rotated per seat (Zavandor: "characters")
+    role_option: str | None = None          # the option rotated per seat (e.g. "characters")
     roles: tuple[str, ...] = ()             # its pool
     roles_of: Callable[[GameState], list[str]] | None = None        # the role of each seat in a game
     stats: Callable[[GameState], dict[str, float]] | None = None    # numbers per game (rounds, ...)

@@ -2,21 +2,21 @@
 
 Cheap agents (``random``) run inline; every other level runs in a process pool (spawned workers get
 the state as ``to_dict()`` JSON and rebuild it with ``load_game``), so a slow search agent never
-blocks other games or the WebSocket traffic. Agents are built with ``make_agent(game, name, seed)``;
-the seed of each decision is derived from the game's seed, the seat and the sequence number, so a
-restarted server makes the same choices.
+blocks other games or the WebSocket traffic. Agents are built with ``make_agent(game, name, seed)``
+for every decision; its seed is ``derive_seed(game_seed, "decision", seat, seq)`` (the one seed
+scheme of ``grimoire.core.episode``), so a restarted server makes the same choices.
 """
 
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import logging
 import multiprocessing
 import os
 from concurrent.futures import ProcessPoolExecutor
 
 from ..agents import make_agent
+from ..core.episode import derive_seed
 from ..core.registry import load_game
 from ..core.state import GameState
 
@@ -26,8 +26,8 @@ INLINE_AGENTS = frozenset({"random"})
 
 
 def decision_seed(game_seed: int, seat: int, seq: int) -> int:
-    h = hashlib.sha256(f"{game_seed}:{seat}:{seq}".encode()).digest()
-    return int.from_bytes(h[:8], "little") >> 2
+    """The seed of the AI decision of ``seat`` at sequence number ``seq``."""
+    return derive_seed(game_seed, "decision", seat, seq)
 
 
 def _choose_in_worker(state_dict: dict, name: str, seed: int, seat: int) -> str:

@@ -2,9 +2,11 @@
 
 HTTP API (errors are always ``{"error": {"code", "message", ...}}`` with a 4xx status):
 
-    GET  /api/meta                       games, player counts, AI levels, characters, languages
+    GET  /api/meta                       every game's descriptor (titles, player counts, options and their
+                                         JSON schema, per-seat roles, AI levels, languages, board), languages
     GET  /api/static/{game}              the game's fixed tables (costs, minimum bids, VP, ...); ETag, 304
-    GET  /api/i18n/{lang}                the UI catalog with every game's catalog (en, hu, zh)
+    GET  /api/i18n                       the interface's languages {code: name}
+    GET  /api/i18n/{lang}                the UI catalog with every game's catalog
     GET  /games/{game}/board.js|.css     the game's browser board (files of its package)
     GET  /api/games?ids=a,b              games (newest first), public information only
     POST /api/games                      create: {"game", "seats": [{"agent", "name"}], "options", "seed"?}
@@ -47,6 +49,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..agents import agent_names
 from ..core.errors import GrimoireError
+from ..core.options import options_schema
 from ..core.registry import game_info, games
 from . import fastjson
 from .ai import AIRunner
@@ -58,7 +61,6 @@ log = logging.getLogger("grimoire.web")
 HERE = Path(__file__).parent
 STATIC = HERE / "static"
 I18N = HERE / "i18n"
-LANGUAGES = {"en": "English", "hu": "Magyar", "zh": "中文"}
 MAX_BODY = 64 * 1024
 MAX_WS_MESSAGE = 16 * 1024
 
@@ -92,11 +94,20 @@ def _bearer(request: Request) -> str | None:
 
 
 @functools.cache
+def languages() -> dict[str, str]:
+    """The interface's languages (one catalog file each) -> their names in themselves."""
+    out = {}
+    for path in sorted(I18N.glob("*.json")):
+        out[path.stem] = json.loads(path.read_text(encoding="utf-8")).get("ui.language_name", path.stem)
+    return out
+
+
+@functools.cache
 def load_catalog(lang: str) -> dict[str, str]:
     """The interface's catalog merged with each game's own (``GameInfo.i18n``; keys are prefixed by
     the game, so they never collide)."""
-    if lang not in LANGUAGES:
-        raise ApiError(404, "unknown_language", f"no language {lang!r}; available: {', '.join(LANGUAGES)}")
+    if lang not in languages():
+        raise ApiError(404, "unknown_language", f"no language {lang!r}; available: {', '.join(languages())}")
     out = json.loads((I18N / f"{lang}.json").read_text(encoding="utf-8"))
     for name in games():
         out.update(game_info(name).catalog(lang))
@@ -124,6 +135,27 @@ def static_tables(game: str) -> tuple[dict, bytes, str] | None:
     data = fn()
     body = fastjson.dumps_bytes({"game": game, "data": data})
     return data, body, '"' + hashlib.sha256(body).hexdigest()[:32] + '"'
+
+
+def game_meta(name: str) -> dict[str, Any]:
+    """What the lobby and API clients need to know about a game, read from its descriptor only."""
+    info = game_info(name)
+    entry: dict[str, Any] = {
+        "name": name, "title": info.title, "titles": dict(info.titles),
+        "player_counts": list(info.player_counts), "default_players": info.default_players,
+        "agents": agent_names(name),
+        "options_help": info.options_help, "options_schema": options_schema(info.options),
+        "languages": info.languages(), "has_ui": info.board is not None,
+        "information": info.information, "chance": info.chance,
+    }
+    if info.arena.role_option and info.arena.roles:
+        # the per-seat option (e.g. a character per seat): the lobby offers one choice per seat
+        entry["roles"] = {"option": info.arena.role_option, "values": list(info.arena.roles)}
+    tables = static_tables(name)
+    if tables is not None:
+        entry["static_url"] = f"/api/static/{name}"
+        entry["static_etag"] = tables[2]
+    return entry
 
 
 def create_app(db_url: str | None = None, *, ai_delay: float = 0.5, ai_workers: int | None = None,
@@ -207,22 +239,7 @@ def create_app(db_url: str | None = None, *, ai_delay: float = 0.5, ai_workers: 
     # --- API ---------------------------------------------------------------------------------------
     @app.get("/api/meta")
     async def meta():
-        out = []
-        for name in games():
-            info = game_info(name)
-            entry = {"name": name, "title": info.title, "titles": dict(info.titles),
-                     "player_counts": list(info.player_counts),
-                     "default_players": info.default_players, "agents": agent_names(name),
-                     "options_help": info.options_help, "has_ui": info.board is not None}
-            tables = static_tables(name)
-            if tables is not None:
-                entry["static_url"] = f"/api/static/{name}"
-                entry["static_etag"] = tables[2]
-                chars = tables[0].get("characters")
-                if chars:
-                    entry["characters"] = [c["id"] if isinstance(c, dict) else c for c in chars]
-            out.append(entry)
-        return {"games": out, "languages": LANGUAGES}
+        return {"games": [game_meta(name) for name in games()], "languages": languages()}
 
     @app.get("/api/static/{game}")
     async def static_game_data(game: str, request: Request):
@@ -238,6 +255,10 @@ def create_app(db_url: str | None = None, *, ai_delay: float = 0.5, ai_workers: 
         if etag in [t.strip() for t in request.headers.get("if-none-match", "").split(",")]:
             return Response(status_code=304, headers=headers)
         return Response(body, media_type="application/json", headers=headers)
+
+    @app.get("/api/i18n")
+    async def i18n_languages():
+        return {"languages": languages()}
 
     @app.get("/api/i18n/{lang}")
     async def i18n(lang: str):

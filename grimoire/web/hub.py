@@ -25,7 +25,7 @@ from typing import Any
 
 from ..agents import agent_names
 from ..core.errors import GameConfigError, GrimoireError, IllegalAction
-from ..core.registry import game_info, load_game, new_game
+from ..core.registry import game_info, games, load_game, new_game
 from ..core.state import GameState
 from . import fastjson
 from .ai import AIRunner, decision_seed
@@ -218,7 +218,9 @@ class Hub:
     async def create(self, spec: Any) -> tuple[Session, list[str | None]]:
         if not isinstance(spec, dict):
             raise ApiError(400, "bad_request", "the body must be a JSON object")
-        game = spec.get("game", "zavandor")
+        game = spec.get("game")
+        if game is None:
+            raise ApiError(400, "bad_game", "'game' is required: one of " + ", ".join(games()))
         try:
             info = game_info(game)
         except GameConfigError as e:
@@ -372,7 +374,7 @@ class Hub:
         if isinstance(seq, bool) or not isinstance(seq, int):
             raise ApiError(400, "bad_seq", "'seq' must be the game's sequence number you saw (a whole number)")
         if not isinstance(text, str) or not text.strip():
-            raise ApiError(400, "bad_action", "'action' must be an action text such as 'buy opal' or 'pass'")
+            raise ApiError(400, "bad_action", "'action' must be one of the action texts of obs.legal_actions")
         if len(text) > MAX_ACTION_TEXT:
             raise ApiError(400, "bad_action", f"an action text has at most {MAX_ACTION_TEXT} characters")
         async with s.lock:

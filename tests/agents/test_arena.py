@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 import subprocess
@@ -12,7 +13,11 @@ import pytest
 
 from grimoire.agents.arena import run_arena, schedule, summarize, write_csv, write_json
 from grimoire.agents.stats import overlaps, wilson
+from grimoire.core import registry
+from grimoire.core.episode import derive_seed
 from grimoire.core.errors import GameConfigError
+from grimoire.core.registry import ArenaHooks, game_info
+from grimoire.core.rng import Rng
 
 # --- statistics ------------------------------------------------------------------------------------------
 
@@ -77,6 +82,67 @@ def test_schedule_depends_only_on_the_seed():
     assert [(s.seed, s.roles, s.agents, s.agent_seeds) for s in a] == [(s.seed, s.roles, s.agents, s.agent_seeds)
                                                                         for s in b]
     assert [s.seed for s in a] != [s.seed for s in c]
+
+
+def test_schedule_seeds_follow_the_one_seed_scheme():
+    # game of block b: derive_seed(seed, b); roles of block b: Rng(derive_seed(seed, b, 1));
+    # agent of seat i in game g: derive_seed(seed, g, 2, i) (module text of grimoire.agents.arena)
+    specs = schedule("zavandor", ["medium", "easy", "random"], 7, seed=23)
+    pool = list(game_info("zavandor").arena.roles)
+    for s in specs:
+        block = s.index // 3
+        assert s.seed == derive_seed(23, block)
+        assert s.agent_seeds == [derive_seed(23, s.index, 2, i) for i in range(3)]
+        rr, avail = Rng(derive_seed(23, block, 1)), pool[:]
+        assert s.roles == [avail.pop(rr.below(len(avail))) for _ in range(3)]
+    assert [s.agents for s in specs[:3]] == [["medium", "easy", "random"], ["easy", "random", "medium"],
+                                            ["random", "medium", "easy"]]
+
+
+def _with_arena(monkeypatch, game: str, hooks: ArenaHooks) -> None:
+    monkeypatch.setitem(registry._GAMES, game, dataclasses.replace(game_info(game), arena=hooks))
+
+
+def _seat_numbers(state) -> list[dict]:
+    return [{"score_twice": 2 * sc, "seat": i} for i, sc in enumerate(state.scores())]
+
+
+def test_roles_come_from_the_descriptor_hooks(monkeypatch):
+    # a game whose descriptor declares a role option (here a pool borrowed for the test) is rotated
+    # through that option; without the declaration nothing is rotated
+    hooks = game_info("zavandor").arena
+    assert hooks.role_option and len(hooks.roles) >= 2
+    _with_arena(monkeypatch, "zavandor", ArenaHooks())
+    assert all(s.roles is None and hooks.role_option not in s.options
+               for s in schedule("zavandor", ["random", "random"], 4, seed=1))
+    _with_arena(monkeypatch, "zavandor", ArenaHooks(role_option=hooks.role_option, roles=hooks.roles[:2]))
+    specs = schedule("zavandor", ["random", "random"], 4, seed=1)
+    assert all(sorted(s.roles) == sorted(hooks.roles[:2]) for s in specs)
+    assert all(s.options[hooks.role_option] == s.roles for s in specs)
+
+
+def test_seat_stats_are_recorded_when_declared(monkeypatch, tmp_path):
+    plain = run_arena("zauberschmiede", ["greedy", "random"], 2, 5, {"max_rounds": 2})
+    assert all("seat_stats" not in r for r in plain)
+    assert all("seat_stat_means" not in a for a in summarize(plain)["agents"])
+    _with_arena(monkeypatch, "zauberschmiede", ArenaHooks(seat_stats=_seat_numbers))
+    results = run_arena("zauberschmiede", ["greedy", "random"], 2, 5, {"max_rounds": 2})
+    for r in results:
+        assert r["seat_stats"] == [{"score_twice": 2 * sc, "seat": i} for i, sc in enumerate(r["scores"])]
+    # the seat stats do not change the games themselves
+    strip = lambda rs: [{k: v for k, v in r.items() if k in ("seed", "agents", "scores", "winners")} for r in rs]  # noqa: E731
+    assert strip(results) == strip(plain)
+    by = {a["agent"]: a for a in summarize(results)["agents"]}
+    greedy_scores = [r["scores"][r["agents"].index("greedy")] for r in results]
+    assert by["greedy"]["seat_stat_means"]["score_twice"] == pytest.approx(2 * sum(greedy_scores) / 2)
+    write_csv(str(tmp_path / "s.csv"), results)
+    header, *rows = (tmp_path / "s.csv").read_text().splitlines()
+    cols = header.split(",")
+    assert cols[-2:] == ["seat_score_twice", "seat_seat"]
+    for row in rows:
+        cells = dict(zip(cols, row.split(","), strict=True))
+        assert int(cells["seat_score_twice"]) == 2 * int(cells["score"])
+        assert cells["seat_seat"] == cells["seat"]
 
 
 def test_given_characters_are_not_rotated_and_games_without_roles_work():

@@ -29,6 +29,12 @@ def _agent(game, name, seed):
     return make_agent(game, name, seed)
 
 
+def _only_legal(names):
+    def check(state, seat, action):
+        assert action in state.legal_actions(), f"{names[seat]} chose {action}"
+    return check
+
+
 @pytest.mark.parametrize("game", ["zavandor", "zauberschmiede"])
 def test_levels_exist_for_every_game(game):
     names = agent_names(game)
@@ -45,22 +51,17 @@ def test_levels_exist_for_every_game(game):
 def test_zavandor_agents_play_only_legal_moves(players, names):
     state = grimoire.new_game("zavandor", players, 17 + players, max_rounds=5)
     agents = [_agent("zavandor", n, i) for i, n in enumerate(names)]
-    while not state.is_terminal():
-        cp = state.current_player
-        a = agents[cp].choose(state, cp)
-        assert a in state.legal_actions(), f"{names[cp]} chose {a}"
-        state.apply(a)
+    ep = grimoire.run_episode(state, agents, on_step=_only_legal(names))
+    assert state.is_terminal() and sum(ep.decisions) == ep.actions == len(state.history)
 
 
 @pytest.mark.parametrize("players", [1, 3])
 def test_zauberschmiede_levels_play_only_legal_moves(players):
     state = grimoire.new_game("zauberschmiede", players, 4, max_rounds=2)
-    agents = [_agent("zauberschmiede", LEVELS[i % 3], i) for i in range(players)]
-    while not state.is_terminal():
-        cp = state.current_player
-        a = agents[cp].choose(state, cp)
-        assert a in state.legal_actions()
-        state.apply(a)
+    names = [LEVELS[i % 3] for i in range(players)]
+    agents = [_agent("zauberschmiede", name, i) for i, name in enumerate(names)]
+    grimoire.run_episode(state, agents, on_step=_only_legal(names))
+    assert state.is_terminal()
 
 
 def test_hard_keeps_to_its_time_budget():
@@ -102,3 +103,17 @@ def test_easy_beats_random_and_medium_beats_easy():
     assert _rate(res, "easy")["ci95"][0] > _rate(res, "random")["ci95"][1]
     res = run_arena("zavandor", ["medium", "easy"], 60, 7, workers=2)
     assert _rate(res, "medium")["ci95"][0] > 0.5
+
+
+def test_generic_levels_seed_their_parts_with_derive_seed():
+    # Zauberschmiede registers no easy level: it is built here, its noise seeded derive_seed(seed, "epsilon");
+    # the generic hard level's playout policy is seeded derive_seed(seed, "playout")
+    from grimoire import derive_seed
+    from grimoire.agents import _generic_level
+    from grimoire.core.rng import Rng
+
+    easy = make_agent("zauberschmiede", "easy", 5)
+    assert easy.rng.next64() == Rng(derive_seed(5, "epsilon")).next64()
+    assert easy.base.rng.next64() == Rng(5).next64()
+    hard = _generic_level("zauberschmiede", "hard", 5)
+    assert hard.hooks.policy.rng.next64() == Rng(derive_seed(5, "playout")).next64()

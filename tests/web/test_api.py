@@ -136,6 +136,7 @@ def test_unknown_game_and_bad_creation(client):
         ({"seats": [{"agent": "human"}] * 2, "options": {"characters": ["witch", "zombie"]}}, "bad_options"),
         ({"seats": [{"agent": "human"}] * 2, "options": {"warp_speed": True}}, "bad_options"),
         ({"seats": [{"agent": "human"}] * 2, "game": "chess"}, "bad_game"),
+        ({"seats": [{"agent": "human"}] * 2, "game": None}, "bad_game"),                # the game is required
         ({"seats": [{"agent": "human"}] * 2, "seed": -1}, "bad_seed"),
         ({"seats": [{"agent": "human", "name": "x" * 100}] * 2}, "bad_seats"),
     ]

@@ -54,8 +54,9 @@ def test_play_rounds_in_the_browser_and_reload(browser, server, tmp_path, db_url
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(server.base + "/")
     page.wait_for_selector("button.create")
+    page.locator("button.count", has_text="3").click()
     page.locator(".seat-row[data-seat='0'] input.name").fill("Ada")
-    page.locator(".seat-row[data-seat='0'] select.character").select_option("witch")
+    page.locator(".seat-row[data-seat='0'] select.role").select_option("witch")
     for seat in ("1", "2"):
         page.locator(f".seat-row[data-seat='{seat}'] select.agent").select_option("random")
     page.click("button.create")
@@ -130,4 +131,44 @@ def test_play_rounds_in_the_browser_and_reload(browser, server, tmp_path, db_url
     if tag == "sqlite":
         page.screenshot(path=str(shots / "game-chinese.png"), full_page=True)
     page.select_option("select.lang", "en")
+    assert not errors, errors
+
+
+def test_lobby_renders_the_options_from_their_schema(browser, server):
+    # the lobby knows no game: it draws one input per scalar option of the schema in /api/meta, a
+    # choice per seat for the descriptor's role option, and sends only what was changed
+    import httpx
+    meta = httpx.get(server.base + "/api/meta", timeout=10).json()
+    g = next(x for x in meta["games"] if x["has_ui"])
+    props = g["options_schema"]["properties"]
+    booleans = [n for n, p in props.items() if p.get("type") == "boolean"]
+    page = browser.new_page(viewport={"width": 1300, "height": 1000})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.base + "/")
+    page.wait_for_selector("button.create")
+    assert page.locator("select.game").input_value() == g["name"]
+    assert page.locator(".seat-row").count() == g["default_players"]
+    page.locator("details.options summary").click()
+    for name in booleans:
+        box = page.locator(f"[data-option='{name}'] input[type=checkbox]")
+        assert box.is_checked() == props[name]["default"]
+        box.click()
+    page.locator("[data-option='max_rounds'] input").fill("5")
+    role = g.get("roles")
+    if role:
+        assert role["option"] not in [page.locator(".option").nth(i).get_attribute("data-option")
+                                      for i in range(page.locator(".option").count())]
+        page.locator(".seat-row[data-seat='1'] select.role").select_option(role["values"][0])
+    with page.expect_request("**/api/games") as req:
+        page.click("button.create")
+    page.wait_for_selector("#play-here")
+    sent = req.value.post_data_json
+    assert sent["game"] == g["name"] and len(sent["seats"]) == g["default_players"]
+    assert sent["options"].pop("max_rounds") == 5
+    if role:
+        roles = sent["options"].pop(role["option"])
+        assert roles[1] == role["values"][0] and len(set(roles)) == len(roles) == g["default_players"]
+        assert set(roles) <= set(role["values"])
+    assert sent["options"] == {name: not props[name]["default"] for name in booleans}
     assert not errors, errors

@@ -143,7 +143,8 @@ def test_static_tables_are_served_once_with_an_etag(client):
     assert client.get("/api/static/chess").status_code == 404
     meta = next(x for x in client.get("/api/meta").json()["games"] if x["name"] == "zavandor")
     assert meta["static_url"] == "/api/static/zavandor" and meta["static_etag"] == etag
-    assert meta["characters"] == ["witch", "elf", "druid", "fairy", "mage", "kobold"]
+    arena = game_info("zavandor").arena
+    assert meta["roles"] == {"option": arena.role_option, "values": list(arena.roles)}
     # the board module reads the tables instead of copying them
     js = client.get("/games/zavandor/board.js").text
     assert "/api/static/zavandor" in js and "talisman" not in js

@@ -1,6 +1,6 @@
 """The Scepter of Zavandor (2nd edition), 2-6 players. Rules: docs/games/zavandor.md."""
 
-from ...core.registry import BrowserBoard, GameInfo, register
+from ...core.registry import ArenaHooks, BrowserBoard, GameInfo, register
 from .actions import vocabulary
 from .bounds import max_game_length
 from .codec import CODEC, LEARNING
@@ -42,6 +42,11 @@ def _agents():
     return agent_factories()
 
 
+def _arena() -> ArenaHooks:
+    from .ai import ARENA_ROLE_OPTION, ARENA_ROLES, arena_roles, arena_stats
+    return ArenaHooks(role_option=ARENA_ROLE_OPTION, roles=tuple(ARENA_ROLES), roles_of=arena_roles, stats=arena_stats)
+
+
 register(GameInfo(
     name="zavandor",
     titles={"en": "The Scepter of Zavandor", "hu": "Zavandor jogara", "zh": "Zavandor權杖",
@@ -66,6 +71,7 @@ register(GameInfo(
     renderer=f"{__name__}.render",
     board=BrowserBoard(module="web/board.js", stylesheet="web/board.css"),
     i18n="i18n",
+    arena=_arena(),
 ))
 
 __all__ = ["ZavandorState", "new_state"]

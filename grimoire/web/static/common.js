@@ -3,12 +3,14 @@
 const LANG_KEY = "grimoire.lang";
 const catalogs = {};
 let lang = "en";
+let languages = null;          // code -> name in that language, from GET /api/i18n
 
 export function currentLang() { return lang; }
 
 export async function loadLang(wanted) {
+  if (!languages) languages = (await (await fetch("/api/i18n")).json()).languages;
   const pick = wanted || localStorage.getItem(LANG_KEY) || (navigator.language || "en").slice(0, 2);
-  lang = ["en", "hu", "zh"].includes(pick) ? pick : "en";
+  lang = pick in languages ? pick : "en";
   for (const l of new Set(["en", lang])) {
     if (!catalogs[l]) {
       const r = await fetch(`/api/i18n/${l}`);
@@ -75,7 +77,7 @@ export async function api(method, path, body, token) {
 
 export function langSelect(onchange) {
   const sel = h("select.lang", {"aria-label": "Language", title: t("ui.language")},
-    ...[["en", "English"], ["hu", "Magyar"], ["zh", "中文"]].map(([v, label]) =>
+    ...Object.entries(languages || {en: "English"}).map(([v, label]) =>
       h("option", {value: v, selected: v === lang}, label)));
   sel.addEventListener("change", async () => { await loadLang(sel.value); onchange(); });
   return sel;

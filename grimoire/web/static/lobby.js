@@ -1,11 +1,14 @@
-// The lobby: create a game (seats: human or an AI level, characters), share the seat links, or play
-// hot-seat on this screen; and the list of games this browser knows.
-import {api, h, langSelect, loadLang, t, toast} from "./common.js";
+// The lobby: create a game (seats: human or an AI level, a role per seat where the game has one,
+// the game's options), share the seat links, or play hot-seat on this screen; and the list of games
+// this browser knows. Everything about a game comes from /api/meta (its descriptor): titles, player
+// counts, agents, the per-seat role option and the options' JSON schema, rendered generically.
+import {api, currentLang, h, has, langSelect, loadLang, t, toast} from "./common.js";
 
 const app = document.getElementById("app");
 let meta = null;
 let created = null;          // the answer of POST /api/games, shown until a new game is made
-const form = {game: "zavandor", players: 3, seats: [], options: {max_rounds: "", strict_subphases: true}};
+// options: the values the user set; optionsOpen: whether the options are unfolded
+const form = {game: null, players: 2, seats: [], options: {}, optionsOpen: false};
 
 export function rememberSeats(gid, seats) {
   const key = `grimoire.seats.${gid}`;
@@ -19,10 +22,25 @@ export function rememberSeats(gid, seats) {
 
 function gameMeta() { return meta.games.find((g) => g.name === form.game); }
 
+function gameTitle(g) { return (g.titles && g.titles[currentLang()]) || g.title; }
+
+// a translation from the first catalog key that exists, else the fallback text
+function label(keys, fallback) {
+  const key = keys.find((k) => has(k));
+  return key ? t(key) : fallback;
+}
+
+function pickGame(g) {
+  form.game = g.name;
+  form.players = g.default_players;
+  form.seats = [];
+  form.options = {};
+}
+
 function ensureSeats() {
   while (form.seats.length < form.players) {
     const i = form.seats.length;
-    form.seats.push({agent: i === 0 ? "human" : defaultAi(), name: "", character: "random"});
+    form.seats.push({agent: i === 0 ? "human" : defaultAi(), name: "", role: "random"});
   }
   form.seats.length = form.players;
 }
@@ -32,31 +50,126 @@ function defaultAi() {
   return levels.includes("medium") ? "medium" : levels[0];
 }
 
-function agentLabel(a) { return a === "human" ? t("lobby.human") : t("lobby.ai", {level: t(`ai.${a}`)}); }
+function agentLabel(a) {
+  return a === "human" ? t("lobby.human") : t("lobby.ai", {level: label([`ai.${a}`], a)});
+}
+
+// --- the game's options, from their JSON schema ------------------------------------------------------
+function optionLabel(g, name, prop) { return label([`${g.name}.option.${name}`, `option.${name}`], prop.title || name); }
+
+function roleLabel(g, value) { return label([`${g.name}.role.${value}`], value); }
+
+function resolve(schema, prop) {
+  const ref = prop.$ref || (prop.allOf && prop.allOf.length === 1 && prop.allOf[0].$ref);
+  return ref ? {...schema.$defs[ref.split("/").pop()], ...prop} : prop;
+}
+
+// what input an option gets: a checkbox, a number, a choice or a text; null for lists and objects
+// (those are set through the API or `grimoire play -o key=value`)
+function inputKind(schema, prop) {
+  prop = resolve(schema, prop);
+  const alts = prop.anyOf ? prop.anyOf.filter((x) => x.type !== "null").map((x) => resolve(schema, x)) : [prop];
+  if (alts.length !== 1) return null;
+  const a = alts[0];
+  if (a.enum) return {kind: "enum", values: a.enum};
+  if (a.type === "boolean") return {kind: "boolean"};
+  if (a.type === "integer" || a.type === "number") return {kind: "number", min: a.minimum, max: a.maximum};
+  if (a.type === "string") return {kind: "text"};
+  return null;
+}
+
+function optionField(g, schema, name, prop) {
+  const kind = inputKind(schema, prop);
+  if (!kind) return null;
+  const title = optionLabel(g, name, prop);
+  const help = label([`${g.name}.option.${name}.help`, `option.${name}.help`], prop.description || "");
+  const set = form.options;
+  const value = name in set ? set[name] : prop.default;
+  const helpLine = help ? h("p.option-help", help) : null;
+  let input;
+  if (kind.kind === "boolean") {
+    return [h("label.check.option", {dataset: {option: name}},
+      h("input", {type: "checkbox", checked: Boolean(value), onchange: (e) => { set[name] = e.target.checked; }}),
+      " ", title), helpLine];
+  } else if (kind.kind === "enum") {
+    input = h("select", {onchange: (e) => { set[name] = e.target.value; }},
+      ...kind.values.map((v) => h("option", {value: v, selected: v === value},
+        label([`${g.name}.option.${name}.${v}`], String(v)))));
+  } else if (kind.kind === "number") {
+    input = h("input", {type: "number", min: kind.min, max: kind.max, value: value ?? "",
+      placeholder: value === null || value === undefined
+        ? label([`${g.name}.option.${name}.unset`, `option.${name}.unset`], t("lobby.unset")) : "",
+      oninput: (e) => { set[name] = e.target.value; }});
+  } else {
+    input = h("input", {value: value ?? "", oninput: (e) => { set[name] = e.target.value; }});
+  }
+  return [h("div.field.option", {dataset: {option: name}}, h("label", title), input), helpLine];
+}
+
+function optionFields(g) {
+  const schema = g.options_schema || {properties: {}};
+  const roleOption = g.roles && g.roles.option;
+  return Object.entries(schema.properties || {})
+    .filter(([name]) => name !== roleOption)
+    .map(([name, prop]) => optionField(g, schema, name, prop))
+    .filter(Boolean);
+}
+
+// the options to send: those the user changed from their defaults, with their schema's type
+function chosenOptions(g) {
+  const schema = g.options_schema || {properties: {}};
+  const out = {};
+  for (const [name, raw] of Object.entries(form.options)) {
+    const prop = schema.properties[name];
+    const kind = prop && inputKind(schema, prop);
+    if (!kind) continue;
+    let v = raw;
+    if (kind.kind === "number") {
+      if (String(raw).trim() === "") continue;
+      v = Number(raw);
+    }
+    if (v !== prop.default) out[name] = v;
+  }
+  return out;
+}
+
+// one role per seat: nothing if every seat is left to chance (the game draws them), else the seats
+// left to chance get roles drawn here from those nobody chose
+function chosenRoles(g) {
+  const picked = form.seats.map((s) => s.role);
+  if (picked.every((r) => r === "random")) return null;
+  const pool = g.roles.values.filter((v) => !picked.includes(v));
+  return picked.map((r) => {
+    if (r !== "random") return r;
+    const rnd = new Uint32Array(1);
+    crypto.getRandomValues(rnd);
+    return pool.splice(rnd[0] % pool.length, 1)[0];
+  });
+}
 
 function seatRow(i) {
   const s = form.seats[i];
   const g = gameMeta();
   const agents = ["human", ...g.agents];
+  const roleSchema = g.roles && (g.options_schema.properties || {})[g.roles.option];
   return h("div.seat-row", {dataset: {seat: i}},
     h("span.seat-no", t("lobby.seat_n", {n: i + 1})),
     h("select.agent", {"aria-label": t("lobby.player_kind"), onchange: (e) => { s.agent = e.target.value; render(); }},
       ...agents.map((a) => h("option", {value: a, selected: a === s.agent}, agentLabel(a)))),
     h("input.name", {placeholder: s.agent === "human" ? t("lobby.name_placeholder") : t("lobby.ai_name"),
       value: s.name, maxLength: 40, "aria-label": t("lobby.name"), oninput: (e) => { s.name = e.target.value; }}),
-    g.characters ? h("select.character", {"aria-label": t("lobby.character"),
-      onchange: (e) => { s.character = e.target.value; }},
-      h("option", {value: "random", selected: s.character === "random"}, t("lobby.random_character")),
-      ...g.characters.map((c) => h("option", {value: c, selected: c === s.character}, t(`zav.char.${c}`)))) : null);
+    g.roles ? h("select.role", {"aria-label": optionLabel(g, g.roles.option, roleSchema || {}),
+      onchange: (e) => { s.role = e.target.value; }},
+      h("option", {value: "random", selected: s.role === "random"}, t("lobby.random_role")),
+      ...g.roles.values.map((c) => h("option", {value: c, selected: c === s.role}, roleLabel(g, c)))) : null);
 }
 
 async function create(btn) {
   btn.disabled = true;
   const g = gameMeta();
-  const options = {};
-  if (g.characters) options.characters = form.seats.map((s) => s.character);
-  if (String(form.options.max_rounds).trim()) options.max_rounds = Number(form.options.max_rounds);
-  if (g.name === "zavandor") options.strict_subphases = form.options.strict_subphases;
+  const options = chosenOptions(g);
+  const roles = g.roles ? chosenRoles(g) : null;
+  if (roles) options[g.roles.option] = roles;
   try {
     created = await api("POST", "/api/games", {
       game: form.game, players: form.players, options,
@@ -141,19 +254,15 @@ async function render() {
   const newGame = h("section.panel.new-game",
     h("h2", t("lobby.new_game")),
     h("div.field", h("label", t("lobby.game")),
-      h("select.game", {onchange: (e) => { form.game = e.target.value; form.seats = []; render(); }},
+      h("select.game", {onchange: (e) => { pickGame(meta.games.find((x) => x.name === e.target.value)); render(); }},
         ...meta.games.map((x) => h("option", {value: x.name, selected: x.name === form.game, disabled: !x.has_ui},
-          x.title + (x.has_ui ? "" : ` (${t("lobby.terminal_only")})`))))),
+          gameTitle(x) + (x.has_ui ? "" : ` (${t("lobby.terminal_only")})`))))),
     h("div.field", h("label", t("lobby.players")),
       h("div.counts", ...counts.map((n) => h(`button.count${n === form.players ? ".on" : ""}`,
         {onclick: () => { form.players = n; render(); }, "aria-pressed": n === form.players}, String(n))))),
     h("div.seats", ...form.seats.map((_, i) => seatRow(i))),
-    h("details.options", h("summary", t("lobby.options")),
-      h("div.field", h("label", t("lobby.max_rounds")),
-        h("input", {type: "number", min: 1, max: 99, value: form.options.max_rounds, placeholder: t("lobby.no_limit"),
-          oninput: (e) => { form.options.max_rounds = e.target.value; }})),
-      g.name === "zavandor" ? h("label.check", h("input", {type: "checkbox", checked: form.options.strict_subphases,
-        onchange: (e) => { form.options.strict_subphases = e.target.checked; }}), " ", t("lobby.strict_subphases")) : null),
+    h("details.options", {open: form.optionsOpen, ontoggle: (e) => { form.optionsOpen = e.target.open; }},
+      h("summary", t("lobby.options")), ...optionFields(g)),
     h("div.row", h("button.primary.create", {onclick: (e) => create(e.target)}, t("lobby.create"))));
   const intro = h("section.intro", h("h1", t("lobby.title")), h("p", t("lobby.intro")));
   const main = h("main.lobby-main", intro, h("div.lobby-grid", h("div", newGame, createdPanel()), await gamesPanel()));
@@ -165,8 +274,6 @@ async function render() {
 (async () => {
   await loadLang();
   meta = await api("GET", "/api/meta");
-  const first = meta.games.find((x) => x.has_ui) || meta.games[0];
-  form.game = first.name;
-  form.players = Math.min(Math.max(3, first.player_counts[0]), first.player_counts.at(-1));
+  pickGame(meta.games.find((x) => x.has_ui) || meta.games[0]);
   render();
 })();

@@ -2,7 +2,7 @@
 // It keeps each seat's latest view, shows the seat that must decide (with a "pass the screen"
 // cover between human seats on one screen), and hands drawing to the game's own module
 // (/games/<game>/board.js, a file of the game package), which calls ctx.act(text) to play.
-import {api, h, langSelect, loadLang, markdown, modal, t, toast} from "./common.js";
+import {api, h, has, langSelect, loadLang, markdown, modal, t, toast} from "./common.js";
 
 const app = document.getElementById("app");
 const gid = decodeURIComponent(location.pathname.split("/").pop());
@@ -133,7 +133,7 @@ function pickSeat() {
 function seatLabel(view, seat) {
   const s = view.seats[seat];
   if (!s) return t("ui.spectator");
-  const who = s.name || (s.agent === "human" ? t("ui.seat_n", {n: seat + 1}) : t("lobby.ai", {level: t(`ai.${s.agent}`)}));
+  const who = s.name || (s.agent === "human" ? t("ui.seat_n", {n: seat + 1}) : t("lobby.ai", {level: has(`ai.${s.agent}`) ? t(`ai.${s.agent}`) : s.agent}));
   return module && module.seatTitle ? module.seatTitle(view, seat, who) : who;
 }
 
@@ -146,7 +146,7 @@ function header(view) {
     h("div.spacer"),
     h("button.ghost", {onclick: showRules}, t("ui.rules")),
     h("button.ghost", {onclick: showShare}, t("ui.invite")),
-    langSelect(() => { document.title = `Grimoire — ${t("zav.title")}`; render(); }),
+    langSelect(render),
     h("span#conn.conn", "○"));
 }
 
