@@ -122,6 +122,7 @@ def test_roles_come_from_the_descriptor_hooks(monkeypatch):
 
 
 def test_seat_stats_are_recorded_when_declared(monkeypatch, tmp_path):
+    _with_arena(monkeypatch, "zauberschmiede", ArenaHooks())
     plain = run_arena("zauberschmiede", ["greedy", "random"], 2, 5, {"max_rounds": 2})
     assert all("seat_stats" not in r for r in plain)
     assert all("seat_stat_means" not in a for a in summarize(plain)["agents"])

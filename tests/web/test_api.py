@@ -49,8 +49,8 @@ def test_meta_and_catalogs(client):
     for lang in ("hu", "zh"):
         cat = client.get(f"/api/i18n/{lang}").json()
         assert set(cat) == set(en), f"{lang} catalog keys differ from English"
-    assert client.get("/api/i18n/hu").json()["zav.gem.opal.name"] == "Opál"
-    assert client.get("/api/i18n/zh").json()["zav.sent.phoenix.name"] == "鳳凰"
+    assert client.get("/api/i18n/hu").json()["zavandor.gem.opal.name"] == "Opál"
+    assert client.get("/api/i18n/zh").json()["zavandor.sent.phoenix.name"] == "鳳凰"
     assert client.get("/api/i18n/xx").status_code == 404
     assert client.get("/").status_code == 200 and "lobby.js" in client.get("/").text
     assert client.get("/games/zavandor/board.js").status_code == 200

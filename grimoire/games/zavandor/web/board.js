@@ -60,68 +60,68 @@ function gameView(env) {
 
 export function title(view) {
   const o = view.obs;
-  return `${tr("zav.title")} · ${tr("zav.round", {n: o.round})}`;
+  return `${tr("zavandor.title")} · ${tr("zavandor.round", {n: o.round})}`;
 }
 
 let tr = (k) => k;   // set at each render to ctx.t
 
 function itemName(item) {
-  return ART[item] ? tr(`zav.art.${item}.name`) : tr(`zav.sent.${item}.name`);
+  return ART[item] ? tr(`zavandor.art.${item}.name`) : tr(`zavandor.sent.${item}.name`);
 }
 
 function describe(text) {
   if (text === null || text === undefined) return "…";
   const w = text.split(" ");
   const k = w[0];
-  const gem = (g) => tr(`zav.gem.${g}.name`);
+  const gem = (g) => tr(`zavandor.gem.${g}.name`);
   switch (k) {
-    case "buy": return tr(w[2] === "inactive" ? "zav.log.buy_inactive" : "zav.log.buy", {gem: gem(w[1])});
-    case "sell": return w[1] === "active" ? tr("zav.log.sell_active", {gem: gem(w[2])}) : tr("zav.log.sell", {gem: gem(w[1])});
-    case "activate": return tr("zav.log.activate", {gem: gem(w[1])});
-    case "deactivate": return tr("zav.log.deactivate", {gem: gem(w[1])});
-    case "token": return tr("zav.log.token", {n: w[1]});
-    case "advance": return tr("zav.log.advance", {track: tr(`zav.track.${w[1]}.name`)});
-    case "auction": return tr("zav.log.auction", {item: itemName(w[1])});
-    case "bid": return tr("zav.log.bid", {n: w[1]});
-    case "pass": return tr("zav.log.pass");
-    case "pay": return w.length > 1 ? tr("zav.log.pay_items", {items: w.slice(1).join(" ")}) : tr("zav.log.pay");
-    case "end": return tr("zav.log.end");
-    case "skip": return tr("zav.log.skip");
-    case "lose": return tr("zav.log.lose", {gem: gem(w[1])});
-    case "discard": return w.length > 1 ? tr("zav.log.discard_items", {items: w.slice(1).join(" ")}) : tr("zav.log.discard");
+    case "buy": return tr(w[2] === "inactive" ? "zavandor.log.buy_inactive" : "zavandor.log.buy", {gem: gem(w[1])});
+    case "sell": return w[1] === "active" ? tr("zavandor.log.sell_active", {gem: gem(w[2])}) : tr("zavandor.log.sell", {gem: gem(w[1])});
+    case "activate": return tr("zavandor.log.activate", {gem: gem(w[1])});
+    case "deactivate": return tr("zavandor.log.deactivate", {gem: gem(w[1])});
+    case "token": return tr("zavandor.log.token", {n: w[1]});
+    case "advance": return tr("zavandor.log.advance", {track: tr(`zavandor.track.${w[1]}.name`)});
+    case "auction": return tr("zavandor.log.auction", {item: itemName(w[1])});
+    case "bid": return tr("zavandor.log.bid", {n: w[1]});
+    case "pass": return tr("zavandor.log.pass");
+    case "pay": return w.length > 1 ? tr("zavandor.log.pay_items", {items: w.slice(1).join(" ")}) : tr("zavandor.log.pay");
+    case "end": return tr("zavandor.log.end");
+    case "skip": return tr("zavandor.log.skip");
+    case "lose": return tr("zavandor.log.lose", {gem: gem(w[1])});
+    case "discard": return w.length > 1 ? tr("zavandor.log.discard_items", {items: w.slice(1).join(" ")}) : tr("zavandor.log.discard");
     default: return text;
   }
 }
 
 export function seatTitle(view, seat, who) {
   const p = view.obs.zavandor.players[seat];
-  return p ? `${who} (${tr(`zav.char.${p.character}`)})` : who;
+  return p ? `${who} (${tr(`zavandor.char.${p.character}`)})` : who;
 }
 
 // --- pieces ------------------------------------------------------------------------------------------------
 function gemIcon(h, g, extra = "") {
-  return h(`span.gem.${g}${extra}`, {title: tr(`zav.gem.${g}.name`)}, tr(`zav.gem.${g}.letter`));
+  return h(`span.gem.${g}${extra}`, {title: tr(`zavandor.gem.${g}.name`)}, tr(`zavandor.gem.${g}.letter`));
 }
 
 function energyCard(h, value, colour, opts = {}) {
   return h(`span.ecard.${colour}${opts.selected ? ".selected" : ""}${opts.onclick ? ".pick" : ""}`,
-    {title: `${tr(`zav.colour.${colour}`)} ${value}`, onclick: opts.onclick, role: opts.onclick ? "button" : null,
+    {title: `${tr(`zavandor.colour.${colour}`)} ${value}`, onclick: opts.onclick, role: opts.onclick ? "button" : null,
       "aria-pressed": opts.onclick ? Boolean(opts.selected) : null}, String(value));
 }
 
 function cardBack(h, colour, n) {
-  return h(`span.ecard.back.${colour}`, {title: tr("zav.cards_of", {n, colour: tr(`zav.colour.${colour}`)})},
+  return h(`span.ecard.back.${colour}`, {title: tr("zavandor.cards_of", {n, colour: tr(`zavandor.colour.${colour}`)})},
     n > 1 ? `${n}×` : "?");
 }
 
 function concCard(h, colour, opts = {}) {
   return h(`span.ecard.conc.${colour}${opts.selected ? ".selected" : ""}${opts.onclick ? ".pick" : ""}`,
-    {title: tr("zav.concentrated_card", {v: CONC[colour]}), onclick: opts.onclick, role: opts.onclick ? "button" : null},
+    {title: tr("zavandor.concentrated_card", {v: CONC[colour]}), onclick: opts.onclick, role: opts.onclick ? "button" : null},
     h("small", "✧"), String(CONC[colour]));
 }
 
 function dustChip(h, v, title) {
-  return h("span.dust", {title: title || tr("zav.dust_help")}, "✦ ", String(v));
+  return h("span.dust", {title: title || tr("zavandor.dust_help")}, "✦ ", String(v));
 }
 
 function helpButton(ctx, key) {
@@ -151,17 +151,17 @@ function orderStrip(ctx, o) {
           seatInfo.agent === "human" ? h("span.online", {class: seatInfo.online ? "on" : "off",
             title: seatInfo.online ? tr("ui.online") : tr("ui.offline")}, "●") : h("span.badge", "AI")),
         h("div.order-sub",
-          (m.artifact || m.sentinel) ? h("span.mod", {title: tr("zav.modifier_help")},
+          (m.artifact || m.sentinel) ? h("span.mod", {title: tr("zavandor.modifier_help")},
             `${m.artifact > 0 ? "+" : ""}${m.artifact} / ${m.sentinel > 0 ? "+" : ""}${m.sentinel}`) : null,
-          p.eliminated ? h("span.badge.bad", tr("zav.eliminated")) : null,
-          s === o.active_player ? h("span.badge.turn", tr("zav.their_turn")) : null,
-          auc && auc.passed.includes(s) ? h("span.badge", tr("zav.passed")) : null)),
-      h("div.order-vp", {title: tr("zav.vp_help", {now})}, h("b", String(p.vp)), h("small", tr("zav.vp"))));
+          p.eliminated ? h("span.badge.bad", tr("zavandor.eliminated")) : null,
+          s === o.active_player ? h("span.badge.turn", tr("zavandor.their_turn")) : null,
+          auc && auc.passed.includes(s) ? h("span.badge", tr("zavandor.passed")) : null)),
+      h("div.order-vp", {title: tr("zavandor.vp_help", {now})}, h("b", String(p.vp)), h("small", tr("zavandor.vp"))));
   });
-  return h("section.order-strip", {"aria-label": tr("zav.turn_order")},
-    h("div.strip-label", tr("zav.turn_order"), helpButton(ctx, "zav.topic.turn_order")), ...tiles,
-    h("div.sentinel-count", {title: tr("zav.sentinels_sold_help")},
-      h("b", `${o.sentinels_sold}/5`), h("small", tr("zav.sentinels_sold"))));
+  return h("section.order-strip", {"aria-label": tr("zavandor.turn_order")},
+    h("div.strip-label", tr("zavandor.turn_order"), helpButton(ctx, "zavandor.topic.turn_order")), ...tiles,
+    h("div.sentinel-count", {title: tr("zavandor.sentinels_sold_help")},
+      h("b", `${o.sentinels_sold}/5`), h("small", tr("zavandor.sentinels_sold"))));
 }
 
 // --- what to do now --------------------------------------------------------------------------------------------
@@ -171,54 +171,54 @@ function promptPanel(ctx, o, legal) {
   if (o.over) {
     const best = Math.max(...o.players.map((p) => p.vp));
     return h("section.panel.prompt.over",
-      h("h2", tr("zav.game_over")),
-      h("p", tr("zav.end_reason", {reason: o.end_reason || ""})),
+      h("h2", tr("zavandor.game_over")),
+      h("p", tr("zavandor.end_reason", {reason: o.end_reason || ""})),
       h("ol.result", ...[...o.players].sort((a, b) => b.vp - a.vp).map((p) =>
         h("li", {class: o.winners.includes(p.seat) ? "winner" : ""}, disc(h, p.seat), " ", ctx.seatLabel(p.seat),
-          ` — ${p.vp} ${tr("zav.vp")}`, o.winners.includes(p.seat) && p.vp === best ? " 🏆" : ""))),
+          ` — ${p.vp} ${tr("zavandor.vp")}`, o.winners.includes(p.seat) && p.vp === best ? " 🏆" : ""))),
       h("a.button", {href: `/api/games/${ctx.view.game_id}/record`, download: `zavandor-${ctx.view.game_id}.json`},
-        tr("zav.download_record")));
+        tr("zavandor.download_record")));
   }
   const mine = ctx.seat !== null && d && d.seat === ctx.seat;
   const who = d ? ctx.seatLabel(d.seat) : "";
   let text;
   if (!mine) {
-    text = tr(`zav.wait.${d.kind}`, {name: who, item: d.item ? itemName(d.item) : ""});
+    text = tr(`zavandor.wait.${d.kind}`, {name: who, item: d.item ? itemName(d.item) : ""});
   } else if (d.kind === "turn") {
-    text = tr("zav.do.turn");
+    text = tr("zavandor.do.turn");
   } else {
     const me = o.players[ctx.seat];
-    text = tr(`zav.do.${d.kind}`, {item: d.item ? itemName(d.item) : "", n: d.advances || 1,
+    text = tr(`zavandor.do.${d.kind}`, {item: d.item ? itemName(d.item) : "", n: d.advances || 1,
       count: me.hand_count, limit: me.hand_limit});
   }
   const box = h(`section.panel.prompt${mine ? ".mine" : ""}`, {"aria-live": "polite"},
-    h("div.prompt-text", mine ? h("span.you", tr("zav.you")) : h("span.hourglass", "⌛"), " ", text));
+    h("div.prompt-text", mine ? h("span.you", tr("zavandor.you")) : h("span.hourglass", "⌛"), " ", text));
   if (mine && d.kind === "turn") {
-    const groups = [["a", "zav.group.a"], ["b", "zav.group.b"], ["c", "zav.group.c"]];
+    const groups = [["a", "zavandor.group.a"], ["b", "zavandor.group.b"], ["c", "zavandor.group.c"]];
     box.append(h("div.groups", ...groups.map(([g, key], i) => {
       const done = d.groups_done & (1 << i);
       const cls = d.group === g ? "now" : done ? "done" : "";
-      return h("span.group", {class: cls, title: tr("zav.group_help")}, tr(key),
-        d.group === g ? ` · ${tr("zav.group_now")}` : done ? " ✓" : "");
-    }), helpButton(ctx, "zav.topic.turn")));
+      return h("span.group", {class: cls, title: tr("zavandor.group_help")}, tr(key),
+        d.group === g ? ` · ${tr("zavandor.group_now")}` : done ? " ✓" : "");
+    }), helpButton(ctx, "zavandor.topic.turn")));
     if (legal.has("end")) {
       box.append(h("div.row", h("button.primary.end-turn", {disabled: ctx.busy, onclick: () => ctx.act("end")},
-        tr("zav.end_turn"))));
+        tr("zavandor.end_turn"))));
     }
   }
   if (mine && d.kind === "free") {
     box.append(h("div.actions", ...TRACKS.filter((tk) => legal.has(`advance ${tk}`)).map((tk) =>
-      h("button", {disabled: ctx.busy, onclick: () => ctx.act(`advance ${tk}`)}, tr(`zav.track.${tk}.name`))),
-    legal.has("skip") ? h("button.ghost", {disabled: ctx.busy, onclick: () => ctx.act("skip")}, tr("zav.skip")) : null));
+      h("button", {disabled: ctx.busy, onclick: () => ctx.act(`advance ${tk}`)}, tr(`zavandor.track.${tk}.name`))),
+    legal.has("skip") ? h("button.ghost", {disabled: ctx.busy, onclick: () => ctx.act("skip")}, tr("zavandor.skip")) : null));
   }
   if (mine && d.kind === "ftoken") {
     box.append(h("div.actions", ...[20, 25, 30, 35, 40].filter((p) => legal.has(`token ${p}`)).map((p) =>
-      h("button.token-btn", {disabled: ctx.busy, onclick: () => ctx.act(`token ${p}`)}, tr("zav.take_token", {n: p})))));
+      h("button.token-btn", {disabled: ctx.busy, onclick: () => ctx.act(`token ${p}`)}, tr("zavandor.take_token", {n: p})))));
   }
   if (mine && d.kind === "lose") {
     box.append(h("div.actions", ...GEMS.filter((g) => legal.has(`lose ${g}`)).map((g) =>
       h("button", {disabled: ctx.busy, onclick: () => ctx.act(`lose ${g}`)}, gemIcon(h, g), " ",
-        tr("zav.lose_gem", {gem: tr(`zav.gem.${g}.name`)})))));
+        tr("zavandor.lose_gem", {gem: tr(`zavandor.gem.${g}.name`)})))));
   }
   return box;
 }
@@ -233,23 +233,23 @@ function auctionPanel(ctx, o, legal) {
   const lo = a.high_bid === null ? a.min_bid : a.high_bid + 1;
   const hi = bids.length ? Math.max(...bids) : null;
   const stillIn = o.turn_order.filter((s) => !a.passed.includes(s) && !o.players[s].eliminated);
-  const box = h("section.panel.auction", {"aria-label": tr("zav.auction")},
-    h("h2", tr("zav.auction"), ": ", itemName(a.item), helpButton(ctx, ART[a.item] ? `zav.art.${a.item}` : `zav.sent.${a.item}`)),
+  const box = h("section.panel.auction", {"aria-label": tr("zavandor.auction")},
+    h("h2", tr("zavandor.auction"), ": ", itemName(a.item), helpButton(ctx, ART[a.item] ? `zavandor.art.${a.item}` : `zavandor.sent.${a.item}`)),
     h("div.auction-facts",
-      h("div", h("small", tr("zav.min_bid")), h("b", String(a.min_bid))),
-      h("div", h("small", tr("zav.high_bid")), h("b.high", a.high_bid === null ? "—" : String(a.high_bid))),
-      h("div", h("small", tr("zav.high_bidder")), h("b", a.high_bidder === null ? "—" : ctx.seatLabel(a.high_bidder))),
-      ctx.seat !== null && a.price_for[String(ctx.seat)] !== undefined ? h("div", h("small", tr("zav.your_price_now")),
+      h("div", h("small", tr("zavandor.min_bid")), h("b", String(a.min_bid))),
+      h("div", h("small", tr("zavandor.high_bid")), h("b.high", a.high_bid === null ? "—" : String(a.high_bid))),
+      h("div", h("small", tr("zavandor.high_bidder")), h("b", a.high_bidder === null ? "—" : ctx.seatLabel(a.high_bidder))),
+      ctx.seat !== null && a.price_for[String(ctx.seat)] !== undefined ? h("div", h("small", tr("zavandor.your_price_now")),
         h("b", String(a.price_for[String(ctx.seat)]))) : null),
-    h("div.bidders", h("small", tr("zav.bidders")), " ",
+    h("div.bidders", h("small", tr("zavandor.bidders")), " ",
       ...o.turn_order.map((s) => h("span.bidder", {class: a.passed.includes(s) ? "out" : (s === a.high_bidder ? "lead" : "")},
-        disc(h, s), " ", ctx.seatLabel(s), a.passed.includes(s) ? ` (${tr("zav.passed")})` : ""))),
-    h("p.muted.small", tr("zav.auction_note", {n: stillIn.length})));
+        disc(h, s), " ", ctx.seatLabel(s), a.passed.includes(s) ? ` (${tr("zavandor.passed")})` : ""))),
+    h("p.muted.small", tr("zavandor.auction_note", {n: stillIn.length})));
   if (mine) {
     const key = `bid-${ctx.view.seq}`;
     if (ctx.ui.bidKey !== key) { ctx.ui.bidKey = key; ctx.ui.bid = lo; }
     const offset = (a.price_for[String(ctx.seat)] ?? 0) - (a.high_bid ?? a.min_bid);
-    const input = h("input.bid-input", {type: "number", min: lo, step: 1, value: ctx.ui.bid, "aria-label": tr("zav.your_bid"),
+    const input = h("input.bid-input", {type: "number", min: lo, step: 1, value: ctx.ui.bid, "aria-label": tr("zavandor.your_bid"),
       oninput: (e) => { ctx.ui.bid = Number(e.target.value); update(); }});
     const priceLine = h("span.price-line");
     const bidBtn = h("button.primary.bid", {onclick: () => placeBid()});
@@ -257,17 +257,17 @@ function auctionPanel(ctx, o, legal) {
       const b = Number(ctx.ui.bid);
       const price = Math.max(0, b + offset);
       const curse = hi === null || b > hi;
-      priceLine.textContent = tr("zav.you_would_pay", {price});
+      priceLine.textContent = tr("zavandor.you_would_pay", {price});
       priceLine.className = `price-line${curse ? " curse" : ""}`;
-      bidBtn.textContent = tr("zav.bid_n", {n: b});
+      bidBtn.textContent = tr("zavandor.bid_n", {n: b});
       bidBtn.disabled = ctx.busy || !(b >= lo) || !Number.isInteger(b);
     };
     const placeBid = () => {
       const b = Number(ctx.ui.bid);
       if (hi === null || b > hi) {
-        ctx.modal(tr("zav.curse_title"), ctx.h("p", tr("zav.curse_warning", {n: b, max: hi ?? "—"})), [
+        ctx.modal(tr("zavandor.curse_title"), ctx.h("p", tr("zavandor.curse_warning", {n: b, max: hi ?? "—"})), [
           {label: tr("ui.cancel"), onclick: () => true},
-          {label: tr("zav.bid_anyway"), onclick: () => { ctx.act(`bid ${b}`); }}]);
+          {label: tr("zavandor.bid_anyway"), onclick: () => { ctx.act(`bid ${b}`); }}]);
         return;
       }
       ctx.act(`bid ${b}`);
@@ -277,12 +277,12 @@ function auctionPanel(ctx, o, legal) {
     update();
     box.append(h("div.bid-controls",
       step(-1), input, step(1), step(5), step(10),
-      h("button.small", {onclick: () => { ctx.ui.bid = lo; input.value = lo; update(); }}, tr("zav.lowest")),
-      hi !== null ? h("button.small", {onclick: () => { ctx.ui.bid = hi; input.value = hi; update(); }}, tr("zav.highest_safe", {n: hi})) : null,
+      h("button.small", {onclick: () => { ctx.ui.bid = lo; input.value = lo; update(); }}, tr("zavandor.lowest")),
+      hi !== null ? h("button.small", {onclick: () => { ctx.ui.bid = hi; input.value = hi; update(); }}, tr("zavandor.highest_safe", {n: hi})) : null,
       bidBtn,
-      legal.has("pass") ? h("button.pass", {disabled: ctx.busy, onclick: () => ctx.act("pass")}, tr("zav.pass")) : null),
+      legal.has("pass") ? h("button.pass", {disabled: ctx.busy, onclick: () => ctx.act("pass")}, tr("zavandor.pass")) : null),
     priceLine,
-    h("p.muted.small", hi === null ? tr("zav.cannot_afford") : tr("zav.safe_range", {lo, hi})));
+    h("p.muted.small", hi === null ? tr("zavandor.cannot_afford") : tr("zavandor.safe_range", {lo, hi})));
   }
   return box;
 }
@@ -316,7 +316,7 @@ function chooser(ctx, o, me, mode, hint, legal) {
         sel.conc[c] = on ? (sel.conc[c] || 1) - 1 : (sel.conc[c] || 0) + 1; sel.engine = false; redraw(); }}));
     }
   }
-  const dustInput = h("input.dust-input", {type: "number", min: 0, max: me.dust, value: sel.dust, "aria-label": tr("zav.dust"),
+  const dustInput = h("input.dust-input", {type: "number", min: 0, max: me.dust, value: sel.dust, "aria-label": tr("zavandor.dust"),
     onchange: (e) => { sel.dust = Math.max(0, Math.min(me.dust, Number(e.target.value) || 0)); sel.engine = false; redraw(); }});
   const cardValue = [...sel.cards].reduce((s, i) => s + cards[i][0], 0);
   const concValue = COLOURS.reduce((s, c) => s + (sel.conc[c] || 0) * CONC[c], 0);
@@ -330,26 +330,26 @@ function chooser(ctx, o, me, mode, hint, legal) {
     const need = hint.need;
     const change = total - need;
     ok = total >= need && representable(Number(sel.dust)) && representable(me.dust - Number(sel.dust));
-    status = total >= need ? tr("zav.pay_status", {total, need, change}) : tr("zav.pay_short", {total, need});
+    status = total >= need ? tr("zavandor.pay_status", {total, need, change}) : tr("zavandor.pay_short", {total, need});
     text = sel.engine && hint.text ? "pay" : `pay ${words.join(" ")}`;
   } else {
     const leftCards = cards.length - sel.cards.size;
     const leftConc = COLOURS.reduce((s, c) => s + me.concentrated[c] - (sel.conc[c] || 0), 0);
     const units = leftCards + 3 * leftConc + dustUnits(me.dust - Number(sel.dust));
     ok = units <= me.hand_limit && representable(me.dust - Number(sel.dust));
-    status = tr("zav.discard_status", {units, limit: me.hand_limit, total});
+    status = tr("zavandor.discard_status", {units, limit: me.hand_limit, total});
     text = sel.engine && hint && hint.text ? "discard" : (words.length ? `discard ${words.join(" ")}` : "discard");
   }
   box.append(
-    h("p.small.muted", tr(mode === "pay" ? "zav.pay_pick" : "zav.discard_pick")),
+    h("p.small.muted", tr(mode === "pay" ? "zavandor.pay_pick" : "zavandor.discard_pick")),
     cardRow, concRow,
-    h("div.dust-row", dustChip(h, me.dust), " ", tr("zav.dust_to_use"), " ", dustInput),
+    h("div.dust-row", dustChip(h, me.dust), " ", tr("zavandor.dust_to_use"), " ", dustInput),
     h("div.chooser-status", {class: ok ? "ok" : "bad"}, status),
     h("div.row",
       h("button.primary.do-pay", {disabled: ctx.busy || !ok, onclick: () => ctx.act(text)},
-        mode === "pay" ? tr("zav.pay_selected") : tr("zav.discard_selected")),
-      hint && hint.text ? h("button.ghost", {onclick: () => { ctx.ui.selKey = null; redraw(); }}, tr("zav.engine_choice"))
-        : h("button.engine-direct", {disabled: ctx.busy || !legal.has(mode), onclick: () => ctx.act(mode)}, tr("zav.engine_direct"))));
+        mode === "pay" ? tr("zavandor.pay_selected") : tr("zavandor.discard_selected")),
+      hint && hint.text ? h("button.ghost", {onclick: () => { ctx.ui.selKey = null; redraw(); }}, tr("zavandor.engine_choice"))
+        : h("button.engine-direct", {disabled: ctx.busy || !legal.has(mode), onclick: () => ctx.act(mode)}, tr("zavandor.engine_direct"))));
   return box;
 }
 
@@ -359,17 +359,17 @@ function payPanel(ctx, o, me, legal) {
   const hint = (ctx.view.hints && ctx.view.hints.pay) || {need: o.tab.owed - o.tab.credit};
   const apay = o.decision && o.decision.kind === "apay";
   const box = h(`section.panel.pay${apay ? ".mine" : ""}`,
-    h("h2", apay ? tr("zav.pay_for", {item: itemName(o.decision.item)}) : tr("zav.open_purchases"), helpButton(ctx, "zav.topic.payment")),
-    h("div.tab-line", tr("zav.tab_line", {owed: o.tab.owed, credit: o.tab.credit, need: Math.max(0, o.tab.owed - o.tab.credit)})));
+    h("h2", apay ? tr("zavandor.pay_for", {item: itemName(o.decision.item)}) : tr("zavandor.open_purchases"), helpButton(ctx, "zavandor.topic.payment")),
+    h("div.tab-line", tr("zavandor.tab_line", {owed: o.tab.owed, credit: o.tab.credit, need: Math.max(0, o.tab.owed - o.tab.credit)})));
   if (legal.has("pay") && hint.need > 0) box.append(chooser(ctx, o, me, "pay", hint, legal));
-  else if (legal.has("pay")) box.append(h("div.row", h("button.primary.do-pay", {disabled: ctx.busy, onclick: () => ctx.act("pay")}, tr("zav.collect"))));
+  else if (legal.has("pay")) box.append(h("div.row", h("button.primary.do-pay", {disabled: ctx.busy, onclick: () => ctx.act("pay")}, tr("zavandor.collect"))));
   const sells = [];
   for (const g of GEMS) {
-    if (legal.has(`sell ${g}`)) sells.push(h("button.small", {disabled: ctx.busy, onclick: () => ctx.act(`sell ${g}`)}, gemIcon(h, g), " ", tr("zav.sell_inactive_n", {v: me.sale_values[g]})));
-    if (legal.has(`sell active ${g}`)) sells.push(h("button.small", {disabled: ctx.busy, onclick: () => ctx.act(`sell active ${g}`)}, gemIcon(h, g), " ", tr("zav.sell_active_n", {v: me.sale_values[g]})));
+    if (legal.has(`sell ${g}`)) sells.push(h("button.small", {disabled: ctx.busy, onclick: () => ctx.act(`sell ${g}`)}, gemIcon(h, g), " ", tr("zavandor.sell_inactive_n", {v: me.sale_values[g]})));
+    if (legal.has(`sell active ${g}`)) sells.push(h("button.small", {disabled: ctx.busy, onclick: () => ctx.act(`sell active ${g}`)}, gemIcon(h, g), " ", tr("zavandor.sell_active_n", {v: me.sale_values[g]})));
   }
-  if (apay && sells.length) box.append(h("div.sell-row", h("small", tr("zav.sell_to_pay")), ...sells));
-  if (!legal.has("pay") && apay) box.append(h("p.bad", tr("zav.must_sell")));
+  if (apay && sells.length) box.append(h("div.sell-row", h("small", tr("zavandor.sell_to_pay")), ...sells));
+  if (!legal.has("pay") && apay) box.append(h("p.bad", tr("zavandor.must_sell")));
   return box;
 }
 
@@ -378,8 +378,8 @@ function discardPanel(ctx, o, me, legal) {
   if (!legal.has("discard")) return null;
   const hint = (ctx.view.hints && ctx.view.hints.discard) || {};
   return h("section.panel.discard.mine",
-    h("h2", tr("zav.hand_limit_title"), helpButton(ctx, "zav.topic.hand_limit")),
-    h("p", tr("zav.hand_limit_line", {count: me.hand_count, limit: me.hand_limit})),
+    h("h2", tr("zavandor.hand_limit_title"), helpButton(ctx, "zavandor.topic.hand_limit")),
+    h("p", tr("zavandor.hand_limit_line", {count: me.hand_count, limit: me.hand_limit})),
     chooser(ctx, o, me, "discard", hint, legal));
 }
 
@@ -393,14 +393,14 @@ function handPanel(ctx, p, own) {
   const underN = COLOURS.reduce((s, c) => s + under.cards[c], 0);
   const b = p.card_value_bounds;
   return h("div.hand",
-    h("div.hand-row", cards.length ? cards : h("span.muted.small", tr("zav.no_cards")), conc, dustChip(h, p.dust)),
+    h("div.hand-row", cards.length ? cards : h("span.muted.small", tr("zavandor.no_cards")), conc, dustChip(h, p.dust)),
     h("div.hand-facts",
-      h("span", {class: p.hand_count > p.hand_limit ? "over" : "", title: tr("zav.hand_count_help")},
-        tr("zav.hand_count", {count: p.hand_count, limit: p.hand_limit})),
-      own && p.energy !== undefined ? h("span", {title: tr("zav.energy_help")}, tr("zav.energy", {n: p.energy})) : null,
-      own && p.capacity !== undefined ? h("span", {title: tr("zav.capacity_help")}, tr("zav.capacity", {n: p.capacity})) : null,
-      !own && b.max ? h("span.muted", {title: tr("zav.bounds_help")}, tr("zav.bounds", {min: b.min, avg: b.avg, max: b.max})) : null),
-    (underN || under.dust) ? h("div.under", {title: tr("zav.under_help")}, tr("zav.under_card"), ": ",
+      h("span", {class: p.hand_count > p.hand_limit ? "over" : "", title: tr("zavandor.hand_count_help")},
+        tr("zavandor.hand_count", {count: p.hand_count, limit: p.hand_limit})),
+      own && p.energy !== undefined ? h("span", {title: tr("zavandor.energy_help")}, tr("zavandor.energy", {n: p.energy})) : null,
+      own && p.capacity !== undefined ? h("span", {title: tr("zavandor.capacity_help")}, tr("zavandor.capacity", {n: p.capacity})) : null,
+      !own && b.max ? h("span.muted", {title: tr("zavandor.bounds_help")}, tr("zavandor.bounds", {min: b.min, avg: b.avg, max: b.max})) : null),
+    (underN || under.dust) ? h("div.under", {title: tr("zavandor.under_help")}, tr("zavandor.under_card"), ": ",
       own && p.under_card_values ? p.under_card_values.map(([v, c]) => energyCard(h, v, c)) :
         COLOURS.filter((c) => under.cards[c]).map((c) => cardBack(h, c, under.cards[c])),
       under.dust ? dustChip(h, under.dust) : null) : null);
@@ -410,33 +410,33 @@ function gemsPanel(ctx, p, own, legal) {
   const {h} = ctx;
   const slots = [];
   for (const g of GEMS) for (let k = 0; k < p.gems_active[g]; k++) slots.push(h("span.slot.filled", gemIcon(h, g)));
-  while (slots.length < p.slots) slots.push(h("span.slot", {title: tr("zav.free_slot")}));
+  while (slots.length < p.slots) slots.push(h("span.slot", {title: tr("zavandor.free_slot")}));
   const inactive = GEMS.flatMap((g) => Array(p.gems_inactive[g]).fill(0).map(() => gemIcon(h, g, ".inactive")));
   const box = h("div.gems-area",
-    h("div.spiral", h("small", tr("zav.spiral"), helpButton(ctx, "zav.topic.gems")), h("div.slots", ...slots)),
-    h("div.pentagon", h("small", tr("zav.pentagon")), h("div.slots", inactive.length ? inactive : h("span.muted.small", "—"))));
+    h("div.spiral", h("small", tr("zavandor.spiral"), helpButton(ctx, "zavandor.topic.gems")), h("div.slots", ...slots)),
+    h("div.pentagon", h("small", tr("zavandor.pentagon")), h("div.slots", inactive.length ? inactive : h("span.muted.small", "—"))));
   if (!own) return box;
   const rows = GEMS.map((g) => {
     const acts = [];
     const btn = (text, label, cls = "") => legal.has(text) ?
       acts.push(h(`button.small${cls}`, {disabled: ctx.busy, onclick: () => ctx.act(text), dataset: {action: text}}, label)) : null;
-    btn(`buy ${g}`, tr("zav.buy"), ".buy");
-    btn(`buy ${g} inactive`, tr("zav.buy_inactive"));
-    btn(`activate ${g}`, tr("zav.activate"));
-    btn(`deactivate ${g}`, tr("zav.deactivate"));
-    btn(`sell ${g}`, tr("zav.sell"));
-    btn(`sell active ${g}`, tr("zav.sell_active"));
+    btn(`buy ${g}`, tr("zavandor.buy"), ".buy");
+    btn(`buy ${g} inactive`, tr("zavandor.buy_inactive"));
+    btn(`activate ${g}`, tr("zavandor.activate"));
+    btn(`deactivate ${g}`, tr("zavandor.deactivate"));
+    btn(`sell ${g}`, tr("zavandor.sell"));
+    btn(`sell active ${g}`, tr("zavandor.sell_active"));
     return h("tr", {dataset: {gem: g}},
-      h("td.gem-name", gemIcon(h, g), " ", tr(`zav.gem.${g}.name`), helpButton(ctx, `zav.gem.${g}`)),
-      h("td.num", {title: tr("zav.cost_help")}, String(p.gem_costs[g])),
-      h("td.num", {title: tr("zav.sale_help")}, String(p.sale_values[g])),
+      h("td.gem-name", gemIcon(h, g), " ", tr(`zavandor.gem.${g}.name`), helpButton(ctx, `zavandor.gem.${g}`)),
+      h("td.num", {title: tr("zavandor.cost_help")}, String(p.gem_costs[g])),
+      h("td.num", {title: tr("zavandor.sale_help")}, String(p.sale_values[g])),
       h("td.num", String(GEM_VP[g])),
       h("td.num", `${p.gems_active[g]} / ${p.gems_inactive[g]}`),
       h("td.gem-actions", acts));
   });
   box.append(h("table.gem-table",
-    h("tr", h("th", tr("zav.gem")), h("th", tr("zav.cost")), h("th", tr("zav.sale")), h("th", tr("zav.vp")),
-      h("th", tr("zav.active_inactive")), h("th", "")), ...rows));
+    h("tr", h("th", tr("zavandor.gem")), h("th", tr("zavandor.cost")), h("th", tr("zavandor.sale")), h("th", tr("zavandor.vp")),
+      h("th", tr("zavandor.active_inactive")), h("th", "")), ...rows));
   return box;
 }
 
@@ -444,44 +444,44 @@ function knowledgePanel(ctx, p, own, legal) {
   const {h} = ctx;
   const rows = TRACKS.map((tk) => {
     const lv = p.knowledge[tk];
-    const boxes = [1, 2, 3, 4].map((l) => h("span.level", {class: l <= lv ? "on" : "", title: tr("zav.level_cost", {l, c: TRACK_COST[tk][l - 1]})},
+    const boxes = [1, 2, 3, 4].map((l) => h("span.level", {class: l <= lv ? "on" : "", title: tr("zavandor.level_cost", {l, c: TRACK_COST[tk][l - 1]})},
       own ? String(TRACK_COST[tk][l - 1]) : String(l)));
     const adv = `advance ${tk}`;
     return h("tr", {dataset: {track: tk}},
-      h("td.track-name", tr(`zav.track.${tk}.name`), helpButton(ctx, `zav.track.${tk}`)),
+      h("td.track-name", tr(`zavandor.track.${tk}.name`), helpButton(ctx, `zavandor.track.${tk}`)),
       h("td.levels", ...boxes),
       own ? h("td", legal.has(adv) && (!ctx.view.obs.zavandor.decision || ctx.view.obs.zavandor.decision.kind === "turn") ?
-        h("button.small", {disabled: ctx.busy, onclick: () => ctx.act(adv)}, tr("zav.advance_cost", {c: TRACK_COST[tk][lv]})) : null) : null);
+        h("button.small", {disabled: ctx.busy, onclick: () => ctx.act(adv)}, tr("zavandor.advance_cost", {c: TRACK_COST[tk][lv]})) : null) : null);
   });
   const tokens = [20, 25, 30, 35, 40].map((price) => {
     const left = p.tokens_left.includes(price);
     const can = own && legal.has(`token ${price}`) && ctx.view.obs.zavandor.decision && ctx.view.obs.zavandor.decision.kind === "turn";
-    return can ? h("button.token.buyable", {disabled: ctx.busy, onclick: () => ctx.act(`token ${price}`), title: tr("zav.buy_token", {n: price})}, String(price)) :
-      h("span.token", {class: left ? "" : "used", title: left ? tr("zav.token_left") : tr("zav.token_bought")}, String(price));
+    return can ? h("button.token.buyable", {disabled: ctx.busy, onclick: () => ctx.act(`token ${price}`), title: tr("zavandor.buy_token", {n: price})}, String(price)) :
+      h("span.token", {class: left ? "" : "used", title: left ? tr("zavandor.token_left") : tr("zavandor.token_bought")}, String(price));
   });
   return h("div.knowledge",
     h("table.tracks", ...rows),
-    h("div.tokens", h("small", tr("zav.tokens"), helpButton(ctx, "zav.topic.knowledge")), ...tokens,
-      h("span.pentagon-tokens", {title: tr("zav.pentagon_tokens_help")}, tr("zav.pentagon_tokens", {n: p.pentagon_tokens})),
-      p.paid_advance_used ? h("span.badge", tr("zav.advanced_this_round")) : null));
+    h("div.tokens", h("small", tr("zavandor.tokens"), helpButton(ctx, "zavandor.topic.knowledge")), ...tokens,
+      h("span.pentagon-tokens", {title: tr("zavandor.pentagon_tokens_help")}, tr("zavandor.pentagon_tokens", {n: p.pentagon_tokens})),
+      p.paid_advance_used ? h("span.badge", tr("zavandor.advanced_this_round")) : null));
 }
 
 function ownedPanel(ctx, p) {
   const {h} = ctx;
-  const arts = Object.entries(p.artifacts).map(([k, n]) => h("span.chip.art", {title: tr(`zav.art.${k}.short`),
-    onclick: () => ctx.help(`zav.art.${k}`)}, itemName(k), n > 1 ? ` ×${n}` : ""));
-  const sents = p.sentinels.map((s) => h("span.chip.sent", {title: tr(`zav.sent.${s}.short`), onclick: () => ctx.help(`zav.sent.${s}`)}, itemName(s)));
-  return h("div.owned", arts.length || sents.length ? [...arts, ...sents] : h("span.muted.small", tr("zav.nothing_owned")));
+  const arts = Object.entries(p.artifacts).map(([k, n]) => h("span.chip.art", {title: tr(`zavandor.art.${k}.short`),
+    onclick: () => ctx.help(`zavandor.art.${k}`)}, itemName(k), n > 1 ? ` ×${n}` : ""));
+  const sents = p.sentinels.map((s) => h("span.chip.sent", {title: tr(`zavandor.sent.${s}.short`), onclick: () => ctx.help(`zavandor.sent.${s}`)}, itemName(s)));
+  return h("div.owned", arts.length || sents.length ? [...arts, ...sents] : h("span.muted.small", tr("zavandor.nothing_owned")));
 }
 
 function board(ctx, o, p, own, legal) {
   const {h} = ctx;
   const s = p.score_now;
   return h(`section.panel.board${own ? ".own" : ".other"}${p.eliminated ? ".out" : ""}`, {dataset: {seat: p.seat}},
-    h("div.board-head", disc(h, p.seat), h("h2", own ? tr("zav.your_board", {name: ctx.seatLabel(p.seat)}) : ctx.seatLabel(p.seat)),
-      h("span.char", {title: tr(`zav.char.${p.character}.help`)}, tr(`zav.char.${p.character}`)),
+    h("div.board-head", disc(h, p.seat), h("h2", own ? tr("zavandor.your_board", {name: ctx.seatLabel(p.seat)}) : ctx.seatLabel(p.seat)),
+      h("span.char", {title: tr(`zavandor.char.${p.character}.help`)}, tr(`zavandor.char.${p.character}`)),
       h("span.card-no", p.turn_order_card || ""),
-      h("span.score", {title: tr("zav.score_now_help")}, tr("zav.score_line", {vp: p.vp, now: s.gems + s.knowledge + s.artifacts + s.sentinels}))),
+      h("span.score", {title: tr("zavandor.score_now_help")}, tr("zavandor.score_line", {vp: p.vp, now: s.gems + s.knowledge + s.artifacts + s.sentinels}))),
     handPanel(ctx, p, own),
     gemsPanel(ctx, p, own, legal),
     knowledgePanel(ctx, p, own, legal),
@@ -500,13 +500,13 @@ function market(ctx, o, legal) {
     seen.add(k);
     const can = first && myTurn && legal.has(`auction ${k}`);
     return h("div.art-card", {dataset: {item: k}},
-      h("div.art-head", h("span.deck", deck), h("b", itemName(k)), helpButton(ctx, `zav.art.${k}`)),
-      h("div.art-effect", tr(`zav.art.${k}.short`)),
+      h("div.art-head", h("span.deck", deck), h("b", itemName(k)), helpButton(ctx, `zavandor.art.${k}`)),
+      h("div.art-effect", tr(`zavandor.art.${k}.short`)),
       h("div.art-foot",
-        h("span", {title: tr("zav.min_bid")}, tr("zav.min_short", {n: min})),
-        h("span.vp", tr("zav.vp_n", {n: vp})),
-        me && me.prices_at_min[k] !== undefined ? h("span.yourprice", {title: tr("zav.price_at_min_help")}, tr("zav.you_pay", {n: me.prices_at_min[k]})) : null),
-      can ? h("button.small.primary.open-auction", {disabled: ctx.busy, onclick: () => ctx.act(`auction ${k}`)}, tr("zav.open_auction")) : null);
+        h("span", {title: tr("zavandor.min_bid")}, tr("zavandor.min_short", {n: min})),
+        h("span.vp", tr("zavandor.vp_n", {n: vp})),
+        me && me.prices_at_min[k] !== undefined ? h("span.yourprice", {title: tr("zavandor.price_at_min_help")}, tr("zavandor.you_pay", {n: me.prices_at_min[k]})) : null),
+      can ? h("button.small.primary.open-auction", {disabled: ctx.busy, onclick: () => ctx.act(`auction ${k}`)}, tr("zavandor.open_auction")) : null);
   });
   const owners = {};
   for (const p of o.players) for (const s of p.sentinels) owners[s] = p.seat;
@@ -514,22 +514,22 @@ function market(ctx, o, legal) {
     const avail = o.sentinels_available.includes(s);
     const can = avail && myTurn && legal.has(`auction ${s}`);
     return h("div.sent-tile", {class: avail ? "" : "sold", dataset: {item: s}},
-      h("div.art-head", h("b", itemName(s)), helpButton(ctx, `zav.sent.${s}`)),
-      h("div.art-effect", tr(`zav.sent.${s}.short`)),
-      avail ? null : h("div.owner", owners[s] !== undefined ? [disc(h, owners[s]), " ", ctx.seatLabel(owners[s])] : tr("zav.removed")),
-      can ? h("button.small.primary.open-auction", {disabled: ctx.busy, onclick: () => ctx.act(`auction ${s}`)}, tr("zav.open_auction")) : null);
+      h("div.art-head", h("b", itemName(s)), helpButton(ctx, `zavandor.sent.${s}`)),
+      h("div.art-effect", tr(`zavandor.sent.${s}.short`)),
+      avail ? null : h("div.owner", owners[s] !== undefined ? [disc(h, owners[s]), " ", ctx.seatLabel(owners[s])] : tr("zavandor.removed")),
+      can ? h("button.small.primary.open-auction", {disabled: ctx.busy, onclick: () => ctx.act(`auction ${s}`)}, tr("zavandor.open_auction")) : null);
   });
   return h("section.panel.market",
-    h("h2", tr("zav.artifacts_on_offer"), helpButton(ctx, "zav.topic.artifacts")),
-    h("div.art-row", arts.length ? arts : h("p.muted", tr("zav.no_artifacts"))),
-    h("div.stack-line", tr("zav.artifact_stack"), ": ",
+    h("h2", tr("zavandor.artifacts_on_offer"), helpButton(ctx, "zavandor.topic.artifacts")),
+    h("div.art-row", arts.length ? arts : h("p.muted", tr("zavandor.no_artifacts"))),
+    h("div.stack-line", tr("zavandor.artifact_stack"), ": ",
       ...Object.entries(o.artifact_stack).map(([L, n]) => h("span.stack", `${L} ${n}`))),
-    h("h2", tr("zav.sentinels"), helpButton(ctx, "zav.topic.sentinels"),
-      h("small.sub", tr("zav.sentinel_price", {min: SENTINEL_MIN, you: me ? me.prices_at_min.sentinel : "—"}))),
+    h("h2", tr("zavandor.sentinels"), helpButton(ctx, "zavandor.topic.sentinels"),
+      h("small.sub", tr("zavandor.sentinel_price", {min: SENTINEL_MIN, you: me ? me.prices_at_min.sentinel : "—"}))),
     h("div.sent-row", ...sents),
     h("div.supply",
-      h("span", tr("zav.gem_supply"), ": ", ...GEMS.map((g) => h("span.supply-gem", gemIcon(h, g), String(o.gem_supply[g])))),
-      h("span", tr("zav.decks"), ": ", ...COLOURS.map((c) => h("span.deck-count", {title: tr("zav.discards", {list: Object.entries(o.decks[c].discards).map(([v, n]) => `${v}×${n}`).join(" ") || "—"})},
+      h("span", tr("zavandor.gem_supply"), ": ", ...GEMS.map((g) => h("span.supply-gem", gemIcon(h, g), String(o.gem_supply[g])))),
+      h("span", tr("zavandor.decks"), ": ", ...COLOURS.map((c) => h("span.deck-count", {title: tr("zavandor.discards", {list: Object.entries(o.decks[c].discards).map(([v, n]) => `${v}×${n}`).join(" ") || "—"})},
         cardBack(h, c, 1), String(o.decks[c].cards))))));
 }
 
@@ -539,7 +539,7 @@ function logPanel(ctx) {
   let lastRound = null;
   for (const e of ctx.log.slice(-300)) {
     if (e.round !== lastRound && e.round !== null && e.round !== undefined) {
-      list.append(h("li.round", tr("zav.round", {n: e.round})));
+      list.append(h("li.round", tr("zavandor.round", {n: e.round})));
       lastRound = e.round;
     }
     list.append(h("li", {dataset: {seq: e.seq}}, h("span.seq", String(e.seq)), disc(h, e.seat), " ",
