@@ -47,7 +47,7 @@ class BrowserBoard:
     stylesheet: str | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)   # hashed by identity: the tensor layouts are cached per descriptor
 class GameInfo:
     name: str
     titles: Mapping[str, str]                       # language -> title; "en" is required
