@@ -61,6 +61,7 @@ class GrimoireGymEnv(gymnasium.Env):
         self.game_state: GameState | None = None
         self.opponents: dict[int, Any] = {}
         self._steps = 0
+        self._mask_now = np.zeros(self.setup.num_actions, dtype=np.int8)
 
     @staticmethod
     def _opponent_names(opponents: str | Sequence[str], n: int, seat: int) -> dict[int, str]:
@@ -96,7 +97,7 @@ class GrimoireGymEnv(gymnasium.Env):
             raise RuntimeError("the episode is over: call reset()")
         self._steps += 1
         i = action_index(action, self.setup.num_actions)
-        mask = self._mask()
+        mask = self._mask_now
         if i is None or not mask[i]:
             obs, info = self._obs_info(mask)
             info["invalid_action"] = True
@@ -133,10 +134,12 @@ class GrimoireGymEnv(gymnasium.Env):
         return np.zeros(self.setup.num_actions, dtype=np.int8)
 
     def _obs_info(self, mask: np.ndarray) -> tuple[Any, dict[str, Any]]:
-        """The observation and info of the learner (new arrays every call: callers keep them)."""
+        """The observation and info of the learner (new arrays every call: callers keep them). The
+        mask is kept for checking the next action (the state does not change in between)."""
         st = self._state()
         tensor = st.observation_tensor(self.seat)
-        info: dict[str, Any] = {"action_mask": mask}
+        self._mask_now = mask
+        info: dict[str, Any] = {"action_mask": mask.copy()}
         if st.is_terminal():
             info["returns"] = [float(r) for r in st.returns()]
         if self.observation_kind == "flat":
@@ -145,7 +148,8 @@ class GrimoireGymEnv(gymnasium.Env):
 
     def action_masks(self) -> np.ndarray:
         """The legal ids of the learner as booleans (the hook sb3-contrib's MaskablePPO calls)."""
-        return self._mask().astype(bool)
+        self._state()
+        return self._mask_now.astype(bool)
 
     def render(self) -> str | None:
         if self.game_state is None:

@@ -252,6 +252,40 @@ class GrimoireSpielState(pyspiel.State):
         except IllegalAction:
             return game_info(s.game).codec.describe(int(action))
 
+    # --- fast paths: the same results as pyspiel's methods, without the round trips through C++ ----------
+    # (pyspiel's observation_tensor builds a probe initial state to learn the shape on every call and
+    # copies the tensor field by field; C++ callers still take that path, with the same values)
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        s = self._box.get()
+        if s is None:
+            return list(range(SEEDS_PER_GAME)) if player in (None, pyspiel.PlayerId.CHANCE) else []
+        cp = s.current_player
+        return s.legal_action_ids() if cp is not None and player in (None, cp) else []
+
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        s = self._box.get()
+        seat = self._seat(s, player)
+        if s is None:
+            return [0.0] * self.get_game().observation_tensor_size()
+        return s.observation_tensor(seat).tolist()
+
+    def observation_string(self, player: int | None = None) -> str:
+        s = self._box.get()
+        seat = self._seat(s, player)
+        return "" if s is None else s.observation_string(seat)
+
+    def information_state_string(self, player: int | None = None) -> str:
+        s = self._box.get()
+        seat = self._seat(s, player)
+        return "" if s is None else information_state_string(s, seat)
+
+    def _seat(self, s: GameState | None, player: int | None) -> int:
+        if player is None:
+            player = self.current_player()
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.num_players():
+            raise pyspiel.SpielError(f"no player {player!r} in a {self.num_players()}-player game")
+        return player
+
     def is_terminal(self) -> bool:
         s = self._box.get()
         return s is not None and s.is_terminal()

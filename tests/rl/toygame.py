@@ -19,6 +19,7 @@ from pydantic import Field, ValidationInfo, field_validator
 
 from grimoire.core import registry
 from grimoire.core.action import Action, ActionTable
+from grimoire.core.agent import Agent
 from grimoire.core.codec import ActionCodec
 from grimoire.core.errors import IllegalAction
 from grimoire.core.options import GameOptions, validate_options
@@ -262,6 +263,15 @@ def max_game_length(players: int, options: dict) -> int:
     return options["max_rounds"] * players   # one action per seat and round
 
 
+class KeeperAgent(Agent):
+    """Always keeps its card (so that only the round cap ends a game)."""
+
+    name = "keeper"
+
+    def choose(self, state: GameState, seat: int) -> Action:
+        return _act("keep", "keep")
+
+
 def summary(obs: dict[str, Any]) -> str:
     p = obs[NAME]
     return f"hand {p['hand']} high bid {p['high_bid']} by {p['high_bidder']} deck {p['deck_left']}"
@@ -282,6 +292,7 @@ INFO = GameInfo(
     round_cap=ROUND_CAP,
     score_bounds=(0, VALUES + 10 + 5),
     summary=summary,
+    agents={"keeper": KeeperAgent},
     probe_texts=lambda state: ["keep", "swap", "knock", "bid 0", "bid 31", "bid 99"],
     conformance_options={"max_rounds": 3},
 )
