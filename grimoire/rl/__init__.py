@@ -5,8 +5,9 @@
     genv = rl.gymnasium_env("zauberschmiede", players=2, opponents="medium")  # Gymnasium, one seat
     game = rl.openspiel_game("zavandor", players=3)                            # pyspiel.Game
 
-The adapters import their library (pettingzoo, gymnasium, open_spiel: the ``rl`` extra) only when
-they are used. Semantics and encodings: docs/rl.md.
+The adapters import their library (pettingzoo, gymnasium: the ``rl`` extra) when they are used;
+importing this package registers ``grimoire_<name>`` with OpenSpiel when it is installed.
+Semantics and encodings: docs/rl.md.
 """
 
 from __future__ import annotations
@@ -14,6 +15,12 @@ from __future__ import annotations
 from typing import Any
 
 from .common import is_learnable, learnable_games
+
+try:    # registers grimoire_<name> with pyspiel, so that pyspiel.load_game finds the games
+    from . import openspiel_bridge as _openspiel_bridge  # noqa: F401
+except ModuleNotFoundError as e:   # OpenSpiel is not installed: the other adapters still work
+    if e.name != "pyspiel":
+        raise
 
 
 def pettingzoo_env(game: str, players: int | None = None, seed: int | None = None,

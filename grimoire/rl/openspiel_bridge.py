@@ -181,6 +181,10 @@ class GrimoireSpielGame(pyspiel.Game):
             max_game_length=info.game_length_bound(players, self.options))
         super().__init__(_game_type(info, players, chance), spiel_info, params)
 
+    def __reduce__(self):
+        # pickled as its game string (the sampled mode's count of dealt states is not kept)
+        return (_load_game_string, (self.grimoire_name, str(self)))
+
     def _take_seed_index(self) -> int:
         k = self._seed_index
         self._seed_index += 1
@@ -394,6 +398,11 @@ def openspiel_game(game: str, players: int | None = None, **params: Any) -> Grim
     if players is not None:
         p["players"] = players
     return pyspiel.load_game(short_name(game), p)
+
+
+def _load_game_string(name: str, game_string: str) -> GrimoireSpielGame:
+    register_openspiel([name])
+    return pyspiel.load_game(game_string)
 
 
 def openspiel_resampler(seed: int = 0):

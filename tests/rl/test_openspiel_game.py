@@ -255,3 +255,14 @@ def test_the_python_fast_paths_agree_with_pyspiels_own(toy):
     chance = game.new_initial_state()
     assert chance.legal_actions() == pyspiel.State.legal_actions(chance) == list(range(SEEDS_PER_GAME))
     assert chance.observation_tensor(0) == pyspiel.State.observation_tensor(chance, 0)
+
+
+def test_games_pickle_as_their_game_string(toy):
+    game = rl.openspiel_game("rltoy", players=3, seed=2, max_rounds=2)
+    back = pickle.loads(pickle.dumps(game))
+    assert str(back) == str(game) and back.options == game.options
+    sampled = rl.openspiel_game("rltoy", players=3, chance="sampled")
+    assert str(pickle.loads(pickle.dumps(sampled))) == str(sampled)
+    state = sampled.new_initial_state()
+    with pytest.raises(pyspiel.SpielError, match="GetRNGState"):   # pyspiel's limit for Python games
+        pickle.dumps(state)
