@@ -56,6 +56,7 @@ SEEDS_PER_GAME = 1 << 16
 MAX_SEED_PARAM = MAX_SEED // SEEDS_PER_GAME - 1
 CHANCE_MODES = ("explicit", "sampled")
 _CHANCE_OUTCOMES = [(k, 1.0 / SEEDS_PER_GAME) for k in range(SEEDS_PER_GAME)]
+_CHANCE, _TERMINAL = int(pyspiel.PlayerId.CHANCE), int(pyspiel.PlayerId.TERMINAL)
 _CLASSES: dict[str, type] = {}
 
 
@@ -226,11 +227,11 @@ class GrimoireSpielState(pyspiel.State):
         return self._box.get()
 
     def current_player(self) -> int:
-        s = self._box.get()
+        s = self._box.state or self._box.get()      # (C++ asks on every apply_action: kept lean)
         if s is None:
-            return pyspiel.PlayerId.CHANCE
+            return _CHANCE
         cp = s.current_player
-        return pyspiel.PlayerId.TERMINAL if cp is None else cp
+        return _TERMINAL if cp is None else cp
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return _CHANCE_OUTCOMES if self._box.get() is None else []
@@ -241,11 +242,11 @@ class GrimoireSpielState(pyspiel.State):
 
     def _apply_action(self, action: int) -> None:
         box = self._box
-        s = box.get()
+        s = box.state or box.get()
         if s is None:
-            box.state = box.deal.new(int(action))
+            box.state = box.deal.new(action)
         else:
-            s.apply(s.action_from_id(int(action)))
+            s.apply(s.action_from_id(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
         s = self._box.get()
@@ -260,18 +261,20 @@ class GrimoireSpielState(pyspiel.State):
     # (pyspiel's observation_tensor builds a probe initial state to learn the shape on every call and
     # copies the tensor field by field; C++ callers still take that path, with the same values)
     def legal_actions(self, player: int | None = None) -> list[int]:
-        s = self._box.get()
+        s = self._box.state or self._box.get()
         if s is None:
-            return list(range(SEEDS_PER_GAME)) if player in (None, pyspiel.PlayerId.CHANCE) else []
+            return list(range(SEEDS_PER_GAME)) if player is None or player == _CHANCE else []
         cp = s.current_player
-        return s.legal_action_ids() if cp is not None and player in (None, cp) else []
+        return s.legal_action_ids() if cp is not None and (player is None or player == cp) else []
 
-    def observation_tensor(self, player: int | None = None) -> list[float]:
-        s = self._box.get()
+    def observation_tensor(self, player: int | None = None) -> np.ndarray:
+        """The player's tensor as a float32 NumPy array (pyspiel's own gives a list of floats: as
+        fast as the engine allows, and np.asarray treats both alike)."""
+        s = self._box.state or self._box.get()
         seat = self._seat(s, player)
         if s is None:
-            return [0.0] * self.get_game().observation_tensor_size()
-        return s.observation_tensor(seat).tolist()
+            return np.zeros(self.get_game().observation_tensor_size(), np.float32)
+        return s.observation_tensor(seat)
 
     def observation_string(self, player: int | None = None) -> str:
         s = self._box.get()
@@ -286,8 +289,11 @@ class GrimoireSpielState(pyspiel.State):
     def _seat(self, s: GameState | None, player: int | None) -> int:
         if player is None:
             player = self.current_player()
-        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.num_players():
-            raise pyspiel.SpielError(f"no player {player!r} in a {self.num_players()}-player game")
+        n = self._box.deal.players
+        if type(player) is not int or not 0 <= player < n:
+            if isinstance(player, (int, np.integer)) and not isinstance(player, bool) and 0 <= player < n:
+                return int(player)
+            raise pyspiel.SpielError(f"no player {player!r} in a {n}-player game")
         return player
 
     def is_terminal(self) -> bool:

@@ -107,7 +107,7 @@ def test_the_chance_node_deals_a_grimoire_seed(toy):
     state = game.new_initial_state()
     assert state.is_chance_node() and len(state.chance_outcomes()) == SEEDS_PER_GAME
     assert sum(p for _, p in state.chance_outcomes()) == pytest.approx(1.0)
-    assert state.observation_tensor(0) == [0.0] * len(state.observation_tensor(0))
+    assert not state.observation_tensor(0).any() and not any(pyspiel.State.observation_tensor(state, 0))
     state.apply_action(17)
     expected = grimoire.new_game("rltoy", 2, 3 * SEEDS_PER_GAME + 17, max_rounds=2)
     assert state.grimoire_state.to_dict() == expected.to_dict()
@@ -172,7 +172,7 @@ def test_resampling_keeps_what_the_player_knows_and_changes_the_rest(toy):
     for _ in range(20):
         det = state.resample_from_infostate(seat, pyspiel.UniformProbabilitySampler(0.0, 1.0))
         assert det.information_state_string(seat) == state.information_state_string(seat)
-        assert det.observation_tensor(seat) == state.observation_tensor(seat)
+        assert np.array_equal(det.observation_tensor(seat), state.observation_tensor(seat))
         assert det.legal_actions() == state.legal_actions() and det.history() == state.history()
         assert det.grimoire_state.hands[seat] == state.grimoire_state.hands[seat]
         assert det.grimoire_state.rng.state != state.grimoire_state.rng.state
@@ -244,17 +244,19 @@ def test_the_python_fast_paths_agree_with_pyspiels_own(toy):
     game = rl.openspiel_game("rltoy", players=3, max_rounds=3)
     state = _random_play(game.new_initial_state(), np.random.default_rng(4), 4)
     for p in range(3):
-        assert state.observation_tensor(p) == pyspiel.State.observation_tensor(state, p)
+        fast = state.observation_tensor(p)
+        assert fast.dtype == np.float32 and fast.tolist() == pyspiel.State.observation_tensor(state, p)
         assert state.observation_string(p) == pyspiel.State.observation_string(state, p)
         assert state.information_state_string(p) == pyspiel.State.information_state_string(state, p)
         assert state.legal_actions(p) == pyspiel.State.legal_actions(state, p)
     assert state.legal_actions() == pyspiel.State.legal_actions(state)
-    assert state.observation_tensor() == state.observation_tensor(state.current_player())
+    assert np.array_equal(state.observation_tensor(), state.observation_tensor(state.current_player()))
+    assert np.array_equal(state.observation_tensor(np.int64(1)), state.observation_tensor(1))
     with pytest.raises(pyspiel.SpielError):
         state.observation_tensor(3)
     chance = game.new_initial_state()
     assert chance.legal_actions() == pyspiel.State.legal_actions(chance) == list(range(SEEDS_PER_GAME))
-    assert chance.observation_tensor(0) == pyspiel.State.observation_tensor(chance, 0)
+    assert chance.observation_tensor(0).tolist() == pyspiel.State.observation_tensor(chance, 0)
 
 
 def test_games_pickle_as_their_game_string(toy):
