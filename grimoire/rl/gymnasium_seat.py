@@ -61,6 +61,7 @@ class GrimoireGymEnv(gymnasium.Env):
         self.game_state: GameState | None = None
         self.opponents: dict[int, Any] = {}
         self._steps = 0
+        self._done = True
         self._mask_now = np.zeros(self.setup.num_actions, dtype=np.int8)
 
     @staticmethod
@@ -88,29 +89,31 @@ class GrimoireGymEnv(gymnasium.Env):
         self.game_state = self.setup.new_state(game_seed)
         self._steps = 0
         self._actions = 0
+        self._done = False
         self._play_opponents()
         return self._obs_info(self._mask())
 
     def step(self, action: Any):
-        st = self._state()
-        if st.is_terminal() or self._truncated():
+        if self._done:
             raise RuntimeError("the episode is over: call reset()")
+        st = self.game_state
         self._steps += 1
-        i = action_index(action, self.setup.num_actions)
-        mask = self._mask_now
-        if i is None or not mask[i]:
-            obs, info = self._obs_info(mask)
+        n = self.setup.num_actions
+        i = action if type(action) is int and 0 <= action < n else action_index(action, n)
+        if i is None or not self._mask_now[i]:
+            obs, info = self._obs_info(self._mask_now.copy())
             info["invalid_action"] = True
-            return obs, self.invalid_action_reward, False, self._truncated(), info
+            return obs, self.invalid_action_reward, False, self._done, info
         st.apply(st.action_from_id(i))
         self._actions += 1
-        self._play_opponents()
+        if st.current_player != self.seat:
+            self._play_opponents()
         terminated = st.is_terminal()
         reward = float(st.returns()[self.seat]) if terminated else 0.0
         obs, info = self._obs_info(self._mask())
         if self.render_mode == "human":
             self.render()
-        return obs, reward, terminated, not terminated and self._truncated(), info
+        return obs, reward, terminated, self._done and not terminated, info
 
     def _play_opponents(self) -> None:
         st = self._state()
@@ -122,10 +125,6 @@ class GrimoireGymEnv(gymnasium.Env):
             st.apply(self.opponents[seat].choose(st, seat))
             self._actions += 1
 
-    def _truncated(self) -> bool:
-        limit = self.setup.step_limit
-        return limit is not None and (self._actions >= limit or self._steps >= limit)
-
     # --- observations ---------------------------------------------------------------------------------
     def _mask(self) -> np.ndarray:
         st = self._state()
@@ -134,17 +133,22 @@ class GrimoireGymEnv(gymnasium.Env):
         return np.zeros(self.setup.num_actions, dtype=np.int8)
 
     def _obs_info(self, mask: np.ndarray) -> tuple[Any, dict[str, Any]]:
-        """The observation and info of the learner (new arrays every call: callers keep them). The
-        mask is kept for checking the next action (the state does not change in between)."""
+        """The observation and info of the learner, in new arrays (callers keep them; obs and info
+        share the mask). A copy of the mask checks the next action; the episode is over when the
+        game is, or when the actions or steps reach the length bound."""
         st = self._state()
         tensor = st.observation_tensor(self.seat)
-        self._mask_now = mask
-        info: dict[str, Any] = {"action_mask": mask.copy()}
+        self._mask_now = mask.copy()
+        info: dict[str, Any] = {"action_mask": mask}
+        limit = self.setup.step_limit
         if st.is_terminal():
             info["returns"] = [float(r) for r in st.returns()]
+            self._done = True
+        elif limit is not None and (self._actions >= limit or self._steps >= limit):
+            self._done = True
         if self.observation_kind == "flat":
             return tensor, info
-        return {"observation": tensor, "action_mask": mask.copy()}, info
+        return {"observation": tensor, "action_mask": mask}, info
 
     def action_masks(self) -> np.ndarray:
         """The legal ids of the learner as booleans (the hook sb3-contrib's MaskablePPO calls)."""

@@ -67,7 +67,7 @@ class GrimoireAECEnv(AECEnv):
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._actions = 0
         self._skip_agent_selection = None
-        self.agent_selection = agent_name(self.game_state.current_player)
+        self.agent_selection = self.possible_agents[self.game_state.current_player]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         st = self._state()
@@ -89,7 +89,8 @@ class GrimoireAECEnv(AECEnv):
         if isinstance(action, str):
             act = st.parse_action(action)
         else:
-            i = action_index(action, self.setup.num_actions)
+            i = action if type(action) is int and 0 <= action < self.setup.num_actions else \
+                action_index(action, self.setup.num_actions)
             if i is None:
                 raise IllegalAction(f"{action!r} is not an action id (0..{self.setup.num_actions - 1})")
             act = st.action_from_id(i)
@@ -100,16 +101,14 @@ class GrimoireAECEnv(AECEnv):
             for a, r in zip(self.possible_agents, st.returns(), strict=True):
                 self.rewards[a] = float(r)
                 self.terminations[a] = True
-            self.agent_selection = agent
-        else:
+            self._accumulate_rewards()
+        else:                # rewards stay 0 until the end: nothing to accumulate
             limit = self.setup.step_limit
             if limit is not None and self._actions >= limit:
                 for a in self.agents:
                     self.truncations[a] = True
-                self.agent_selection = agent
             else:
-                self.agent_selection = agent_name(st.current_player)
-        self._accumulate_rewards()
+                self.agent_selection = self.possible_agents[st.current_player]
         if self.render_mode == "human":
             self.render()
 
