@@ -26,6 +26,7 @@ import cProfile
 import pstats
 import sys
 import time
+from collections import deque
 from pathlib import Path
 
 import numpy as np
@@ -129,12 +130,12 @@ def run_openspiel(game, players, trajs, options) -> float:
 class Scripted(Agent):
     """Replays the other seats' ids of a trajectory."""
 
-    def __init__(self, queue: list[int]):
+    def __init__(self, queue):
         super().__init__(0)
         self.queue = queue
 
     def choose(self, state, seat):
-        return state.action_from_id(self.queue.pop(0))
+        return state.action_from_id(self.queue.popleft())
 
 
 def run_gymnasium(game, players, trajs, options) -> tuple[float, int]:
@@ -150,7 +151,7 @@ def run_gymnasium(game, players, trajs, options) -> tuple[float, int]:
         learner = seats[0]                # the seat that opens the game learns: no opponent moves at reset
         env = rl.gymnasium_env(game, players=players, seat=learner, **options)
         env.reset(seed=seed)
-        queue = [i for i, s in zip(ids, seats, strict=True) if s != learner]
+        queue = deque(i for i, s in zip(ids, seats, strict=True) if s != learner)
         mine = [i for i, s in zip(ids, seats, strict=True) if s == learner]
         for s in env.opponents:
             env.opponents[s] = Scripted(queue)
