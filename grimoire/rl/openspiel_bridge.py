@@ -72,7 +72,6 @@ class _Deal:
     players: int
     options_json: str
     seed: int
-    explicit: bool
 
     def new(self, k: int) -> GameState:
         return new_game(self.game, self.players, self.seed * SEEDS_PER_GAME + k, **json.loads(self.options_json))
@@ -172,7 +171,7 @@ class GrimoireSpielGame(pyspiel.Game):
         self.options: dict[str, Any] = info.validate(players, with_round_cap(info, options_from_params(info, params)))
         self.seed = seed
         self.explicit_chance = chance == "explicit" and info.chance == "sampled"
-        self.deal = _Deal(name, players, json.dumps(self.options, sort_keys=True), seed, self.explicit_chance)
+        self.deal = _Deal(name, players, json.dumps(self.options, sort_keys=True), seed)
         self._seed_index = 0
         lo, hi = info.utility_bounds(players)
         spiel_info = pyspiel.GameInfo(

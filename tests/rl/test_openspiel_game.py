@@ -169,8 +169,9 @@ def test_resampling_keeps_what_the_player_knows_and_changes_the_rest(toy):
     state = _random_play(game.new_initial_state(), np.random.default_rng(2), 4)
     seat = state.current_player()
     hands = set()
+    sampler = pyspiel.UniformProbabilitySampler(11, 0.0, 1.0)
     for _ in range(20):
-        det = state.resample_from_infostate(seat, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+        det = state.resample_from_infostate(seat, sampler)
         assert det.information_state_string(seat) == state.information_state_string(seat)
         assert np.array_equal(det.observation_tensor(seat), state.observation_tensor(seat))
         assert det.legal_actions() == state.legal_actions() and det.history() == state.history()
