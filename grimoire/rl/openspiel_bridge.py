@@ -37,22 +37,21 @@ pickles as the game's record (seed, options, action texts: replayed when loaded)
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 import pyspiel
 
 from ..core.errors import GameConfigError, IllegalAction
-from ..core.record import replay
-from ..core.registry import MAX_SEED, GameInfo, game_info, load_game, new_game, with_round_cap
+from ..core.registry import MAX_SEED, GameInfo, game_info, with_round_cap
 from ..core.rng import Rng
 from ..core.state import GameState
 from .common import is_learnable
+from .openspiel_box import SEEDS_PER_GAME, _Box, _Deal
+from .openspiel_observer import GrimoireObserver, information_state_string
 from .openspiel_params import options_from_params, parameter_defaults
 
 PREFIX = "grimoire_"
-SEEDS_PER_GAME = 1 << 16
 MAX_SEED_PARAM = MAX_SEED // SEEDS_PER_GAME - 1
 CHANCE_MODES = ("explicit", "sampled")
 _CHANCE_OUTCOMES = [(k, 1.0 / SEEDS_PER_GAME) for k in range(SEEDS_PER_GAME)]
@@ -62,66 +61,6 @@ _CLASSES: dict[str, type] = {}
 
 def short_name(game: str) -> str:
     return PREFIX + game
-
-
-@dataclass(frozen=True)
-class _Deal:
-    """How a game object deals its initial states (picklable: serialized chance nodes keep it)."""
-
-    game: str
-    players: int
-    options_json: str
-    seed: int
-
-    def new(self, k: int) -> GameState:
-        return new_game(self.game, self.players, self.seed * SEEDS_PER_GAME + k, **json.loads(self.options_json))
-
-
-# --- the state holder: clone through the game's clone(), pickle as a record --------------------------
-class _Box:
-    """Holds an OpenSpiel state's GameState (None: the chance node of the explicit mode, or not yet
-    dealt in the sampled mode). OpenSpiel clones a Python state by deep-copying each attribute and
-    serializes it by pickling them: the box turns the first into ``GameState.clone()`` and the
-    second into the game's record. In the sampled mode a fresh box deals its game only when first
-    used, so the states that OpenSpiel creates only to overwrite them (clones, deserialization)
-    neither cost a new game nor consume a seed."""
-
-    __slots__ = ("state", "deal", "game", "exact")
-
-    def __init__(self, state: GameState | None, deal: _Deal, game: GrimoireSpielGame | None = None,
-                 exact: bool = False):
-        self.state = state
-        self.deal = deal
-        self.game = game          # the sampled mode's seed counter, until the box is dealt
-        self.exact = exact        # a resampled state: pickled whole, as no record describes it
-
-    def get(self) -> GameState | None:
-        s = self.state
-        if s is None and self.game is not None:
-            s = self.state = self.deal.new(self.game._take_seed_index())
-            self.game = None
-        return s
-
-    def __deepcopy__(self, memo) -> _Box:
-        s = self.get()
-        return _Box(None if s is None else s.clone(), self.deal, None, self.exact)
-
-    def __reduce__(self):
-        s = self.get()
-        if s is None:
-            payload = None
-        elif self.exact:
-            payload = json.dumps(s.to_dict(), sort_keys=True)
-        else:
-            payload = json.dumps(s.record(), sort_keys=True)
-        return (_unpickle_box, (payload, self.exact, self.deal))
-
-
-def _unpickle_box(payload: str | None, exact: bool, deal: _Deal) -> _Box:
-    if payload is None:
-        return _Box(None, deal)
-    d = json.loads(payload)
-    return _Box(load_game(d) if exact else replay(d), deal, None, exact)
 
 
 # --- game -------------------------------------------------------------------------------------------
@@ -324,54 +263,6 @@ class GrimoireSpielState(pyspiel.State):
         if s is None:
             return f"chance node: deal one of {SEEDS_PER_GAME} seeds from {self._box.deal.seed * SEEDS_PER_GAME}"
         return f"{s.observation_string(None)}\nseed {s.seed}: {'; '.join(s.history)}"
-
-
-def information_state_string(state: GameState, seat: int | None) -> str:
-    """What ``seat`` knows: its observation and the history as it saw it (perfect recall)."""
-    return json.dumps([state.observation(seat), state.visible_history(seat)], separators=(",", ":"))
-
-
-class GrimoireObserver:
-    """OpenSpiel's PyObserver interface: ``set_from`` fills ``tensor`` (and its named views in
-    ``dict``, one per field of the game's tensor layout), ``string_from`` gives the string.
-
-    - default (no perfect recall, the seat's private information): ``observation_tensor(seat)`` and
-      ``observation_string(seat)``;
-    - perfect recall: the information state string only (``information_state_string``; no tensor);
-    - no private information: the spectator's view (``observation_tensor(None)``, strings alike).
-    At the chance node of the explicit mode nobody has seen anything: zeros and "".
-    """
-
-    def __init__(self, iig_obs_type, game: GrimoireSpielGame):
-        private = iig_obs_type.private_info
-        if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
-            raise ValueError("an observer of every player's private information is not supported")
-        if not iig_obs_type.public_info:
-            raise ValueError("an observer without public information is not supported")
-        self.spectator = private == pyspiel.PrivateInfoType.NONE
-        self.perfect_recall = bool(iig_obs_type.perfect_recall)
-        self.tensor: np.ndarray | None = None
-        self.dict: dict[str, np.ndarray] = {}
-        if not self.perfect_recall:
-            spec = game.info.tensor_spec(game.players, game.options)
-            self.tensor = np.zeros(spec.size, np.float32)
-            self.dict = {f.name: self.tensor[spec.field_slice(f.name)] for f in spec.fields}
-
-    def set_from(self, state: GrimoireSpielState, player: int) -> None:
-        if self.tensor is None:
-            raise ValueError("this observer gives strings only")
-        s = state._box.get()
-        if s is None:
-            self.tensor.fill(0.0)
-        else:
-            self.tensor[:] = s.observation_tensor(None if self.spectator else player)
-
-    def string_from(self, state: GrimoireSpielState, player: int) -> str:
-        s = state._box.get()
-        if s is None:
-            return ""
-        seat = None if self.spectator else player
-        return information_state_string(s, seat) if self.perfect_recall else s.observation_string(seat)
 
 
 # --- registration -----------------------------------------------------------------------------------
