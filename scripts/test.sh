@@ -6,8 +6,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 python3 -m venv .venv
-.venv/bin/pip install --quiet --disable-pip-version-check -e '.[test]'
-.venv/bin/ruff check grimoire tests scripts
+.venv/bin/pip install --quiet --disable-pip-version-check -e '.[test,rl]'
+.venv/bin/ruff check grimoire tests scripts examples
 .venv/bin/mypy   # the type check (which files: [tool.mypy] in pyproject.toml)
 # shellcheck source=scripts/web-test-env.sh
 source scripts/web-test-env.sh

@@ -1,0 +1,64 @@
+"""Reinforcement-learning adapters for every game that declares an action codec and a tensor.
+
+    import grimoire.rl as rl
+    env = rl.pettingzoo_env("zavandor", players=4, seed=1)                    # PettingZoo AEC, masked
+    genv = rl.gymnasium_env("zauberschmiede", players=2, opponents="medium")  # Gymnasium, one seat
+    game = rl.openspiel_game("zavandor", players=3)                            # pyspiel.Game
+
+The adapters import their library (pettingzoo, gymnasium: the ``rl`` extra) when they are used;
+importing this package registers ``grimoire_<name>`` with OpenSpiel when it is installed.
+Semantics and encodings: docs/rl.md.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .common import is_learnable, learnable_games
+
+try:    # registers grimoire_<name> with pyspiel, so that pyspiel.load_game finds the games
+    from . import openspiel_bridge as _openspiel_bridge  # noqa: F401
+except ModuleNotFoundError as e:   # OpenSpiel is not installed: the other adapters still work
+    if e.name != "pyspiel":
+        raise
+
+
+def pettingzoo_env(game: str, players: int | None = None, seed: int | None = None,
+                   render_mode: str | None = None, **options: Any):
+    """A PettingZoo AEC environment (``GrimoireAECEnv``)."""
+    from .pettingzoo_aec import pettingzoo_env as make
+    return make(game, players, seed, render_mode, **options)
+
+
+def gymnasium_env(game: str, players: int | None = None, **kwargs: Any):
+    """A Gymnasium environment for one learning seat (``GrimoireGymEnv``)."""
+    from .gymnasium_seat import GrimoireGymEnv
+    return GrimoireGymEnv(game, players, **kwargs)
+
+
+def openspiel_game(game: str, players: int | None = None, **params: Any):
+    """The game as a ``pyspiel.Game`` (registered as ``grimoire_<game>``)."""
+    from .openspiel_bridge import openspiel_game as make
+    return make(game, players, **params)
+
+
+def openspiel_resampler(seed: int = 0):
+    """A seeded resampler for OpenSpiel's Python ``ISMCTSBot.set_resampler``."""
+    from .openspiel_bridge import openspiel_resampler as make
+    return make(seed)
+
+
+def register_openspiel(games: list[str] | None = None) -> list[str]:
+    """Register ``grimoire_<name>`` with pyspiel (default: every game with a codec and a tensor)."""
+    from .openspiel_bridge import register_openspiel as register
+    return register(games)
+
+
+def register_gymnasium(games: list[str] | None = None) -> list[str]:
+    """Register ``grimoire/<name>-v0`` with Gymnasium (default: every game with a codec and a tensor)."""
+    from .gymnasium_seat import register_gymnasium as register
+    return register(games)
+
+
+__all__ = ["gymnasium_env", "is_learnable", "learnable_games", "openspiel_game", "openspiel_resampler",
+           "pettingzoo_env", "register_gymnasium", "register_openspiel"]

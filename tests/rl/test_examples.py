@@ -1,0 +1,34 @@
+"""The examples run (briefly, on the toy game)."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+def _load(name: str):
+    spec = importlib.util.spec_from_file_location(f"example_{name}", EXAMPLES / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_masked_random_policy_through_pettingzoo(toy, capsys):
+    results = _load("pettingzoo_random").main(["--game", "rltoy", "--players", "3", "--episodes", "4",
+                                                "--max-rounds", "2"])
+    assert len(results) == 4
+    for totals in results:              # every game ends with the win shared out
+        assert sum(totals.values()) == pytest.approx(1.0)
+    assert "episode 3:" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("bot", ["ismcts", "mcts"])
+def test_openspiel_search_bot_through_the_adapter(toy, bot, capsys):
+    results = _load("openspiel_ismcts").main(["--game", "rltoy", "--players", "2", "--games", "3",
+                                               "--simulations", "20", "--bot", bot, "--max-rounds", "2"])
+    assert len(results) == 3 and all(sum(r) == pytest.approx(1.0) for r in results)
+    assert f"seat 0 ({bot}) mean return" in capsys.readouterr().out
