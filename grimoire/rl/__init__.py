@@ -1,9 +1,11 @@
 """Reinforcement-learning adapters for every game that declares an action codec and a tensor.
 
     import grimoire.rl as rl
-    env = rl.pettingzoo_env("zavandor", players=4, seed=1)                    # PettingZoo AEC, masked
-    genv = rl.gymnasium_env("zauberschmiede", players=2, opponents="medium")  # Gymnasium, one seat
-    game = rl.openspiel_game("zavandor", players=3)                            # pyspiel.Game
+    env = rl.pettingzoo_env(name, players=4, seed=1)                    # PettingZoo AEC, masked
+    genv = rl.gymnasium_env(name, players=2, opponents="medium")        # Gymnasium, one seat
+    game = rl.openspiel_game(name, players=3)                            # pyspiel.Game
+
+(``name``: any game of ``grimoire.games()`` that declares a codec and a tensor; docs/rl.md.)
 
 The adapters import their library (pettingzoo, gymnasium: the ``rl`` extra) when they are used;
 importing this package registers ``grimoire_<name>`` with OpenSpiel when it is installed.

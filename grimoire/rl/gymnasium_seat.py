@@ -176,7 +176,7 @@ def env_id(game: str) -> str:
 
 def register_gymnasium(games: Sequence[str] | None = None) -> list[str]:
     """Register ``grimoire/<game>-v0`` with Gymnasium for these games (default: every game with a
-    codec and a tensor), so that ``gymnasium.make("grimoire/zavandor-v0", players=2)`` works."""
+    codec and a tensor), so that ``gymnasium.make("grimoire/<game>-v0", players=2)`` works."""
     from .common import learnable_games
     ids = []
     for game in (learnable_games() if games is None else games):

@@ -25,7 +25,7 @@ RNG: a search over resampled states does not know future draws, a search over cl
 state does (use IS-MCTS with the resampler, not plain MCTS on the real state).
 
 Actions. OpenSpiel action ``i`` is the game's action id ``i``. Ids after the fixed table are
-relative to the state (Zavandor: "lowest legal bid plus d"), so ``action_to_string`` decodes them
+relative to the state (e.g. "the lowest legal bid plus d"), so ``action_to_string`` decodes them
 in the state it is called on: ``string_to_action`` (which searches the legal actions) works, but an
 id does not name the same action in every state.
 

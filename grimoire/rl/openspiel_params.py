@@ -6,7 +6,7 @@ The mapping, per option field of the game's pydantic model:
 
 - bool, int, float, str (and a Literal of strings): the same type, the same default;
 - an optional int or float (``max_rounds``): the same type, ``-1`` meaning none;
-- anything else (lists: Zavandor's ``characters``, Zauberschmiede's ``rolls``): a string holding
+- anything else (lists, e.g. a list of characters or of preset dice rolls): a string holding
   JSON with ``;`` in place of ``,`` (OpenSpiel's game strings split at commas), e.g.
   ``characters=["witch";"elf"]`` or ``rolls=[[1;2;3;4;5;6]]``; ``""`` means none. A string that
   is not such JSON is passed to the game as it is (``characters=witch elf`` works too).
