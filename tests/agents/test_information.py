@@ -40,7 +40,7 @@ def test_zavandor_choice_is_the_same_on_another_determinization(name, players):
     meaningful = 0
     for i, state in enumerate(positions):
         seat = state.current_player
-        kinds.add(state.pending[0][0] if state.pending else "turn")
+        kinds.add(state.pending.top.kind if state.pending else "turn")
         real = _zav_agent(name, 40 + i).choose(Guarded(state), seat)
         assert real in state.legal_actions()
         for k in range(2):
@@ -56,7 +56,7 @@ def test_zavandor_choice_is_the_same_on_another_determinization(name, players):
 
 
 def test_positions_cover_the_decision_kinds():
-    kinds = {s.pending[0][0] if s.pending else "turn" for s in POSITIONS[4] + POSITIONS[2]}
+    kinds = {s.pending.top.kind if s.pending else "turn" for s in POSITIONS[4] + POSITIONS[2]}
     assert {"turn", "bid", "apay"} <= kinds
 
 

@@ -315,13 +315,13 @@ def end_round(s, discard: str = "discard") -> None:
     """Every remaining player ends his turn, phase 4 discards are the default; stop in the next round."""
     r = s.round
     while not s.is_terminal() and s.round == r:
-        d = s.pending[0][0] if s.pending else None
+        d = s.pending.top.kind if s.pending else None
         if d is None:
             s.apply("end")
         elif d == "discard":
             s.apply(discard)
         else:
-            raise AssertionError(f"unexpected pending decision {s.pending[0]} while ending the round")
+            raise AssertionError(f"unexpected pending decision {s.pending.top} while ending the round")
 
 
 def energy(p) -> int:

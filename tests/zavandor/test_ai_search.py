@@ -11,7 +11,7 @@ def _auction_with_rival_to_bid(rival_dust: int):
     set_hand(s, 0, dust=300)
     set_hand(s, 1, dust=rival_dust)
     act(s, "auction elixir", "bid 60")
-    assert s.current_player == 1 and s.pending[0][0] == "bid"
+    assert s.current_player == 1 and s.pending.top.kind == "bid"
     return s
 
 

@@ -2,6 +2,8 @@
 
 import pytest
 
+from grimoire.games.zavandor import decisions as D
+
 from .helpers import (
     ACCUM,
     ARTS,
@@ -64,17 +66,17 @@ from .helpers import (
 def win(s, item: str, bid: int, pay: bool = True) -> None:
     """The active player opens an auction with this bid, everybody else passes, he pays by default."""
     act(s, f"auction {item}", f"bid {bid}")
-    while s.pending and s.pending[0][0] == "bid":
+    while s.pending and s.pending.top.kind == "bid":
         s.apply("pass")
     if pay:
-        assert s.pending and s.pending[0][0] == "apay", s.pending
+        assert s.pending and s.pending.top.kind == "apay", s.pending
         s.apply("pay")
 
 
 def resolve_effects(s) -> None:
     """Decline free advances, take the cheapest free token, lose the first listed gem."""
     while s.pending:
-        kind = s.pending[0][0]
+        kind = s.pending.top.kind
         if kind == "free":
             s.apply("skip")
         elif kind in ("ftoken", "lose"):
@@ -126,7 +128,7 @@ def test_s2_8_free_advance_is_free_and_not_the_paid_advance(kind):
     assert s.players[0].dust == 296
     illegal(s, "advance gems")
     win(s, ARTS[kind], SPEC_ART[kind][1])
-    assert s.pending[0][0] == "free" and s.current_player == 0
+    assert s.pending.top.kind == "free" and s.current_player == 0
     assert set(texts(s)) == {"advance gems", "skip"}  # no token on another track, none on the pentagon
     before = energy(s.players[0])
     act(s, "advance gems")
@@ -253,7 +255,7 @@ def test_s2_8_belt_wand_owner_skipped_in_bidding(kind):
     act(s, "bid 100")
     assert s.current_player == 0
     act(s, "pass")
-    assert s.pending[0][0] == "apay" and s.current_player == 2
+    assert s.pending.top.kind == "apay" and s.current_player == 2
     act(s, "pay")
     assert s.players[2].arts[kind] == 1 and s.players[1].arts[kind] == 1
 
@@ -304,7 +306,7 @@ def test_s2_8_mirror_cloak_free_token_chosen_by_buyer_and_gem_loss(kind):
     e = energy(p)
     decided = []
     while s.pending:
-        kind_d, seat = s.pending[0][0], s.pending[0][1]
+        kind_d, seat = s.pending.top.kind, s.pending.top.seat
         decided.append((kind_d, seat))
         if kind_d == "ftoken":
             assert seat == 0
@@ -336,7 +338,7 @@ def test_s2_8_mirror_with_all_tokens_bought_gives_no_token():
     for price in [20, 25, 30, 35, 40]:
         give_pentagon_token(s, 0, price)
     win(s, "mirror", 40)
-    assert [d[0] for d in s.pending] == ["lose"]
+    assert [d.kind for d in s.pending] == ["lose"]
     act(s, "lose opal")
     assert s.players[0].pentagon == 5 and not s.pending
 
@@ -361,9 +363,9 @@ def test_s2_8_mirror_bought_by_a_non_active_player_hits_the_active_player():
     set_hand(s, 0, dust=300)
     set_hand(s, 1, dust=300)
     act(s, "auction mirror", "bid 40", "bid 41", "pass", "pay")
-    assert s.pending[0] == ("ftoken", 1)
+    assert s.pending.top == D.ftoken(1)
     act(s, "token 40")
-    assert s.pending[0] == ("lose", 0)
+    assert s.pending.top == D.lose(0)
     act(s, "lose sapphire")
     assert s.players[0].active == [2, 0, 0, 0, 0]
     assert s.current_player == 0 and not s.pending

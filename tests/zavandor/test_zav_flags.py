@@ -3,6 +3,7 @@
 import pytest
 
 import grimoire
+from grimoire.games.zavandor import decisions as D
 
 from .helpers import (
     FIRE,
@@ -84,7 +85,7 @@ def test_s13_combine_with_auction_false_pays_at_once():
     set_display(s, [SPELLBOOK])
     set_hand(s, 0, dust=100)
     act(s, "auction spellbook", "bid 20", "pass")
-    assert s.pending[0] == ("apay", 0, SPELLBOOK)
+    assert s.pending.top == D.won(0, SPELLBOOK)
     act(s, "pay")
     assert s.players[0].dust == 80
 
@@ -130,7 +131,7 @@ def test_s13_combine_with_auction_only_for_the_active_player():
     set_hand(s, 0, dust=100)
     set_hand(s, 1, dust=100)
     act(s, "auction spellbook", "bid 20", "bid 21", "pass")
-    assert s.pending[0] == ("apay", 1, SPELLBOOK)
+    assert s.pending.top == D.won(1, SPELLBOOK)
     act(s, "pay")
     assert s.players[1].dust == 79
 

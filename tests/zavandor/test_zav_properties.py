@@ -161,9 +161,9 @@ def play_checked(seed, players, chars, options, rich=0, probe_every=9):
             assert s.players[actor].out == (price > cap), f"{where}: curse mismatch for {text!r} ({price} vs {cap})"
             # combine_with_auction: a winner who already owes pays his tab and the price together
             last_bid = (actor, item, int(text.split()[1]), s.tab_owed if s.tab_seat == actor else 0)
-        if s.pending and s.pending[0][0] == "apay" and last_bid is not None:
+        if s.pending and s.pending.top.kind == "apay" and last_bid is not None:
             seat, item, bid, owed_before = last_bid
-            assert s.pending[0][1] == seat and s.pending[0][2] == item
+            assert s.pending.top.seat == seat and s.pending.top.payload.item == item
             assert s.tab_owed == owed_before + spec_price(s, seat, item, bid), f"{where}: auction price"
             last_bid = None
         check_invariants(s, where)
@@ -264,7 +264,7 @@ def probe_state(s, where):
             assert t.startswith("auction "), f"{where}: unlisted {t!r} is legal"
             c = s.clone()
             c.apply(t)
-            seat, item = c.pending[0][1], c.auc[0]
+            seat, item = c.pending.top.seat, c.auc[0]
             price = spec_price(c, seat, item, min_bid_of(item))
             # (known, reported: with an open tab the engine lists an opening only with 1 energy to spare,
             # so one that is exactly affordable once the tab is paid may be unlisted; see test_zav_auction)

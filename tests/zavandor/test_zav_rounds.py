@@ -5,6 +5,7 @@ import itertools
 import pytest
 
 import grimoire
+from grimoire.games.zavandor import decisions as D
 
 from .helpers import (
     BALL,
@@ -344,7 +345,7 @@ def test_s8_1_default_discard_keeps_the_best():
     clear_gems(s, 0)                                 # no income in round 2
     act(s, "end")
     act(s, "end")
-    assert s.pending == [("discard", 0)] and s.current_player == 0
+    assert s.pending.items == [D.discard(0)] and s.current_player == 0
     assert texts(s) == ["discard"]
     act(s, "discard")
     p = s.players[0]
@@ -375,7 +376,7 @@ def test_s8_1_default_discard_matches_brute_force(cards, conc, dust, limit_extra
     best = brute_keep(vals, list(conc), dust, limit)
     act(s, "end", "end")
     if over:
-        assert s.pending == [("discard", 0)]
+        assert s.pending.items == [D.discard(0)]
         act(s, "discard")
     assert s.round == 2 and not s.pending
     assert card_units_of_hand(p.cards, p.conc, p.dust) <= limit

@@ -6,6 +6,7 @@ from typing import Any
 
 from pydantic import Field, ValidationInfo, field_validator
 
+from ...core.decisions import DecisionStack
 from ...core.options import GameOptions, validate_options
 from ...core.rng import Rng
 from .data import (
@@ -68,6 +69,7 @@ def normalize_options(players: int, options: dict[str, Any]) -> dict[str, Any]:
 
 def new_state(players: int, seed: int, **options: Any):
     from . import flow
+    from .legal import run
     from .state import ZavandorState
 
     opts = normalize_options(players, options)
@@ -125,12 +127,12 @@ def new_state(players: int, seed: int, **options: Any):
     s.tab_credit = 0
     s.tab_auc = False
     s.auc = None
-    s.pending = []
+    s.pending = DecisionStack()
     s.revealed = 0
     s.over = False
     s.winners_ = ()
     s.end_reason = ""
     flow.refill_artifacts(s)                           # 3.6: reveal as many artifacts as players
     flow.start_round(s)
-    flow.run(s)
+    run(s)
     return s

@@ -34,9 +34,8 @@ class ZavandorState(GameState):
         self.max_rounds = o["max_rounds"]
 
     # stage: "turn" (phase 3, the active player acts), "hand" (phase 4 discards), "over"
-    # pending: decisions that interrupt the flow, the current one first:
-    #   ("bid", seat) ("apay", seat, item) ("free", seat, n) ("ftoken", seat) ("lose", seat)
-    #   ("discard", seat)
+    # pending: a DecisionStack of the decisions that interrupt the flow, the current one on top
+    #   (kinds and payloads: decisions.py; their handlers: legal.py)
     # auc: None or [item, high bid (None before the opening bid), high bidder, passed-seat bitmask]
 
     def clone(self) -> ZavandorState:
@@ -64,7 +63,7 @@ class ZavandorState(GameState):
         s.deck = [d[:] for d in self.deck]
         s.disc = [d[:] for d in self.disc]
         s.auc = self.auc[:] if self.auc is not None else None
-        s.pending = self.pending[:]
+        s.pending = self.pending.copy()
         s.revealed = self.revealed
         s.over = self.over
         s.winners_ = self.winners_
@@ -81,8 +80,9 @@ class ZavandorState(GameState):
     def current_player(self) -> int | None:
         if self.over:
             return None
-        if self.pending:
-            return self.pending[0][1]
+        items = self.pending.items
+        if items:
+            return items[-1].seat
         return self.order[self.turn_idx]
 
     @property

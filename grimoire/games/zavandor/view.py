@@ -113,12 +113,12 @@ def _decision(s) -> dict[str, Any] | None:
     if not s.pending:
         seat = s.order[s.turn_idx]
         return {"kind": "turn", "seat": seat, "group": s.group, "groups_done": s.groups_done}
-    d = s.pending[0]
-    out = {"kind": d[0], "seat": d[1]}
-    if d[0] == "apay":
-        out["item"] = ITEMS[d[2]]
-    if d[0] == "free":
-        out["advances"] = d[2]
+    d = s.pending.top
+    out = {"kind": d.kind, "seat": d.seat}
+    if d.kind == "apay":
+        out["item"] = ITEMS[d.payload.item]
+    if d.kind == "free":
+        out["advances"] = d.payload.left
     return out
 
 
@@ -227,7 +227,8 @@ def _defaults(s, seat: int) -> dict[str, Any]:
             d = p.dust
         out["default_payment"] = {**_items(cards, conc), "dust": d, "owed": need, "dust_after": final,
                                   "lost": lost, "text": _items_text("pay", cards, conc, d)}
-    if s.pending and s.pending[0][0] == "discard" and s.pending[0][1] == seat:
+    d = s.pending.top
+    if d is not None and d.kind == "discard" and d.seat == seat:
         cards, conc, kept = keep_best(p.cards, p.conc, p.dust, p.hand_limit())
         out["default_discard"] = {**_items(cards, conc), "dust": p.dust - kept, "dust_kept": kept,
                                   "text": _items_text("discard", cards, conc, p.dust - kept)}
@@ -242,7 +243,7 @@ def _known_lower_bounds(s) -> dict[int, int]:
     if s.auc is not None:
         item, high, hs, _passed = s.auc
         if high is None:
-            seat = s.pending[0][1]
+            seat = s.pending.top.seat
             need[seat] = price_for(s, seat, item, ITEM_MIN_BID[item])
         else:
             need[hs] = price_for(s, hs, item, high)

@@ -97,8 +97,9 @@ class Heuristic:
             actions = s.legal_actions()
         if len(actions) == 1:
             return actions[0]
-        if s.pending:
-            kind = s.pending[0][0]
+        d = s.pending.top
+        if d is not None:
+            kind = d.kind
             if kind == "bid":
                 return self.bid(s, seat, actions)
             if kind == "apay":
@@ -342,7 +343,7 @@ class Heuristic:
 
     def pay_auction(self, s, seat: int, actions: list[Action]) -> Action:
         """Must sell gems to pay: the one whose loss hurts least, counting the item won."""
-        item = s.pending[0][2]
+        item = s.pending.top.payload.item
         ctx = Ctx(s, self.params)
         q = self.owner_copy(s, seat, item, ctx)
         best, best_v = actions[0], -math.inf

@@ -42,7 +42,7 @@ class NaiveAgent(Agent):
         s = state.sample_hidden(seat, self.rng)
         legal = set(actions)
         if s.pending:
-            kind = s.pending[0][0]
+            kind = s.pending.top.kind
             if kind == "bid":
                 return self._bid(s, seat, actions)
             if kind == "apay":

@@ -64,7 +64,7 @@ class ZavandorSearch:
         if len(actions) == 1:
             return actions
         if s.pending:
-            kind = s.pending[0][0]
+            kind = s.pending.top.kind
             if kind == "bid":
                 if cp == self.seat and s.auc[1] is not None:
                     bids = [a for a in actions if a.kind == "bid"]
@@ -89,7 +89,7 @@ class ZavandorSearch:
             return actions[0]
         cp = s.current_player
         if s.pending:
-            if s.pending[0][0] == "bid":
+            if s.pending.top.kind == "bid":
                 return self._bid(s, cp, actions)
             return self.h.decide(s, cp, actions)
         return self._turn_choice(s, cp, actions)
@@ -239,7 +239,7 @@ class HardAgent(Agent):
         det = state.sample_hidden(seat, self.rng)
         self.decided += 1
         if det.pending:
-            if det.pending[0][0] != "bid" or det.auc[1] is None:
+            if det.pending.top.kind != "bid" or det.auc[1] is None:
                 return self.heuristic.decide(det, seat, actions)
             bids = [a for a in actions if a.kind == "bid"]
             if not bids:
