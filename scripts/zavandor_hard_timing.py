@@ -39,7 +39,7 @@ def main() -> None:
             else:
                 a = agents[cp].choose(state, cp)
             state.apply(a)
-        searched += agents[hard_seat].searched
+        searched += agents[hard_seat].hooks.searched
         print(f"game {g + 1}: {state.round} rounds, scores {state.scores()}, hard in seat {hard_seat}", flush=True)
     times.sort()
 

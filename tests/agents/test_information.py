@@ -14,14 +14,15 @@ import pytest
 import grimoire
 from grimoire.agents import make_agent
 from grimoire.agents.mcts import ISMCTSAgent
-from grimoire.games.zavandor.ai.search import HardAgent
 
 from .helpers import Guarded, differs_in_hidden, other_determinization, zavandor_positions
 
 
 def _zav_agent(name: str, seed: int):
     if name == "hard":
-        return HardAgent(seed, iterations=12, time_limit=None)      # a budget that does not depend on time
+        a = make_agent("zavandor", "hard", seed)
+        a.iterations, a.time_limit = 12, None                       # a budget that does not depend on time
+        return a
     if name == "mcts":
         return ISMCTSAgent(seed, iterations=15, time_limit=None, max_rollout_steps=30)
     return make_agent("zavandor", name, seed)
