@@ -37,6 +37,7 @@ from .helpers import (
     SCARAB,
     SENTS,
     SPEC_ART,
+    SPEC_TOKENS,
     SPELLBOOK,
     TALISMAN,
     TOAD,
@@ -310,7 +311,8 @@ def test_s2_8_mirror_cloak_free_token_chosen_by_buyer_and_gem_loss(kind):
         decided.append((kind_d, seat))
         if kind_d == "ftoken":
             assert seat == 0
-            assert set(texts(s)) == {"token 20", "token 30", "token 35", "token 40"}
+            # any unbought token, or none: the buyer "may" place one (11)
+            assert set(texts(s)) == {"token 20", "token 30", "token 35", "token 40", "skip"}
             act(s, "token 30")                    # the buyer's choice, not necessarily the dearest
         else:
             assert kind_d == "lose"
@@ -329,6 +331,26 @@ def test_s2_8_mirror_cloak_free_token_chosen_by_buyer_and_gem_loss(kind):
     assert s.players[3].active == [1, 1, 0, 0, 0]
     assert s.gem_supply[OPAL] == supply[OPAL] + 1 and s.gem_supply[SAPPHIRE] == supply[SAPPHIRE] + 1
     assert s.current_player == 0 and not s.pending
+
+
+@pytest.mark.parametrize("kind", [MIRROR, CLOAK])
+def test_s11_the_free_token_may_be_declined(kind):
+    # HU: the buyer "ingyen leteheti" (may place for free) one unused token on his pentagon
+    s = fresh(3, ["witch", "elf", "druid"])
+    set_display(s, [kind])
+    set_hand(s, 0, dust=300)
+    win(s, ARTS[kind], SPEC_ART[kind][1])
+    p = s.players[0]
+    assert s.pending.top == D.ftoken(0) and "skip" in texts(s)
+    illegal(s, "lose opal")                       # not his decision now
+    act(s, "skip")
+    assert p.tokens == SPEC_TOKENS and p.pentagon == 0     # nothing taken, nothing paid
+    # the other half of the effect still happens: each other player gives up an active gem
+    assert [d.kind for d in s.pending] == ["lose", "lose"]
+    act(s, "lose opal", "lose opal")
+    assert s.current_player == 0 and not s.pending
+    assert s.players[1].active[OPAL] == 1 and s.players[2].active[OPAL] == 1
+    illegal(s, "skip")                            # outside a free decision there is nothing to decline
 
 
 def test_s2_8_mirror_with_all_tokens_bought_gives_no_token():

@@ -159,21 +159,27 @@ class FreeAdvance(Kind):
 
 
 class FreeToken(Kind):
+    """11: the buyer of a Mirror or Cloak *may* put one of his unbought tokens on his pentagon for
+    free ("ingyen leteheti"): he takes one, or declines with ``skip``."""
+
     kind = D.FTOKEN
-    answers = ("token",)
-    prompt = "take a free knowledge token ('token <price>')"
+    answers = ("token", "skip")
+    prompt = "take a free knowledge token ('token <price>') or decline it ('skip')"
 
     def legal(self, s, d):
-        return [A.TOKEN[price] for price in s.players[d.seat].tokens]
+        return [A.TOKEN[price] for price in s.players[d.seat].tokens] + [A.SKIP]
 
     def check(self, s, d, a):
         p = s.players[d.seat]
-        if a.args[0] in p.tokens:
+        if a.kind == "skip" or a.args[0] in p.tokens:
             return None
         return (f"no unbought token of price {a.args[0]}; left: " + ", ".join(map(str, p.tokens)), "11")
 
     def do(self, s, d, a):
-        do_free_token(s, d.seat, a.args[0])
+        if a.kind == "skip":
+            s.pending.pop()
+        else:
+            do_free_token(s, d.seat, a.args[0])
 
     def void(self, s, d):
         p = s.players[d.seat]

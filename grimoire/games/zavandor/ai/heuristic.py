@@ -106,8 +106,8 @@ class Heuristic:
                 if A.PAY in actions:
                     return A.PAY
                 return self.pay_auction(s, seat, actions)
-            if kind == "ftoken":
-                return max(actions, key=lambda a: a.args[0])
+            if kind == "ftoken":             # a free token costs nothing: the most expensive one
+                return max((a for a in actions if a.kind == "token"), key=lambda a: a.args[0])
             if kind in ("free", "lose"):
                 return self._best_by_value(s, seat, actions)
             return actions[0]           # discard: the engine's default keeps the most energy
