@@ -161,8 +161,35 @@ def test_s2_8_free_advance_is_optional():
     assert s.players[0].levels == [1, 0, 0, 0, 0, 0] and not s.pending
 
 
-def test_s2_8_free_advance_places_a_pentagon_token():
+def test_s11_free_advance_moves_a_token_already_on_a_track():
+    # HU: the owner "may push one of his tokens one level up" — a token on a track, not a new one
     s = fresh(2, ["witch", "elf"])
+    set_display(s, [RUNESTONE])
+    set_hand(s, 0, dust=300)
+    give_pentagon_token(s, 0, 40)
+    set_level(s, 0, FIRE, 2)
+    win(s, "runestone", 20)
+    assert set(texts(s)) == {"advance gems", "advance fire", "skip"}     # the witch starts on Gems (2.7)
+    illegal(s, "advance accumulation", "11")
+    act(s, "advance fire")
+    p = s.players[0]
+    assert p.levels[FIRE] == 3 and p.levels[ACCUM] == 0 and p.pentagon == 1
+    assert p.dust == 280 and not p.advanced                # nothing paid, the paid advance still free
+    assert not s.pending
+
+
+def test_s11_free_advance_with_only_a_pentagon_token_and_no_track_to_raise_is_lost():
+    s = fresh(2, ["witch", "elf"])
+    set_display(s, [RUNESTONE])
+    set_hand(s, 0, dust=300)
+    set_level(s, 0, GEMS_T, 4)                             # her only track is full
+    give_pentagon_token(s, 0, 40)
+    win(s, "runestone", 20)
+    assert not s.pending and s.players[0].pentagon == 1    # no legal advance: lost (11)
+
+
+def test_s2_8_free_advance_places_a_pentagon_token_with_the_option():
+    s = fresh(2, ["witch", "elf"], free_advance_new_track=True)
     set_display(s, [RUNESTONE])
     set_hand(s, 0, dust=300)
     give_pentagon_token(s, 0, 40)
@@ -199,6 +226,18 @@ def test_s2_8_talisman_one_track_plus_two():
 
 def test_s2_8_talisman_two_tracks_plus_one_each():
     s = fresh(2, ["witch", "elf"])
+    set_display(s, [TALISMAN])
+    set_hand(s, 0, dust=300)
+    set_level(s, 0, FIRE, 1)
+    win(s, "talisman", 100)
+    act(s, "advance fire", "advance gems")
+    p = s.players[0]
+    assert p.levels[FIRE] == 2 and p.levels[GEMS_T] == 2
+    assert not s.pending and not p.advanced
+
+
+def test_s2_8_talisman_may_enter_a_new_track_with_the_option():
+    s = fresh(2, ["witch", "elf"], free_advance_new_track=True)
     set_display(s, [TALISMAN])
     set_hand(s, 0, dust=300)
     give_pentagon_token(s, 0, 20)

@@ -195,7 +195,8 @@ def test_s13_flags_do_not_change_other_rules():
 def test_s13_combine_with_auction_free_gems_advance_never_dead_ends():
     # the auction price may wait on the tab while the Runestone's free advance on Knowledge of Gems lowers
     # the sale values of the gems that must pay it: whatever the engine asks first, no dead end may follow
-    s = fresh(2, ["elf", "witch"], strict_subphases=False, combine_with_auction=True)
+    s = fresh(2, ["elf", "witch"], strict_subphases=False, combine_with_auction=True,
+              free_advance_new_track=True)
     set_display(s, [1])                             # a Runestone
     give_pentagon_token(s, 0)
     set_hand(s, 0, dust=2)                          # capacity 2 + 5 + 5 + 10 = 22 (Gems level 0)

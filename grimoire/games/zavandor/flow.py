@@ -288,9 +288,11 @@ def raise_level(s, p: Player, track: int) -> None:
             p.under_cards.sort()
 
 
-def can_raise(p: Player, track: int) -> bool:
+def can_raise(p: Player, track: int, new_track: bool = True) -> bool:
+    """May the player go one level up on this track? Entering a new track (level 0 to 1) places a
+    bought token from his pentagon; ``new_track`` False: only a token already on the track moves."""
     lv = p.levels[track]
-    return lv < MAX_LEVEL and (lv > 0 or p.pentagon > 0)
+    return lv < MAX_LEVEL and (lv > 0 or (new_track and p.pentagon > 0))
 
 
 # --- the loop (legal.run) ---------------------------------------------------------------------------

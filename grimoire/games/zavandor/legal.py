@@ -50,7 +50,7 @@ from .turn import (
     why_not_advance,
     why_not_buy,
     why_not_deactivate,
-    why_not_level,
+    why_not_free_level,
     why_not_pay,
     why_not_sell,
     why_not_token,
@@ -133,10 +133,11 @@ class FreeAdvance(Kind):
 
     def legal(self, s, d):
         p = s.players[d.seat]
-        return [A.ADVANCE[t] for t in range(6) if can_raise(p, t)] + [A.SKIP]
+        new = s.free_new_track
+        return [A.ADVANCE[t] for t in range(6) if can_raise(p, t, new)] + [A.SKIP]
 
     def check(self, s, d, a):
-        return why_not_level(s.players[d.seat], a.args[0]) if a.kind == "advance" else None
+        return why_not_free_level(s, s.players[d.seat], a.args[0]) if a.kind == "advance" else None
 
     def do(self, s, d, a):
         if a.kind == "advance":
@@ -149,7 +150,8 @@ class FreeAdvance(Kind):
 
     def void(self, s, d):
         p = s.players[d.seat]
-        return p.out or not any(can_raise(p, t) for t in range(6))     # 11: no legal advance -> lost
+        new = s.free_new_track
+        return p.out or not any(can_raise(p, t, new) for t in range(6))     # 11: no legal advance -> lost
 
     def dump_payload(self, payload: D.FreeAdvances) -> Any:
         return {"left": payload.left}

@@ -37,6 +37,9 @@ class ZavandorOptions(GameOptions):
     nine_sages_dust: bool = Field(True, description="useless 9 Sages cards become dust (10.2); false = 1st edition")
     druid_level3_ruby: bool = Field(True, description="the druid may buy one ruby at Fire level 3 (9.3); "
                                                       "false = 1st edition")
+    free_advance_new_track: bool = Field(False, description="a free advance (Runestone, Mask, Talisman) may also "
+                                         "place a bought token from the pentagon on level 1 of a new track (11); "
+                                         "false = HU literal: it moves a token already on a track one level up")
     turn_action_limit: int = Field(100, ge=10, description="design decision: after this many actions of one "
                                    "player's turn only paying and ending it remain (the rules set no limit, "
                                    "but activating and deactivating could go on forever)")

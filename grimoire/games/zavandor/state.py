@@ -21,16 +21,17 @@ class ZavandorState(GameState):
         "group", "groups_done", "tab_seat", "tab_owed", "tab_credit", "tab_auc", "display", "art_pile",
         "sent_avail", "sent_sold", "gem_supply", "deck", "disc", "auc", "pending", "revealed",
         "over", "winners_", "end_reason", "strict", "combine", "sages_dust", "druid_l3",
-        "max_rounds",
+        "free_new_track", "max_rounds",
     )
 
     def set_flags(self) -> None:
-        """The rule flags (13), read from the normalized options once."""
+        """The rule flags (13 and the readings of the Hungarian original), read from the options once."""
         o = self.options
         self.strict = o["strict_subphases"]
         self.combine = o["combine_with_auction"]
         self.sages_dust = o["nine_sages_dust"]
         self.druid_l3 = o["druid_level3_ruby"]
+        self.free_new_track = o["free_advance_new_track"]
         self.max_rounds = o["max_rounds"]
 
     # stage: "turn" (phase 3, the active player acts), "hand" (phase 4 discards), "over"
@@ -72,6 +73,7 @@ class ZavandorState(GameState):
         s.combine = self.combine
         s.sages_dust = self.sages_dust
         s.druid_l3 = self.druid_l3
+        s.free_new_track = self.free_new_track
         s.max_rounds = self.max_rounds
         return s
 

@@ -204,7 +204,7 @@ class Heuristic:
                 q.tokens.remove(max(q.tokens))
                 q.pentagon += 1
             for _ in range(FREE_ADVANCES[item]):
-                _best_free_advance(q, ctx)
+                _best_free_advance(q, ctx, s.free_new_track)
         else:
             q.sents.append(item - N_ART)
         return q
@@ -372,12 +372,12 @@ def _inverse(s):
     return None
 
 
-def _best_free_advance(q, ctx: Ctx) -> None:
+def _best_free_advance(q, ctx: Ctx, new_track: bool) -> None:
     """Apply (to a player copy) the free advance worth most to him."""
     best_t, best_v = -1, value(q, ctx)
     for t in range(6):
         lv = q.levels[t]
-        if lv >= 4 or (lv == 0 and not q.pentagon):
+        if lv >= 4 or (lv == 0 and not (new_track and q.pentagon)):
             continue
         r = q.copy()
         _raise(r, t)
