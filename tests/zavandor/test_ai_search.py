@@ -85,4 +85,5 @@ def test_no_module_of_the_game_imports_an_interface(tmp_path):
     (tmp_path / "ai").mkdir()
     (tmp_path / "ai" / "x.py").write_text("from ....agents.mcts import ISMCTSAgent\nfrom .. import data\n")
     (tmp_path / "y.py").write_text("import grimoire.web.app\nfrom grimoire.core import search\n")
-    assert interface_imports(tmp_path, "grimoire.games.fake") == ["x.py: grimoire.agents.mcts", "y.py: grimoire.web.app"]
+    found = interface_imports(tmp_path, "grimoire.games.fake")
+    assert found == ["x.py: grimoire.agents.mcts", "y.py: grimoire.web.app"]

@@ -35,7 +35,7 @@ from .auction import (
     why_not_pass,
 )
 from .data import GEM_COST, GEM_LOSS, GEMS, ITEM_MIN_BID, ITEMS, MAX_LEVEL, N_ART, ONE_PER_PLAYER, TRACK_COST
-from .energy import hand_units, keep_best
+from .energy import dust_tokens, hand_units, keep_best, keepable_dust
 from .flow import can_raise, discard_cards, end_turn, raise_level, step
 from .turn import (
     do_advance,
@@ -217,7 +217,7 @@ class Discard(Kind):
         return [A.DISCARD]
 
     def check(self, s, d, a):
-        return _why_not_discard(s.players[d.seat], a.args)
+        return _why_not_discard(s, s.players[d.seat], a.args)
 
     def do(self, s, d, a):
         _do_discard(s, s.players[d.seat], a.args)
@@ -426,7 +426,7 @@ def _turn_actions(s, p) -> list[Action]:
 
 
 # --- discards (8.1) ---------------------------------------------------------------------------------
-def _why_not_discard(p, items):
+def _why_not_discard(s, p, items):
     limit = p.hand_limit()
     if items is None:
         return None
@@ -434,6 +434,11 @@ def _why_not_discard(p, items):
     if err:
         return (err, "8.1")
     cards, conc, d = resolved
+    if s.whole_dust and d and p.dust - d not in keepable_dust(p.dust):
+        keep = keepable_dust(p.dust)
+        return (f"your dust is tokens {' '.join(map(str, dust_tokens(p.dust)))}: whole tokens go back (they may "
+                f"only be exchanged upwards), so you can keep {', '.join(map(str, keep[:-1]))} or {keep[-1]} "
+                f"dust, not {p.dust - d}", "8.1")
     left_cards = p.cards[:]
     for c in cards:
         left_cards.remove(c)
@@ -446,7 +451,7 @@ def _why_not_discard(p, items):
 
 def _do_discard(s, p, items) -> None:
     if items is None:
-        cards, conc, kept_dust = keep_best(p.cards, p.conc, p.dust, p.hand_limit())
+        cards, conc, kept_dust = keep_best(p.cards, p.conc, p.dust, p.hand_limit(), s.whole_dust)
     else:
         cards, conc, d = resolve_items(p, items, discarding=True)[0]
         kept_dust = p.dust - d

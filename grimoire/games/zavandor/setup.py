@@ -40,6 +40,9 @@ class ZavandorOptions(GameOptions):
     free_advance_new_track: bool = Field(False, description="a free advance (Runestone, Mask, Talisman) may also "
                                          "place a bought token from the pentagon on level 1 of a new track (11); "
                                          "false = HU literal: it moves a token already on a track one level up")
+    whole_dust_tokens: bool = Field(True, description="at the hand-limit discard dust goes back as whole tokens, "
+                                    "exchanged only upwards (8.1, 7.6): from 10+10 a player keeps 0, 10 or 20, "
+                                    "never 12; false = any amount of dust may be kept (dust split freely)")
     turn_action_limit: int = Field(100, ge=10, description="design decision: after this many actions of one "
                                    "player's turn only paying and ending it remain (the rules set no limit, "
                                    "but activating and deactivating could go on forever)")

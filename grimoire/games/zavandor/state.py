@@ -21,7 +21,7 @@ class ZavandorState(GameState):
         "group", "groups_done", "tab_seat", "tab_owed", "tab_credit", "tab_auc", "display", "art_pile",
         "sent_avail", "sent_sold", "gem_supply", "deck", "disc", "auc", "pending", "revealed",
         "over", "winners_", "end_reason", "strict", "combine", "sages_dust", "druid_l3",
-        "free_new_track", "max_rounds",
+        "free_new_track", "whole_dust", "max_rounds",
     )
 
     def set_flags(self) -> None:
@@ -32,6 +32,7 @@ class ZavandorState(GameState):
         self.sages_dust = o["nine_sages_dust"]
         self.druid_l3 = o["druid_level3_ruby"]
         self.free_new_track = o["free_advance_new_track"]
+        self.whole_dust = o["whole_dust_tokens"]
         self.max_rounds = o["max_rounds"]
 
     # stage: "turn" (phase 3, the active player acts), "hand" (phase 4 discards), "over"
@@ -74,6 +75,7 @@ class ZavandorState(GameState):
         s.sages_dust = self.sages_dust
         s.druid_l3 = self.druid_l3
         s.free_new_track = self.free_new_track
+        s.whole_dust = self.whole_dust
         s.max_rounds = self.max_rounds
         return s
 

@@ -229,7 +229,7 @@ def _defaults(s, seat: int) -> dict[str, Any]:
                                   "lost": lost, "text": _items_text("pay", cards, conc, d)}
     d = s.pending.top
     if d is not None and d.kind == "discard" and d.seat == seat:
-        cards, conc, kept = keep_best(p.cards, p.conc, p.dust, p.hand_limit())
+        cards, conc, kept = keep_best(p.cards, p.conc, p.dust, p.hand_limit(), s.whole_dust)
         out["default_discard"] = {**_items(cards, conc), "dust": p.dust - kept, "dust_kept": kept,
                                   "text": _items_text("discard", cards, conc, p.dust - kept)}
     return out

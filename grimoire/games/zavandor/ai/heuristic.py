@@ -270,7 +270,7 @@ class Heuristic:
                 credit += GEM_SALE[best_g][lvl]
             need -= credit
         cards, conc, dust = hand_after_paying(q, need)
-        e = 0 if ctx.final else kept_energy(cards, conc, dust, hand_limit(q))
+        e = 0 if ctx.final else kept_energy(cards, conc, dust, hand_limit(q), ctx.whole_dust)
         return value(q, ctx, e)
 
     def max_price(self, s, seat: int, item: int, ctx: Ctx, extra: float = 0.0) -> int:
