@@ -176,6 +176,7 @@ def start_turn(s) -> None:
         s.turn_idx += 1
     s.group = ""
     s.groups_done = 0
+    s.turn_actions = 0
     s.tab_seat = -1
     s.tab_owed = 0
     s.tab_credit = 0

@@ -245,6 +245,9 @@ class Turn(Kind):
             return None                                 # an open tab is always payable (turn.py)
         if k == "pay":
             return why_not_pay(s, seat, args)
+        if s.turn_actions >= s.turn_limit:
+            return (f"this turn has had its {s.turn_limit} actions (option turn_action_limit): only "
+                    f"'pay' and 'end' remain", None)
         if k == "buy":
             return why_not_buy(s, p, args[0], args[1])
         if k == "sell":
@@ -262,6 +265,7 @@ class Turn(Kind):
     def do(self, s, d, a):
         p = s.players[s.order[s.turn_idx]]
         k, args = a.kind, a.args
+        s.turn_actions += 1                 # every action of the turn counts (end resets the count)
         if k == "end":
             if s.tab_seat >= 0:
                 settle(s)
@@ -321,7 +325,7 @@ def check(s, a: Action) -> None:
         raise IllegalAction(h.not_now(s, d, a))
     r = h.check(s, d, a)
     if r:
-        raise IllegalAction(r[0], r[1])
+        raise IllegalAction(*r)
 
 
 def do(s, a: Action) -> None:
@@ -354,6 +358,8 @@ def _turn_actions(s, p) -> list[Action]:
     """The active player's options. Written for speed: the context (energy, capacity, sub-phase) is
     computed once; the same conditions as the why_not_* checks (the tests compare them)."""
     seat = p.seat
+    if s.turn_actions >= s.turn_limit:      # the turn's actions are used up: pay what is owed, end
+        return [A.END, A.PAY] if s.tab_seat == seat else [A.END]
     strict = s.strict
     group = s.group
     done = s.groups_done

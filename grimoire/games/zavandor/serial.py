@@ -23,9 +23,9 @@ from .setup import normalize_options
 PLAYER_FIELDS = ("char", "dust", "cards", "conc", "active", "inactive", "levels", "tokens", "pentagon",
                  "arts", "sents", "under_cards", "under_dust", "vp", "advanced", "druid_ruby", "out")
 STATE_FIELDS = ("order", "card_of", "art_mod", "sent_mod", "round", "stage", "turn_idx", "group",
-                "groups_done", "tab_seat", "tab_owed", "tab_credit", "tab_auc", "display", "art_pile", "sent_avail",
-                "sent_sold", "gem_supply", "deck", "disc", "auc", "revealed", "over", "winners_",
-                "end_reason")
+                "groups_done", "turn_actions", "tab_seat", "tab_owed", "tab_credit", "tab_auc", "display",
+                "art_pile", "sent_avail", "sent_sold", "gem_supply", "deck", "disc", "auc", "revealed", "over",
+                "winners_", "end_reason")
 
 
 def to_dict(s) -> dict[str, Any]:
@@ -149,6 +149,7 @@ def load(d: dict[str, Any]):
     if s.group not in ("", "a", "b", "c"):
         raise _Bad("unknown sub-phase group")
     s.groups_done = _int(st["groups_done"], "groups_done", 0, 7)
+    s.turn_actions = _int(st.get("turn_actions", 0), "turn_actions", 0)     # (absent in older saves)
     s.tab_seat = _int(st["tab_seat"], "tab_seat", -1, n - 1)
     s.tab_owed = _int(st["tab_owed"], "tab_owed", 0)
     s.tab_credit = _int(st["tab_credit"], "tab_credit", 0)

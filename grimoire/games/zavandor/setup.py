@@ -21,6 +21,8 @@ from .data import (
     SAGES_CARDS,
     STARTING_GEMS,
     TOKEN_PRICES,
+    TURN_ACTION_LIMIT,
+    TURN_ACTION_LIMIT_MIN,
 )
 from .player import Player
 
@@ -43,9 +45,11 @@ class ZavandorOptions(GameOptions):
     whole_dust_tokens: bool = Field(True, description="at the hand-limit discard dust goes back as whole tokens, "
                                     "exchanged only upwards (8.1, 7.6): from 10+10 a player keeps 0, 10 or 20, "
                                     "never 12; false = any amount of dust may be kept (dust split freely)")
-    turn_action_limit: int = Field(100, ge=10, description="design decision: after this many actions of one "
-                                   "player's turn only paying and ending it remain (the rules set no limit, "
-                                   "but activating and deactivating could go on forever)")
+    turn_action_limit: int = Field(TURN_ACTION_LIMIT, ge=TURN_ACTION_LIMIT_MIN, description="design decision: after "
+                                   "this many actions of one player's own turn (buying, selling, (de)activating, "
+                                   "tokens, advances, opening auctions, paying; not the decisions they bring, such "
+                                   "as bids) only paying what he owes and ending the turn remain (the rules set "
+                                   "no limit, but activating and deactivating could go on forever)")
 
     @field_validator("characters", mode="before")
     @classmethod
@@ -132,6 +136,7 @@ def new_state(players: int, seed: int, **options: Any):
     s.tab_owed = 0
     s.tab_credit = 0
     s.tab_auc = False
+    s.turn_actions = 0
     s.auc = None
     s.pending = DecisionStack()
     s.revealed = 0

@@ -18,10 +18,10 @@ class ZavandorState(GameState):
     game = "zavandor"
     __slots__ = (
         "players", "order", "card_of", "art_mod", "sent_mod", "round", "stage", "turn_idx",
-        "group", "groups_done", "tab_seat", "tab_owed", "tab_credit", "tab_auc", "display", "art_pile",
+        "group", "groups_done", "turn_actions", "tab_seat", "tab_owed", "tab_credit", "tab_auc", "display", "art_pile",
         "sent_avail", "sent_sold", "gem_supply", "deck", "disc", "auc", "pending", "revealed",
         "over", "winners_", "end_reason", "strict", "combine", "sages_dust", "druid_l3",
-        "free_new_track", "whole_dust", "max_rounds",
+        "free_new_track", "whole_dust", "turn_limit", "max_rounds",
     )
 
     def set_flags(self) -> None:
@@ -33,6 +33,7 @@ class ZavandorState(GameState):
         self.druid_l3 = o["druid_level3_ruby"]
         self.free_new_track = o["free_advance_new_track"]
         self.whole_dust = o["whole_dust_tokens"]
+        self.turn_limit = o["turn_action_limit"]
         self.max_rounds = o["max_rounds"]
 
     # stage: "turn" (phase 3, the active player acts), "hand" (phase 4 discards), "over"
@@ -53,6 +54,7 @@ class ZavandorState(GameState):
         s.turn_idx = self.turn_idx
         s.group = self.group
         s.groups_done = self.groups_done
+        s.turn_actions = self.turn_actions
         s.tab_seat = self.tab_seat
         s.tab_owed = self.tab_owed
         s.tab_credit = self.tab_credit
@@ -76,6 +78,7 @@ class ZavandorState(GameState):
         s.druid_l3 = self.druid_l3
         s.free_new_track = self.free_new_track
         s.whole_dust = self.whole_dust
+        s.turn_limit = self.turn_limit
         s.max_rounds = self.max_rounds
         return s
 

@@ -112,7 +112,8 @@ def _decision(s) -> dict[str, Any] | None:
         return None
     if not s.pending:
         seat = s.order[s.turn_idx]
-        return {"kind": "turn", "seat": seat, "group": s.group, "groups_done": s.groups_done}
+        return {"kind": "turn", "seat": seat, "group": s.group, "groups_done": s.groups_done,
+                "actions_left": max(0, s.turn_limit - s.turn_actions)}
     d = s.pending.top
     out = {"kind": d.kind, "seat": d.seat}
     if d.kind == "apay":
