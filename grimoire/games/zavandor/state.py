@@ -64,8 +64,10 @@ class ZavandorState(GameState):
         s.sent_avail = self.sent_avail[:]
         s.sent_sold = self.sent_sold
         s.gem_supply = self.gem_supply[:]
-        s.deck = [d[:] for d in self.deck]
-        s.disc = [d[:] for d in self.disc]
+        d0, d1, d2, d3 = self.deck           # four colours, unrolled: clone is a hot path of the search
+        s.deck = [d0[:], d1[:], d2[:], d3[:]]
+        d0, d1, d2, d3 = self.disc
+        s.disc = [d0[:], d1[:], d2[:], d3[:]]
         s.auc = self.auc[:] if self.auc is not None else None
         s.pending = self.pending.copy()
         s.revealed = self.revealed
