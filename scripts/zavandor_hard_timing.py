@@ -47,7 +47,7 @@ def main() -> None:
         hard = agents[hard_seat]
         agents[hard_seat] = Timed(hard, times)
         grimoire.run_episode(state, agents, timed=False)
-        searched += hard.searched
+        searched += hard.hooks.searched
         print(f"game {g + 1}: {state.round} rounds, scores {state.scores()}, hard in seat {hard_seat}", flush=True)
     times.sort()
 

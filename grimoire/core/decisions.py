@@ -58,6 +58,9 @@ class DecisionKind(Generic[S]):
         return data
 
 
+_new = object.__new__
+
+
 class DecisionStack:
     """A list of decisions, the current one on top (``top``). Copies share the immutable records."""
 
@@ -67,7 +70,9 @@ class DecisionStack:
         self.items: list[Decision] = items if items is not None else []
 
     def copy(self) -> DecisionStack:
-        return DecisionStack(self.items[:])
+        c = _new(DecisionStack)          # no __init__ call: clones copy stacks in hot loops
+        c.items = self.items[:]
+        return c
 
     def __bool__(self) -> bool:
         return bool(self.items)

@@ -37,7 +37,7 @@ def zavandor_positions(players: int, seed: int, every: int = 9, limit: int = 40,
     while not state.is_terminal() and len(out) < limit:
         cp = state.current_player
         acts = state.legal_actions()
-        kind = state.pending[0][0] if state.pending else "turn"
+        kind = state.pending.top.kind if state.pending else "turn"
         if len(acts) > 1 and (n % every == 0 or kind not in kinds_seen):
             kinds_seen.add(kind)
             out.append(state.clone())

@@ -14,14 +14,15 @@ import pytest
 import grimoire
 from grimoire.agents import make_agent
 from grimoire.agents.mcts import ISMCTSAgent
-from grimoire.games.zavandor.ai.search import HardAgent
 
 from .helpers import Guarded, differs_in_hidden, other_determinization, zavandor_positions
 
 
 def _zav_agent(name: str, seed: int):
     if name == "hard":
-        return HardAgent(seed, iterations=12, time_limit=None)      # a budget that does not depend on time
+        a = make_agent("zavandor", "hard", seed)
+        a.iterations, a.time_limit = 12, None                       # a budget that does not depend on time
+        return a
     if name == "mcts":
         return ISMCTSAgent(seed, iterations=15, time_limit=None, max_rollout_steps=30)
     return make_agent("zavandor", name, seed)
@@ -40,7 +41,7 @@ def test_zavandor_choice_is_the_same_on_another_determinization(name, players):
     meaningful = 0
     for i, state in enumerate(positions):
         seat = state.current_player
-        kinds.add(state.pending[0][0] if state.pending else "turn")
+        kinds.add(state.pending.top.kind if state.pending else "turn")
         real = _zav_agent(name, 40 + i).choose(Guarded(state), seat)
         assert real in state.legal_actions()
         for k in range(2):
@@ -56,7 +57,7 @@ def test_zavandor_choice_is_the_same_on_another_determinization(name, players):
 
 
 def test_positions_cover_the_decision_kinds():
-    kinds = {s.pending[0][0] if s.pending else "turn" for s in POSITIONS[4] + POSITIONS[2]}
+    kinds = {s.pending.top.kind if s.pending else "turn" for s in POSITIONS[4] + POSITIONS[2]}
     assert {"turn", "bid", "apay"} <= kinds
 
 

@@ -10,9 +10,8 @@ import time
 import pytest
 
 import grimoire
-from grimoire.agents import LEVELS, agent_names, make_agent
+from grimoire.agents import LEVELS, agent_names, make_agent, search_agent
 from grimoire.agents.arena import run_arena, summarize
-from grimoire.games.zavandor.ai.search import HardAgent
 
 from .helpers import zavandor_positions
 
@@ -20,11 +19,9 @@ slow = pytest.mark.skipif(not os.environ.get("GRIMOIRE_SLOW"), reason="long ladd
 
 
 def _agent(game, name, seed):
-    if game == "zavandor" and name == "hard":
-        return HardAgent(seed, iterations=15, time_limit=None)
-    if game == "zauberschmiede" and name == "hard":
+    if name == "hard":
         a = make_agent(game, "hard", seed)
-        a.iterations, a.time_limit = 4, None
+        a.iterations, a.time_limit = (15 if game == "zavandor" else 4), None
         return a
     return make_agent(game, name, seed)
 
@@ -66,7 +63,9 @@ def test_zauberschmiede_levels_play_only_legal_moves(players):
 
 def test_hard_keeps_to_its_time_budget():
     positions = [s for s in zavandor_positions(4, 31, every=5, limit=20) if not s.pending][:3]
-    agent = HardAgent(5, iterations=None, time_limit=0.3, clear_gap=99.0)    # always search
+    agent = search_agent("zavandor", 5)
+    agent.iterations, agent.time_limit = None, 0.3
+    agent.hooks.clear_gap = 99.0                                              # always search
     for state in positions:
         t0 = time.perf_counter()
         a = agent.choose(state, state.current_player)

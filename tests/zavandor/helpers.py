@@ -96,6 +96,40 @@ def representable(v: int) -> bool:
     return v == 0 or (v >= 2 and v != 3)
 
 
+def spec_tokens(v: int) -> list[int]:
+    """The canonical dust tokens of a value (7.6): v // 10 tens, one fewer if v % 10 is 1 or 3; the rest
+    as one 5 if it is odd, plus 2s."""
+    assert representable(v)
+    tens = v // 10 - (1 if v % 10 in (1, 3) and v >= 10 else 0)
+    rest = v - 10 * tens
+    fives = rest % 2
+    return [10] * tens + [5] * fives + [2] * ((rest - 5 * fives) // 2)
+
+
+def keepable_by_tokens(tokens: list[int]) -> set[int]:
+    """Every dust value a player holding these tokens can keep at a discard (8.1): return whole tokens,
+    and exchange upwards (7.6): two or more tokens for one token of a larger denomination worth at most
+    their total. Exhaustive over the multisets of tokens reachable."""
+    start = tuple(sorted(tokens))
+    seen = {start}
+    todo = [start]
+    while todo:
+        ms = todo.pop()
+        nxt = [ms[:i] + ms[i + 1:] for i in range(len(ms))]
+        for target in (5, 10):
+            smaller = [i for i, t in enumerate(ms) if t < target]
+            for r in range(2, len(smaller) + 1):
+                for group in itertools.combinations(smaller, r):
+                    if sum(ms[i] for i in group) >= target:
+                        rest = [t for i, t in enumerate(ms) if i not in group]
+                        nxt.append(tuple(sorted(rest + [target])))
+        for x in nxt:
+            if x not in seen:
+                seen.add(x)
+                todo.append(x)
+    return {sum(ms) for ms in seen}
+
+
 def bank_pays(v: int) -> int:
     """7.6: no 1-dust: a value of 1 is lost, 3 becomes one 2-dust."""
     return {1: 0, 3: 2}.get(v, v)
@@ -315,13 +349,13 @@ def end_round(s, discard: str = "discard") -> None:
     """Every remaining player ends his turn, phase 4 discards are the default; stop in the next round."""
     r = s.round
     while not s.is_terminal() and s.round == r:
-        d = s.pending[0][0] if s.pending else None
+        d = s.pending.top.kind if s.pending else None
         if d is None:
             s.apply("end")
         elif d == "discard":
             s.apply(discard)
         else:
-            raise AssertionError(f"unexpected pending decision {s.pending[0]} while ending the round")
+            raise AssertionError(f"unexpected pending decision {s.pending.top} while ending the round")
 
 
 def energy(p) -> int:

@@ -30,7 +30,7 @@ def min_bid(item: int) -> int:
 
 def choose(s, r: random.Random, curse_rate: float = 0.004):
     acts = s.legal_actions()
-    d = s.pending[0][0] if s.pending else None
+    d = s.pending.top.kind if s.pending else None
     seat = s.current_player
     me = s.players[seat]
     e = energy(me)

@@ -2,6 +2,8 @@
 
 import pytest
 
+from grimoire.games.zavandor import decisions as D
+
 from .helpers import (
     ACCUM,
     ARTS,
@@ -35,6 +37,7 @@ from .helpers import (
     SCARAB,
     SENTS,
     SPEC_ART,
+    SPEC_TOKENS,
     SPELLBOOK,
     TALISMAN,
     TOAD,
@@ -64,17 +67,17 @@ from .helpers import (
 def win(s, item: str, bid: int, pay: bool = True) -> None:
     """The active player opens an auction with this bid, everybody else passes, he pays by default."""
     act(s, f"auction {item}", f"bid {bid}")
-    while s.pending and s.pending[0][0] == "bid":
+    while s.pending and s.pending.top.kind == "bid":
         s.apply("pass")
     if pay:
-        assert s.pending and s.pending[0][0] == "apay", s.pending
+        assert s.pending and s.pending.top.kind == "apay", s.pending
         s.apply("pay")
 
 
 def resolve_effects(s) -> None:
     """Decline free advances, take the cheapest free token, lose the first listed gem."""
     while s.pending:
-        kind = s.pending[0][0]
+        kind = s.pending.top.kind
         if kind == "free":
             s.apply("skip")
         elif kind in ("ftoken", "lose"):
@@ -126,7 +129,7 @@ def test_s2_8_free_advance_is_free_and_not_the_paid_advance(kind):
     assert s.players[0].dust == 296
     illegal(s, "advance gems")
     win(s, ARTS[kind], SPEC_ART[kind][1])
-    assert s.pending[0][0] == "free" and s.current_player == 0
+    assert s.pending.top.kind == "free" and s.current_player == 0
     assert set(texts(s)) == {"advance gems", "skip"}  # no token on another track, none on the pentagon
     before = energy(s.players[0])
     act(s, "advance gems")
@@ -158,8 +161,35 @@ def test_s2_8_free_advance_is_optional():
     assert s.players[0].levels == [1, 0, 0, 0, 0, 0] and not s.pending
 
 
-def test_s2_8_free_advance_places_a_pentagon_token():
+def test_s11_free_advance_moves_a_token_already_on_a_track():
+    # HU: the owner "may push one of his tokens one level up" — a token on a track, not a new one
     s = fresh(2, ["witch", "elf"])
+    set_display(s, [RUNESTONE])
+    set_hand(s, 0, dust=300)
+    give_pentagon_token(s, 0, 40)
+    set_level(s, 0, FIRE, 2)
+    win(s, "runestone", 20)
+    assert set(texts(s)) == {"advance gems", "advance fire", "skip"}     # the witch starts on Gems (2.7)
+    illegal(s, "advance accumulation", "11")
+    act(s, "advance fire")
+    p = s.players[0]
+    assert p.levels[FIRE] == 3 and p.levels[ACCUM] == 0 and p.pentagon == 1
+    assert p.dust == 280 and not p.advanced                # nothing paid, the paid advance still free
+    assert not s.pending
+
+
+def test_s11_free_advance_with_only_a_pentagon_token_and_no_track_to_raise_is_lost():
+    s = fresh(2, ["witch", "elf"])
+    set_display(s, [RUNESTONE])
+    set_hand(s, 0, dust=300)
+    set_level(s, 0, GEMS_T, 4)                             # her only track is full
+    give_pentagon_token(s, 0, 40)
+    win(s, "runestone", 20)
+    assert not s.pending and s.players[0].pentagon == 1    # no legal advance: lost (11)
+
+
+def test_s2_8_free_advance_places_a_pentagon_token_with_the_option():
+    s = fresh(2, ["witch", "elf"], free_advance_new_track=True)
     set_display(s, [RUNESTONE])
     set_hand(s, 0, dust=300)
     give_pentagon_token(s, 0, 40)
@@ -196,6 +226,18 @@ def test_s2_8_talisman_one_track_plus_two():
 
 def test_s2_8_talisman_two_tracks_plus_one_each():
     s = fresh(2, ["witch", "elf"])
+    set_display(s, [TALISMAN])
+    set_hand(s, 0, dust=300)
+    set_level(s, 0, FIRE, 1)
+    win(s, "talisman", 100)
+    act(s, "advance fire", "advance gems")
+    p = s.players[0]
+    assert p.levels[FIRE] == 2 and p.levels[GEMS_T] == 2
+    assert not s.pending and not p.advanced
+
+
+def test_s2_8_talisman_may_enter_a_new_track_with_the_option():
+    s = fresh(2, ["witch", "elf"], free_advance_new_track=True)
     set_display(s, [TALISMAN])
     set_hand(s, 0, dust=300)
     give_pentagon_token(s, 0, 20)
@@ -253,7 +295,7 @@ def test_s2_8_belt_wand_owner_skipped_in_bidding(kind):
     act(s, "bid 100")
     assert s.current_player == 0
     act(s, "pass")
-    assert s.pending[0][0] == "apay" and s.current_player == 2
+    assert s.pending.top.kind == "apay" and s.current_player == 2
     act(s, "pay")
     assert s.players[2].arts[kind] == 1 and s.players[1].arts[kind] == 1
 
@@ -304,11 +346,12 @@ def test_s2_8_mirror_cloak_free_token_chosen_by_buyer_and_gem_loss(kind):
     e = energy(p)
     decided = []
     while s.pending:
-        kind_d, seat = s.pending[0][0], s.pending[0][1]
+        kind_d, seat = s.pending.top.kind, s.pending.top.seat
         decided.append((kind_d, seat))
         if kind_d == "ftoken":
             assert seat == 0
-            assert set(texts(s)) == {"token 20", "token 30", "token 35", "token 40"}
+            # any unbought token, or none: the buyer "may" place one (11)
+            assert set(texts(s)) == {"token 20", "token 30", "token 35", "token 40", "skip"}
             act(s, "token 30")                    # the buyer's choice, not necessarily the dearest
         else:
             assert kind_d == "lose"
@@ -329,6 +372,26 @@ def test_s2_8_mirror_cloak_free_token_chosen_by_buyer_and_gem_loss(kind):
     assert s.current_player == 0 and not s.pending
 
 
+@pytest.mark.parametrize("kind", [MIRROR, CLOAK])
+def test_s11_the_free_token_may_be_declined(kind):
+    # HU: the buyer "ingyen leteheti" (may place for free) one unused token on his pentagon
+    s = fresh(3, ["witch", "elf", "druid"])
+    set_display(s, [kind])
+    set_hand(s, 0, dust=300)
+    win(s, ARTS[kind], SPEC_ART[kind][1])
+    p = s.players[0]
+    assert s.pending.top == D.ftoken(0) and "skip" in texts(s)
+    illegal(s, "lose opal")                       # not his decision now
+    act(s, "skip")
+    assert p.tokens == SPEC_TOKENS and p.pentagon == 0     # nothing taken, nothing paid
+    # the other half of the effect still happens: each other player gives up an active gem
+    assert [d.kind for d in s.pending] == ["lose", "lose"]
+    act(s, "lose opal", "lose opal")
+    assert s.current_player == 0 and not s.pending
+    assert s.players[1].active[OPAL] == 1 and s.players[2].active[OPAL] == 1
+    illegal(s, "skip")                            # outside a free decision there is nothing to decline
+
+
 def test_s2_8_mirror_with_all_tokens_bought_gives_no_token():
     s = fresh(2, ["witch", "elf"])
     set_display(s, [MIRROR])
@@ -336,7 +399,7 @@ def test_s2_8_mirror_with_all_tokens_bought_gives_no_token():
     for price in [20, 25, 30, 35, 40]:
         give_pentagon_token(s, 0, price)
     win(s, "mirror", 40)
-    assert [d[0] for d in s.pending] == ["lose"]
+    assert [d.kind for d in s.pending] == ["lose"]
     act(s, "lose opal")
     assert s.players[0].pentagon == 5 and not s.pending
 
@@ -361,9 +424,9 @@ def test_s2_8_mirror_bought_by_a_non_active_player_hits_the_active_player():
     set_hand(s, 0, dust=300)
     set_hand(s, 1, dust=300)
     act(s, "auction mirror", "bid 40", "bid 41", "pass", "pay")
-    assert s.pending[0] == ("ftoken", 1)
+    assert s.pending.top == D.ftoken(1)
     act(s, "token 40")
-    assert s.pending[0] == ("lose", 0)
+    assert s.pending.top == D.lose(0)
     act(s, "lose sapphire")
     assert s.players[0].active == [2, 0, 0, 0, 0]
     assert s.current_player == 0 and not s.pending

@@ -2,6 +2,8 @@
 
 import pytest
 
+from grimoire.games.zavandor import decisions as D
+
 from .helpers import (
     ARTS_T,
     BALL,
@@ -92,7 +94,7 @@ def test_s7_4_bidding_cyclic_in_turn_order_and_passing_is_final():
         step(text)
     # 2 opens, 0 3 1 raise, 2 raises again (wrap), 0 passes, 3 raises, 1 passes, 2 raises, 0 is out: 3 ...
     assert seq == [2, 0, 3, 1, 2, 0, 3, 1, 2, 3]
-    assert s.pending[0] == ("apay", 2, SPELLBOOK)     # 1 and 0 passed earlier, 3 just passed
+    assert s.pending.top == D.won(2, SPELLBOOK)     # 1 and 0 passed earlier, 3 just passed
     act(s, "pay")
     assert s.players[2].arts[SPELLBOOK] == 1 and s.players[2].dust == 270
     assert all(s.players[x].dust == 300 for x in (0, 1, 3))
@@ -131,7 +133,7 @@ def test_s7_4_forced_purchase_when_nobody_bids():
     for seat in range(3):
         set_hand(s, seat, dust=300)
     act(s, "auction elixir", "bid 77", "pass", "pass")
-    assert s.pending[0] == ("apay", 0, ELIXIR)
+    assert s.pending.top == D.won(0, ELIXIR)
     act(s, "pay")
     assert s.players[0].arts[ELIXIR] == 1 and s.players[0].dust == 300 - 77
 
@@ -145,7 +147,7 @@ def test_s7_4_bids_are_compared_bare_modifiers_only_in_the_price():
     set_hand(s, 0, dust=300)
     set_hand(s, 1, dust=300)
     act(s, "auction spellbook", "bid 40", "pass", "pass", "pass", "pass", "bid 41", "pass")
-    assert s.pending[0] == ("apay", 1, SPELLBOOK)
+    assert s.pending.top == D.won(1, SPELLBOOK)
     act(s, "pay")
     assert s.players[1].dust == 300 - (41 - 10 - 10)
     act(s, "auction fox", "bid 120", "pass", "pass", "pass", "pass", "pass")
@@ -163,7 +165,7 @@ def test_s7_4_price_floored_at_zero():
     act(s, "auction spellbook", "bid 20")
     for _ in range(5):
         act(s, "pass")
-    assert s.pending[0] == ("apay", 0, SPELLBOOK)
+    assert s.pending.top == D.won(0, SPELLBOOK)
     assert "pay" in texts(s)
     act(s, "pay")
     p = s.players[0]
@@ -198,7 +200,7 @@ def test_s7_4_winner_pays_at_once_selling_gems_in_another_players_turn():
     assert s.players[1].out                             # 62 > 61: cursed (see 7.5)
     s = game()
     act(s, "auction elixir", "bid 60", "bid 61", "pass")
-    assert s.pending[0] == ("apay", 1, ELIXIR) and s.current_player == 1
+    assert s.pending.top == D.won(1, ELIXIR) and s.current_player == 1
     assert "pay" not in texts(s)
     assert {"sell opal", "sell active opal", "sell active sapphire"} <= set(texts(s))
     act(s, "sell opal", "sell opal", "sell active opal", "sell active opal", "sell active sapphire", "pay")
@@ -213,7 +215,7 @@ def test_s7_4_effects_apply_before_the_next_auction():
     set_display(s, [RUNESTONE, BALL])
     set_hand(s, 0, dust=300)
     act(s, "auction runestone", "bid 20", "pass", "pay")
-    assert s.pending[0][0] == "free"
+    assert s.pending.top.kind == "free"
     illegal(s, "auction crystal-ball")
     act(s, "advance gems")
     act(s, "auction crystal-ball")
@@ -237,9 +239,9 @@ def test_s7_4_ineligible_players_neither_open_nor_bid():
         set_hand(s, seat, dust=300)
     give_art(s, 2, BELT)
     act(s, "auction belt", "bid 30")
-    assert s.pending[0] == ("bid", 1)
+    assert s.pending.top == D.bid(1)
     act(s, "pass")
-    assert s.pending[0] == ("apay", 0, BELT)
+    assert s.pending.top == D.won(0, BELT)
 
 
 # --- 7.5 the curse ------------------------------------------------------------------------------------------
@@ -275,7 +277,7 @@ def test_s7_5_bid_equal_to_capacity_is_safe():
     act(s, "bid 57")
     assert not s.players[2].out and s.observation(0)["zavandor"]["auction"]["high_bid"] == 57
     act(s, "pass", "pass")
-    assert s.pending[0] == ("apay", 2, SPELLBOOK)
+    assert s.pending.top == D.won(2, SPELLBOOK)
     assert {"sell active opal", "sell active sapphire"} <= set(texts(s))
     act(s, "sell active opal", "sell active opal", "sell active sapphire", "pay")
     p = s.players[2]
@@ -456,7 +458,7 @@ def test_s7_4_exactly_affordable_opening_is_not_cursed():
     s = fresh(2, ["witch", "elf"])
     set_hand(s, 0, dust=108)
     act(s, "buy opal inactive", "auction phoenix", "bid 120", "pass")
-    assert not s.players[0].out and s.pending[0] == ("apay", 0, 12 + PHOENIX)
+    assert not s.players[0].out and s.pending.top == D.won(0, 12 + PHOENIX)
     act(s, "sell opal", "sell active opal", "sell active opal", "sell active sapphire", "pay")
     assert s.players[0].sents == [PHOENIX] and energy(s.players[0]) == 0
 

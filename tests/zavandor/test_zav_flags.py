@@ -3,6 +3,7 @@
 import pytest
 
 import grimoire
+from grimoire.games.zavandor import decisions as D
 
 from .helpers import (
     FIRE,
@@ -84,7 +85,7 @@ def test_s13_combine_with_auction_false_pays_at_once():
     set_display(s, [SPELLBOOK])
     set_hand(s, 0, dust=100)
     act(s, "auction spellbook", "bid 20", "pass")
-    assert s.pending[0] == ("apay", 0, SPELLBOOK)
+    assert s.pending.top == D.won(0, SPELLBOOK)
     act(s, "pay")
     assert s.players[0].dust == 80
 
@@ -130,7 +131,7 @@ def test_s13_combine_with_auction_only_for_the_active_player():
     set_hand(s, 0, dust=100)
     set_hand(s, 1, dust=100)
     act(s, "auction spellbook", "bid 20", "bid 21", "pass")
-    assert s.pending[0] == ("apay", 1, SPELLBOOK)
+    assert s.pending.top == D.won(1, SPELLBOOK)
     act(s, "pay")
     assert s.players[1].dust == 79
 
@@ -194,7 +195,8 @@ def test_s13_flags_do_not_change_other_rules():
 def test_s13_combine_with_auction_free_gems_advance_never_dead_ends():
     # the auction price may wait on the tab while the Runestone's free advance on Knowledge of Gems lowers
     # the sale values of the gems that must pay it: whatever the engine asks first, no dead end may follow
-    s = fresh(2, ["elf", "witch"], strict_subphases=False, combine_with_auction=True)
+    s = fresh(2, ["elf", "witch"], strict_subphases=False, combine_with_auction=True,
+              free_advance_new_track=True)
     set_display(s, [1])                             # a Runestone
     give_pentagon_token(s, 0)
     set_hand(s, 0, dust=2)                          # capacity 2 + 5 + 5 + 10 = 22 (Gems level 0)

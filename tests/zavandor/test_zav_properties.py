@@ -31,6 +31,7 @@ from .helpers import (
     energy,
     fresh,
     give_art,
+    keepable_by_tokens,
     representable,
     set_hand,
     spec_capacity,
@@ -38,6 +39,7 @@ from .helpers import (
     spec_order_mods,
     spec_price,
     spec_slots,
+    spec_tokens,
     spec_vp,
 )
 from .policy import choose
@@ -95,26 +97,29 @@ def test_s7_6_default_payment_is_least_waste_then_smallest_hand(hand, data):
     assert (lost, units) == brute_best_payment(cards, conc_list, dust, need)
 
 
-def brute_keep_best(cards, conc_list, dust, limit):
+def brute_keep_best(cards, conc_list, dust, limit, whole_tokens=True):
+    """The most energy kept within the limit: the dust's canonical tokens returned whole or exchanged
+    upwards (7.6, 8.1); with ``whole_tokens`` False any representable amount of dust."""
     items = _items(cards, conc_list)
+    keepable = keepable_by_tokens(spec_tokens(dust)) if whole_tokens else set(range(dust + 1))
     best = 0
     for sub in all_subsets(items):
         value = sum(items[i][0] for i in sub)
         units = sum(items[i][1] for i in sub)
         if units > limit:
             continue
-        d = max((x for x in range(dust + 1) if representable(x) and units + dust_units(x) <= limit), default=0)
+        d = max((x for x in keepable if representable(x) and units + dust_units(x) <= limit), default=0)
         best = max(best, value + d)
     return best
 
 
 @settings(max_examples=400, deadline=None)
-@given(hands, st.integers(1, 14))
-def test_s8_1_default_discard_keeps_the_most_energy(hand, limit):
+@given(hands, st.integers(1, 14), st.booleans())
+def test_s8_1_default_discard_keeps_the_most_energy(hand, limit, whole_tokens):
     cards, conc_list, dust = hand
     conc = [conc_list.count(c) for c in range(4)]
     codes = sorted(code(v, c) for v, c in cards)
-    disc_cards, disc_conc, kept_dust = keep_best(codes, conc, dust, limit)
+    disc_cards, disc_conc, kept_dust = keep_best(codes, conc, dust, limit, whole_tokens)
     pool = codes[:]
     for k in disc_cards:
         pool.remove(k)
@@ -123,7 +128,9 @@ def test_s8_1_default_discard_keeps_the_most_energy(hand, limit):
     assert representable(kept_dust) and 0 <= kept_dust <= dust
     assert len(pool) + 3 * sum(left_conc) + dust_units(kept_dust) <= limit
     kept = sum(k >> 2 for k in pool) + sum(left_conc[c] * SPEC_CONC[c] for c in range(4)) + kept_dust
-    assert kept == brute_keep_best(cards, conc_list, dust, limit)
+    assert kept == brute_keep_best(cards, conc_list, dust, limit, whole_tokens)
+    if whole_tokens:
+        assert kept_dust in keepable_by_tokens(spec_tokens(dust))
 
 
 # --- random play ---------------------------------------------------------------------------------------
@@ -161,9 +168,9 @@ def play_checked(seed, players, chars, options, rich=0, probe_every=9):
             assert s.players[actor].out == (price > cap), f"{where}: curse mismatch for {text!r} ({price} vs {cap})"
             # combine_with_auction: a winner who already owes pays his tab and the price together
             last_bid = (actor, item, int(text.split()[1]), s.tab_owed if s.tab_seat == actor else 0)
-        if s.pending and s.pending[0][0] == "apay" and last_bid is not None:
+        if s.pending and s.pending.top.kind == "apay" and last_bid is not None:
             seat, item, bid, owed_before = last_bid
-            assert s.pending[0][1] == seat and s.pending[0][2] == item
+            assert s.pending.top.seat == seat and s.pending.top.payload.item == item
             assert s.tab_owed == owed_before + spec_price(s, seat, item, bid), f"{where}: auction price"
             last_bid = None
         check_invariants(s, where)
@@ -264,7 +271,7 @@ def probe_state(s, where):
             assert t.startswith("auction "), f"{where}: unlisted {t!r} is legal"
             c = s.clone()
             c.apply(t)
-            seat, item = c.pending[0][1], c.auc[0]
+            seat, item = c.pending.top.seat, c.auc[0]
             price = spec_price(c, seat, item, min_bid_of(item))
             # (known, reported: with an open tab the engine lists an opening only with 1 energy to spare,
             # so one that is exactly affordable once the tab is paid may be unlisted; see test_zav_auction)

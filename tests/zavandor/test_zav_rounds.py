@@ -5,6 +5,7 @@ import itertools
 import pytest
 
 import grimoire
+from grimoire.games.zavandor import decisions as D
 
 from .helpers import (
     BALL,
@@ -42,6 +43,7 @@ from .helpers import (
     give_gem,
     give_sentinel,
     illegal,
+    keepable_by_tokens,
     new,
     obs_player,
     representable,
@@ -49,6 +51,7 @@ from .helpers import (
     set_hand,
     set_level,
     set_order,
+    spec_tokens,
     spec_vp,
     take_card,
     texts,
@@ -314,16 +317,18 @@ def test_s6_no_exchange_of_cards_for_concentrated_cards():
 
 
 # --- 8.1 hand limit -----------------------------------------------------------------------------------------
-def brute_keep(cards, conc, dust, limit):
-    """The most energy that can be kept within the hand limit (8.1, dust may be exchanged down)."""
+def brute_keep(cards, conc, dust, limit, whole_tokens=True):
+    """The most energy that can be kept within the hand limit (8.1): the dust as whole canonical tokens,
+    exchanged only upwards (7.6), or with ``whole_tokens`` False any representable amount of it."""
     best = 0
     items = [(v, 1) for v in cards] + [(SPEC_CONC[c], 3) for c in range(4) for _ in range(conc[c])]
+    keepable = keepable_by_tokens(spec_tokens(dust)) if whole_tokens else range(dust + 1)
     for sub in all_subsets(items):
         value = sum(items[i][0] for i in sub)
         units = sum(items[i][1] for i in sub)
         if units > limit:
             continue
-        for d in range(dust, -1, -1):
+        for d in sorted(keepable, reverse=True):
             if representable(d) and units + dust_units(d) <= limit:
                 best = max(best, value + d)
                 break
@@ -344,7 +349,7 @@ def test_s8_1_default_discard_keeps_the_best():
     clear_gems(s, 0)                                 # no income in round 2
     act(s, "end")
     act(s, "end")
-    assert s.pending == [("discard", 0)] and s.current_player == 0
+    assert s.pending.items == [D.discard(0)] and s.current_player == 0
     assert texts(s) == ["discard"]
     act(s, "discard")
     p = s.players[0]
@@ -352,17 +357,20 @@ def test_s8_1_default_discard_keeps_the_best():
     assert sorted(k >> 2 for k in p.cards) == [6, 7, 8, 9] and p.dust == 0
 
 
+@pytest.mark.parametrize("whole_tokens", [True, False])
 @pytest.mark.parametrize("cards,conc,dust,limit_extra", [
     ("5 6 7 8g 9g", (0, 0, 0, 0), 0, 0),
     ("3 10w 17r", (1, 0, 0, 0), 17, 0),
     ("", (0, 0, 0, 0), 17, 0),
     ("", (0, 0, 0, 0), 25, 0),
+    ("", (0, 0, 0, 0), 20, 0),
     ("4 4", (0, 1, 0, 1), 9, 0),
     ("12w 12w 12w", (2, 0, 0, 0), 5, 3),
     ("16r 15r 14r 13r 12w", (0, 0, 1, 1), 33, 3),
+    ("9g", (0, 0, 0, 0), 30, 3),
 ])
-def test_s8_1_default_discard_matches_brute_force(cards, conc, dust, limit_extra):
-    s = fresh(2, ["witch", "elf"])
+def test_s8_1_default_discard_matches_brute_force(cards, conc, dust, limit_extra, whole_tokens):
+    s = fresh(2, ["witch", "elf"], whole_dust_tokens=whole_tokens)
     if limit_extra:
         give_art(s, 0, BALL)
     set_hand(s, 0, cards=cards, dust=dust, conc=conc)
@@ -372,10 +380,10 @@ def test_s8_1_default_discard_matches_brute_force(cards, conc, dust, limit_extra
     assert limit == 4 + limit_extra
     vals = [k >> 2 for k in p.cards]
     over = card_units_of_hand(p.cards, p.conc, p.dust) > limit
-    best = brute_keep(vals, list(conc), dust, limit)
+    best = brute_keep(vals, list(conc), dust, limit, whole_tokens)
     act(s, "end", "end")
     if over:
-        assert s.pending == [("discard", 0)]
+        assert s.pending.items == [D.discard(0)]
         act(s, "discard")
     assert s.round == 2 and not s.pending
     assert card_units_of_hand(p.cards, p.conc, p.dust) <= limit
@@ -402,6 +410,55 @@ def test_s8_1_explicit_discard_may_exchange_dust_down():
     act(s, "end", "end")
     act(s, "discard 5 6 7 d5")                       # keep 12 = 10 + 2: 4 units
     assert s.players[0].dust == 12 and s.players[0].cards == []
+
+
+def test_s8_1_dust_goes_back_as_whole_tokens():
+    # 20 dust is two 10-tokens (6 units); the witch's limit is 4. Tokens are only exchanged upwards, so
+    # she cannot keep 12 (a 10 and a 2 would need a 10 broken): she keeps one 10.
+    s = fresh(2, ["witch", "elf"])
+    set_hand(s, 0, dust=20)
+    clear_gems(s, 0)
+    act(s, "end", "end")
+    assert s.pending.top == D.discard(0)
+    default = s.hints(0)["discard"]                       # the engine's default, offered as a hint
+    assert default["dust_kept"] == 10 and default["text"] == "discard d10"
+    e = illegal(s, "discard d8", "8.1")                   # would keep 12
+    assert "10 10" in str(e)
+    illegal(s, "discard d6", "8.1")                       # would keep 14
+    act(s, "discard")
+    assert s.players[0].dust == 10 and s.round == 2
+
+
+def test_s8_1_whole_tokens_may_be_exchanged_upwards_before_discarding():
+    # 13 dust is 5+2+2+2+2 (6 units), limit 4: 5+2+2+2 go up into one 10 (1 lost), and a 2 stays: 12
+    s = fresh(2, ["witch", "elf"])
+    set_hand(s, 0, dust=13)
+    clear_gems(s, 0)
+    act(s, "end", "end")
+    act(s, "discard")
+    assert s.players[0].dust == 12
+
+
+def test_s8_1_explicit_discard_of_whole_tokens():
+    s = fresh(2, ["witch", "elf"])
+    set_hand(s, 0, dust=20)
+    clear_gems(s, 0)
+    act(s, "end", "end")
+    act(s, "discard d10")
+    assert s.players[0].dust == 10
+
+
+def test_s8_1_dust_split_freely_with_the_option_off():
+    # the integer model of 7.6 applied to the discard too: from 20 dust she keeps 12 (10 + 2, 4 units)
+    s = fresh(2, ["witch", "elf"], whole_dust_tokens=False)
+    set_hand(s, 0, dust=20)
+    clear_gems(s, 0)
+    act(s, "end", "end")
+    c = s.clone()
+    act(c, "discard")
+    assert c.players[0].dust == 12
+    act(s, "discard d8")
+    assert s.players[0].dust == 12
 
 
 def test_s8_1_items_under_the_turn_order_card_do_not_count():

@@ -2,6 +2,8 @@
 
 import pytest
 
+from grimoire.games.zavandor import decisions as D
+
 from .helpers import (
     ACCUM,
     ARTS_T,
@@ -139,7 +141,7 @@ def test_s7_1_gem_sales_to_pay_an_auction_after_3a_was_closed():
     act(s, "buy opal inactive", "pay")                       # 3a done: 10 - 9, the 1 is lost
     assert s.players[0].dust == 0
     act(s, "auction spellbook", "bid 20", "pass")            # capacity: 4+4+4+4 (opals) + 9 = 25
-    assert s.pending[0] == ("apay", 0, SPELLBOOK)
+    assert s.pending.top == D.won(0, SPELLBOOK)
     assert "pay" not in texts(s)                             # no energy: he must sell gems first
     act(s, "sell active sapphire", "sell opal", "sell opal")
     assert "pay" not in texts(s)                             # 17 < 20
@@ -406,7 +408,7 @@ def test_s7_6_auction_price_is_paid_on_its_own():
     act(s, "auction spellbook")
     assert s.players[0].dust == 91 and s.observation(0)["zavandor"]["tab"] is None
     act(s, "bid 20", "pass")
-    assert s.pending[0][0] == "apay"
+    assert s.pending.top.kind == "apay"
     act(s, "pay")
     assert s.players[0].dust == 71
 

@@ -1,10 +1,11 @@
 """The Scepter of Zavandor (2nd edition), 2-6 players. Rules: docs/games/zavandor.md."""
 
 from ...core.registry import ArenaHooks, BrowserBoard, GameInfo, register
+from ...core.search import SearchSpec
 from .actions import vocabulary
 from .bounds import max_game_length
 from .codec import CODEC, LEARNING
-from .data import MAX_PLAYERS, MIN_PLAYERS
+from .data import CHARACTERS, MAX_PLAYERS, MIN_PLAYERS
 from .serial import load
 from .setup import ZavandorOptions, new_state
 from .state import ZavandorState
@@ -42,9 +43,15 @@ def _agents():
     return agent_factories()
 
 
-def _arena() -> ArenaHooks:
-    from .ai import ARENA_ROLE_OPTION, ARENA_ROLES, arena_roles, arena_stats
-    return ArenaHooks(role_option=ARENA_ROLE_OPTION, roles=tuple(ARENA_ROLES), roles_of=arena_roles, stats=arena_stats)
+def _search_hooks(seed: int):
+    from .ai.search import search_hooks
+    return search_hooks(seed)
+
+
+def _arena():
+    from .ai import arena_roles, arena_seat_stats, arena_stats
+    return ArenaHooks(role_option="characters", roles=tuple(CHARACTERS), roles_of=arena_roles, stats=arena_stats,
+                      seat_stats=arena_seat_stats)
 
 
 register(GameInfo(
@@ -61,6 +68,9 @@ register(GameInfo(
     rules_topics=_rules_topics,
     conformance_options={"max_rounds": 12},
     agents=_agents(),
+    # the hard level: IS-MCTS with the hooks of ai/search.py (300 iterations or 2 s per decision)
+    search=SearchSpec(hooks=_search_hooks, iterations=300, time_limit=2.0, c=0.5),
+    arena=_arena(),
     static_data=static_data,
     hints=_hints,
     codec=CODEC,
@@ -71,7 +81,6 @@ register(GameInfo(
     renderer=f"{__name__}.render",
     board=BrowserBoard(module="web/board.js", stylesheet="web/board.css"),
     i18n="i18n",
-    arena=_arena(),
 ))
 
 __all__ = ["ZavandorState", "new_state"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from . import decisions as D
 from .data import (
     ART_DISCOUNT,
     ART_DISCOUNTS,
@@ -98,7 +99,7 @@ def do_open(s, p: Player, item: int) -> None:
     if tab_settles_at_open(s):
         settle(s)                        # auction prices are paid on their own (7.6)
     s.auc = [item, None, -1, 0]
-    s.pending.insert(0, ("bid", p.seat))
+    s.pending.push(D.bid(p.seat))
 
 
 def why_not_bid(s, seat: int, amount: int):
@@ -146,7 +147,7 @@ def _next_bidder(s, seat: int) -> None:
         q = s.players[cand]
         if q.out or not may_own(q, item):
             continue
-        s.pending[0] = ("bid", cand)
+        s.pending.replace_top(D.bid(cand))
         return
     _won(s)
 
@@ -154,7 +155,7 @@ def _next_bidder(s, seat: int) -> None:
 def _won(s) -> None:
     item, high, seat, _passed = s.auc
     s.auc = None
-    s.pending.pop(0)
+    s.pending.pop()
     price = price_for(s, seat, item, high)
     active = s.order[s.turn_idx] if s.turn_idx < len(s.order) else -1
     p = s.players[seat]
@@ -170,14 +171,15 @@ def _won(s) -> None:
         # selling gems as needed — as the curse check counted them (nothing lost to a split payment)
         s.tab_owed += price
         s.tab_auc = False
-        s.pending.insert(0, ("apay", seat, item))
+        s.pending.push(D.won(seat, item))
     else:
         s.tab_seat, s.tab_owed, s.tab_credit, s.tab_auc = seat, price, 0, False
-        s.pending.insert(0, ("apay", seat, item))
+        s.pending.push(D.won(seat, item))
 
 
-def do_auction_payment(s, seat: int, items) -> None:
-    _kind, _seat, item = s.pending.pop(0)
+def do_auction_payment(s, seat: int, item: int, items) -> None:
+    """The winner pays (the default payment, or exactly ``items``) and gets the item."""
+    s.pending.pop()
     settle(s, items)
     acquire(s, seat, item)
 
@@ -190,10 +192,10 @@ def acquire(s, seat: int, item: int) -> None:
         p.arts[item] += 1
         s.display.remove(item)
         if FREE_ADVANCES[item]:
-            effects.append(("free", seat, FREE_ADVANCES[item]))
+            effects.append(D.free(seat, FREE_ADVANCES[item]))
         if item in GEM_LOSS:
-            effects.append(("ftoken", seat))
-            effects += [("lose", v) for v in victims_after(s, seat) if not s.players[v].out]
+            effects.append(D.ftoken(seat))
+            effects += [D.lose(v) for v in victims_after(s, seat) if not s.players[v].out]
         gem = FREE_GEM[item]
         if gem >= 0 and s.gem_supply[gem] > 0:
             s.gem_supply[gem] -= 1          # the Elixir's diamond goes to the pentagon
@@ -202,18 +204,18 @@ def acquire(s, seat: int, item: int) -> None:
         p.sents.append(item - N_ART)
         s.sent_avail.remove(item - N_ART)
         s.sent_sold += 1
-    s.pending[0:0] = effects
+    s.pending.push_many(effects)          # decided in this order, before anything pending
 
 
 def do_free_token(s, seat: int, price: int) -> None:
     p = s.players[seat]
     p.tokens.remove(price)
     p.pentagon += 1
-    s.pending.pop(0)
+    s.pending.pop()
 
 
 def do_lose(s, seat: int, gem: int) -> None:
     p = s.players[seat]
     p.active[gem] -= 1
     s.gem_supply[gem] += 1
-    s.pending.pop(0)
+    s.pending.pop()

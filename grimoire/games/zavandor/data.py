@@ -14,6 +14,8 @@ _RAW = tomllib.loads((Path(__file__).parent / "data" / "zavandor.toml").read_tex
 
 MIN_PLAYERS = _RAW["players"]["min"]
 MAX_PLAYERS = _RAW["players"]["max"]
+TURN_ACTION_LIMIT = _RAW["limits"]["turn_action_limit"]
+TURN_ACTION_LIMIT_MIN = _RAW["limits"]["turn_action_limit_min"]
 
 # --- gems (2.1) ---------------------------------------------------------------------------------
 _g = _RAW["gems"]

@@ -2,10 +2,18 @@
 
 Dust is held as one integer D per player (the spec's equivalent integer model, 7.6): it is always
 0 or a value >= 2 other than 3, and its hand-limit count is that of its canonical representation.
+The integer is exact for paying (change is made in dust, so any amount can be handed over) and for
+the hand count (any set of tokens exchanges upwards, without loss, into the canonical one). At the
+hand-limit discard no change is made: the player returns whole tokens after exchanging upwards
+(7.6, 8.1), so his tokens are those of the canonical representation of D — the bank pays out
+canonically and he may always merge up to it — and only what they make can be kept
+(``keepable_dust``: from 10+10 he keeps 0, 10 or 20, never 12).
 Energy cards are integers ``code = value * 4 + colour`` so that sorting codes sorts by value.
 """
 
 from __future__ import annotations
+
+import itertools
 
 from .data import CARD_UNITS, CONC_UNITS, CONC_VALUE, DUST_DENOMS, DUST_UNITS
 
@@ -167,10 +175,67 @@ def _best_payment(cards: list[int], conc: list[int], dust: int, need: int):
 
 
 # --- the hand limit (8.1) -----------------------------------------------------------------------------
-def _max_dust_within(dust: int, units: int) -> int:
-    """Largest representable value <= dust whose canonical count is <= units."""
+def _small_keepable(counts: tuple[int, ...]) -> frozenset[int]:
+    """Values that tokens of the smaller denominations (``counts`` per DUST_DENOMS[1:]) can be
+    turned into by returning tokens and exchanging upwards: several smaller tokens for one larger
+    token worth at most their total (7.6; a loss is allowed, e.g. three 2s for a 5)."""
+    denoms = DUST_DENOMS                      # largest first
+    start = (0, *counts)
+    seen = {start}
+    todo = [start]
+    while todo:
+        ms = todo.pop()
+        nxt = []
+        for i, n in enumerate(ms):
+            if n:
+                nxt.append(ms[:i] + (n - 1,) + ms[i + 1:])          # return one token
+        for t, target in enumerate(denoms[:-1]):                      # exchange up into ``target``
+            smaller = range(t + 1, len(denoms))
+            for take in itertools.product(*(range(ms[i] + 1) for i in smaller)):
+                if sum(take) >= 2 and sum(k * denoms[i] for k, i in zip(take, smaller, strict=True)) >= target:
+                    new = list(ms)
+                    new[t] += 1
+                    for k, i in zip(take, smaller, strict=True):
+                        new[i] -= k
+                    nxt.append(tuple(new))
+        for x in nxt:
+            if x not in seen:
+                seen.add(x)
+                todo.append(x)
+    return frozenset(sum(n * d for n, d in zip(ms, denoms, strict=True)) for ms in seen)
+
+
+_SMALL: dict[tuple[int, ...], frozenset[int]] = {}
+_KEEPABLE: dict[int, tuple[int, ...]] = {}
+
+
+def keepable_dust(dust: int) -> tuple[int, ...]:
+    """The dust values a player holding ``dust`` (its canonical tokens) can keep at the hand-limit
+    discard with whole tokens, ascending. The largest tokens cannot be exchanged further: any
+    number of them is kept, with what the smaller ones make."""
+    hit = _KEEPABLE.get(dust)
+    if hit is None:
+        tokens = dust_tokens(dust)
+        top = DUST_DENOMS[0]
+        counts = tuple(tokens.count(d) for d in DUST_DENOMS[1:])
+        small = _SMALL.get(counts)
+        if small is None:
+            small = _SMALL[counts] = _small_keepable(counts)
+        big = tokens.count(top)
+        hit = tuple(sorted({top * k + v for k in range(big + 1) for v in small}))
+        if len(_KEEPABLE) > 10_000:
+            _KEEPABLE.clear()
+        _KEEPABLE[dust] = hit
+    return hit
+
+
+def _max_dust_within(dust: int, units: int, whole_tokens: bool) -> int:
+    """The most dust that can be kept within ``units`` hand-limit units: of the values the tokens
+    make (``whole_tokens``), or of every representable value up to ``dust`` (dust split freely)."""
     if units <= 0:
         return 0
+    if whole_tokens:
+        return max(v for v in keepable_dust(dust) if dust_units(v) <= units)
     cap = 10 * (units // 3) + (0, 2, 5)[units % 3]
     v = min(dust, cap)
     while v > 0 and (not representable(v) or dust_units(v) > units):
@@ -178,11 +243,12 @@ def _max_dust_within(dust: int, units: int) -> int:
     return v
 
 
-def keep_best(cards: list[int], conc: list[int], dust: int, limit: int):
+def keep_best(cards: list[int], conc: list[int], dust: int, limit: int, whole_tokens: bool = True):
     """The default hand-limit discard: keep the most energy within ``limit`` units (8.1).
 
     Returns ``(cards_discarded, conc_discarded, dust_kept)``. At equal kept energy the smaller hand
-    is kept, then the one with more cards.
+    is kept, then the one with more cards. ``whole_tokens``: dust goes back as whole tokens
+    (``keepable_dust``); False: any representable amount of it may be kept (the old reading).
     """
     sorted_cards = sorted(cards, reverse=True)
     conc_list = sorted(((CONC_VALUE[c], c) for c in range(4) for _ in range(conc[c])), reverse=True)
@@ -196,7 +262,7 @@ def keep_best(cards: list[int], conc: list[int], dust: int, limit: int):
         for j in range(min(len(sorted_cards), budget // CARD_UNITS) + 1):
             if j:
                 card_value += sorted_cards[j - 1] >> 2
-            d = _max_dust_within(dust, budget - j * CARD_UNITS)
+            d = _max_dust_within(dust, budget - j * CARD_UNITS, whole_tokens)
             kept = conc_value + card_value + d
             units = k * CONC_UNITS + j * CARD_UNITS + dust_units(d)
             key = (-kept, units, -j)

@@ -1,10 +1,11 @@
 """The flow of a round: phase 1 (turn order, artifact refill), phase 2 (income), the end of phase 3,
-phase 4 (hand limit, VP, game end), the curse's elimination, and the loop that advances the game
-until somebody must decide.
+phase 4 (hand limit, VP, game end) and the curse's elimination. ``step`` advances the game by one
+automatic step; the loop that calls it until somebody must decide is ``legal.run``.
 """
 
 from __future__ import annotations
 
+from . import decisions as D
 from .data import (
     ART_LETTER,
     BLUE,
@@ -175,6 +176,7 @@ def start_turn(s) -> None:
         s.turn_idx += 1
     s.group = ""
     s.groups_done = 0
+    s.turn_actions = 0
     s.tab_seat = -1
     s.tab_owed = 0
     s.tab_credit = 0
@@ -188,11 +190,11 @@ def end_turn(s) -> None:
 
 # --- phase 4 ------------------------------------------------------------------------------------
 def start_phase4(s) -> None:
+    """8.1: everybody over his hand limit discards, in turn order (nothing else is pending now)."""
     s.stage = "hand"
-    for seat in s.order:
-        p = s.players[seat]
-        if not p.out and p.hand_count() > p.hand_limit():
-            s.pending.append(("discard", seat))
+    over = [seat for seat in s.order
+            if not s.players[seat].out and s.players[seat].hand_count() > s.players[seat].hand_limit()]
+    s.pending.push_many([D.discard(seat) for seat in over])
 
 
 def finish_round(s) -> None:
@@ -211,7 +213,7 @@ def game_over(s, reason: str, sole_winner: int | None = None) -> None:
     s.over = True
     s.stage = "over"
     s.end_reason = reason
-    s.pending = []
+    s.pending.clear()
     s.auc = None
     for p in s.players:
         p.vp = 0 if p.out else score(p)
@@ -243,7 +245,8 @@ def eliminate(s, seat: int) -> None:
     p.sents = []               # sentinels leave the game but still count as sold (8.3)
     p.vp = 0
     s.auc = None               # the auction is broken off; nobody pays
-    s.pending = [d for d in s.pending if d[0] != "bid" and d[1] != seat]
+    # the auction's bid and whatever the cursed player still had to decide go
+    s.pending.items[:] = [d for d in s.pending.items if d.kind != D.BID and d.seat != seat]
     if s.tab_seat == seat:
         s.tab_seat, s.tab_owed, s.tab_credit, s.tab_auc = -1, 0, 0, False
     alive = [q.seat for q in s.players if not q.out]
@@ -286,40 +289,24 @@ def raise_level(s, p: Player, track: int) -> None:
             p.under_cards.sort()
 
 
-def can_raise(p: Player, track: int) -> bool:
+def can_raise(p: Player, track: int, new_track: bool = True) -> bool:
+    """May the player go one level up on this track? Entering a new track (level 0 to 1) places a
+    bought token from his pentagon; ``new_track`` False: only a token already on the track moves."""
     lv = p.levels[track]
-    return lv < MAX_LEVEL and (lv > 0 or p.pentagon > 0)
+    return lv < MAX_LEVEL and (lv > 0 or (new_track and p.pentagon > 0))
 
 
-# --- the loop -------------------------------------------------------------------------------------
-def _decision_is_void(s, d) -> bool:
-    kind = d[0]
-    p = s.players[d[1]]
-    if p.out:
-        return True
-    if kind == "free":
-        return not any(can_raise(p, t) for t in range(6))       # 11: no legal advance -> lost
-    if kind == "ftoken":
-        return not p.tokens                                     # all 5 tokens bought: nothing
-    if kind == "lose":
-        return not any(p.active)                                # players without active gems
-    return False
-
-
-def run(s) -> None:
-    """Advance automatic steps until a player must decide or the game is over."""
-    while not s.over:
-        if s.pending:
-            if _decision_is_void(s, s.pending[0]):
-                s.pending.pop(0)
-                continue
-            return
-        if s.stage == "turn":
-            if s.turn_idx < len(s.order):
-                return
-            start_phase4(s)
-        elif s.stage == "hand":
-            finish_round(s)
+# --- the loop (legal.run) ---------------------------------------------------------------------------
+def step(s) -> bool:
+    """One automatic step when nothing is pending: the end of phase 3 or of phase 4. False when the
+    active player must act."""
+    if s.stage == "turn":
+        if s.turn_idx < len(s.order):
+            return False
+        start_phase4(s)
+    elif s.stage == "hand":
+        finish_round(s)
+    return True
 
 
 def victims_after(s, seat: int) -> list[int]:

@@ -54,7 +54,9 @@ def _knowledge() -> str:
     return ("# Knowledge (2.6, 7.3, 9)\nOnce per round you may pay to raise one track by one level. A new track needs "
             f"a knowledge token on your pentagon: `token <price>` buys one ({', '.join(map(str, TOKEN_PRICES))}, any "
             "order, any number), then `advance <track>` pays the level-1 cost. Free advances from artifacts do not "
-            "count against the limit. Level 4 is worth 2 VP.\n\n| track | name | cost L1/L2/L3/L4 | hand limit on "
+            "count against the limit; they raise a track you are on (entering a new track that way only with the "
+            "option free_advance_new_track). Level 4 is worth 2 VP.\n\n"
+            "| track | name | cost L1/L2/L3/L4 | hand limit on "
             "entering |\n|---|---|---|---|\n" + rows + "\n\nEffects: gems −10 % cost per level; energy flow +2/+5/+10 "
             "dust at L2/L3/L4; fire 4 lets you buy rubies; 9 Sages gives 2 cards per new level (see `rules sages`); "
             "artifacts −5/−5/−10 on artifact prices and −10/−10/−20 on sentinels at L2/L3/L4; accumulation "
@@ -67,8 +69,9 @@ def _artifacts() -> str:
     return ("# Artifacts (2.8, 11)\n| text | name | deck | min bid | VP |\n|---|---|---|---|---|\n" + rows +
             "\n\nSpellbook: buy emeralds; −15 each on the Shadow Cloak. Runestone: one free advance; −10 each on the "
             "Chalice. Crystal Ball: hand limit +3; −5 each on the Elixir. Magic Belt: +2 slots (one per player). "
-            "Magic Mirror / Shadow Cloak: a free knowledge token, and every other player loses an active gem of his "
-            "choice (opening needs an active gem). Crystal of Protection: +1 green card each income. Elixir: buy "
+            "Magic Mirror / Shadow Cloak: a free knowledge token if you want one (`skip` declines), and every other "
+            "player loses an active gem of his choice (opening needs an active gem). Crystal of Protection: +1 "
+            "green card each income. Elixir: buy "
             "diamonds, and a free diamond to your pentagon. Mask of Charisma: one free advance; −20 on sentinels. "
             "Magic Wand: +2 slots, hand limit +3 (one per player). Chalice of Fire: +1 red card each income. "
             "Talisman: two free advances (one track +2 or two tracks +1).")
@@ -142,8 +145,9 @@ TOPICS = {
                 "`pay 15 8g c40 d12` pays with exactly those (card values with optional colour letter b/g/w/r, "
                 "concentrated cards by value, dust amount). Several gem/knowledge purchases can be paid together."),
     "hand-limit": ("# Hand limit (8.1)\nIn phase 4 a hand above the limit must be reduced: `discard` keeps the most "
-                   "energy possible, `discard 3 4 d5` discards exactly those. Items under your turn-order card do "
-                   "not count this round."),
+                   "energy possible, `discard 3 4 d5` discards exactly those. Dust goes back as whole tokens, which "
+                   "may first be exchanged upwards only (from 10+10 you keep 0, 10 or 20, never 12). Items under "
+                   "your turn-order card do not count this round."),
     "sages": ("# Knowledge of the 9 Sages (10)\nEach new level gives 2 cards: L1 sapphire, L2 emerald, L3 diamond, "
               "L4 ruby. Cards of a colour you cannot use (no Spellbook/Protection for green, no Elixir for white, "
               "no Fire 4/Chalice/druid Fire 3 for red) become dust of the same value. Everything waits under your "

@@ -59,7 +59,7 @@ def default_discard(s, seat: int) -> dict[str, Any]:
     """What the default 'discard' gives up to bring ``seat``'s hand down to its limit."""
     from .energy import keep_best
     p = s.players[seat]
-    cards, conc, kept = keep_best(p.cards, p.conc, p.dust, p.hand_limit())
+    cards, conc, kept = keep_best(p.cards, p.conc, p.dust, p.hand_limit(), s.whole_dust)
     return {**_items(cards, conc), "dust": p.dust - kept, "dust_kept": kept,
             "text": _items_text("discard", cards, conc, p.dust - kept)}
 

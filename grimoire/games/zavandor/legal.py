@@ -1,4 +1,9 @@
-"""Legal actions, checks and dispatch: what the current decision allows, and doing it.
+"""Legal actions, checks and dispatch: one handler per kind of decision, and the loop that runs the
+automatic steps until somebody must decide.
+
+The current decision is the top of ``state.pending`` (see ``decisions.py``), or the active player's
+ordinary turn when nothing is pending. Its handler (a :class:`~grimoire.core.decisions.DecisionKind`)
+lists the actions that answer it, checks one and carries it out.
 
 Every check goes through the same ``why_not_*`` functions that decide what is listed, so that the
 listed actions are exactly those that apply (the tests probe the whole vocabulary to prove it).
@@ -8,9 +13,13 @@ bids above what the bidder can pay — those bring the curse of the 9 Sages (7.5
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...core.action import Action
+from ...core.decisions import Decision, DecisionKind
 from ...core.errors import IllegalAction
 from . import actions as A
+from . import decisions as D
 from .auction import (
     do_auction_payment,
     do_bid,
@@ -25,9 +34,9 @@ from .auction import (
     why_not_open,
     why_not_pass,
 )
-from .data import GEM_COST, GEM_LOSS, GEMS, ITEM_MIN_BID, MAX_LEVEL, N_ART, ONE_PER_PLAYER, TRACK_COST
-from .energy import hand_units, keep_best
-from .flow import can_raise, discard_cards, end_turn, raise_level, run
+from .data import GEM_COST, GEM_LOSS, GEMS, ITEM_MIN_BID, ITEMS, MAX_LEVEL, N_ART, ONE_PER_PLAYER, TRACK_COST
+from .energy import dust_tokens, hand_units, keep_best, keepable_dust
+from .flow import can_raise, discard_cards, end_turn, raise_level, step
 from .turn import (
     do_advance,
     do_buy,
@@ -41,69 +50,316 @@ from .turn import (
     why_not_advance,
     why_not_buy,
     why_not_deactivate,
-    why_not_level,
+    why_not_free_level,
     why_not_pay,
     why_not_sell,
     why_not_token,
 )
 
-DECISION_TEXT = {
-    "bid": "bid in the auction ('bid <n>' or 'pass')",
-    "apay": "pay for what they won ('pay', 'pay <items>' or sell gems)",
-    "free": "use a free knowledge advance ('advance <track>' or 'skip')",
-    "ftoken": "take a free knowledge token ('token <price>')",
-    "lose": "give up one active gem ('lose <gem>')",
-    "discard": "discard down to the hand limit ('discard' or 'discard <items>')",
-}
-ALLOWED = {
-    "bid": ("bid", "pass"),
-    "apay": ("pay", "sell"),
-    "free": ("advance", "skip"),
-    "ftoken": ("token",),
-    "lose": ("lose",),
-    "discard": ("discard",),
-    None: ("end", "pay", "buy", "sell", "activate", "deactivate", "token", "advance", "auction"),
-}
+
+# --- the handlers ------------------------------------------------------------------------------------
+class Kind(DecisionKind):
+    """A Zavandor decision kind. ``void``: the decision lapses without an answer (``run`` drops it)."""
+
+    def void(self, s, d: Decision) -> bool:
+        return s.players[d.seat].out
+
+    def not_now(self, s, d: Decision | None, a: Action) -> str:
+        return f"'{a.text}' is not possible now: seat {d.seat} must {self.prompt}"
 
 
-# --- listing ---------------------------------------------------------------------------------------
+class Bid(Kind):
+    kind = D.BID
+    answers = ("bid", "pass")
+    prompt = "bid in the auction ('bid <n>' or 'pass')"
+
+    def legal(self, s, d):
+        item, high = s.auc[0], s.auc[1]
+        lo = ITEM_MIN_BID[item] if high is None else high + 1
+        hi = max_bid(s, d.seat, item)
+        if high is None:
+            # the opener must bid; if even the minimum is beyond his means it is his only bid
+            return A.bid_actions(max(hi, lo))[lo:max(hi, lo) + 1]
+        return [A.PASS] + (A.bid_actions(hi)[lo:hi + 1] if hi >= lo else [])
+
+    def check(self, s, d, a):
+        return why_not_bid(s, d.seat, a.args[0]) if a.kind == "bid" else why_not_pass(s, d.seat)
+
+    def do(self, s, d, a):
+        if a.kind == "bid":
+            do_bid(s, d.seat, a.args[0])
+        else:
+            do_pass(s, d.seat)
+
+
+class AuctionPayment(Kind):
+    kind = D.APAY
+    answers = ("pay", "sell")
+    prompt = "pay for what they won ('pay', 'pay <items>' or sell gems)"
+
+    def legal(self, s, d):
+        p = s.players[d.seat]
+        out = [A.PAY] if why_not_pay(s, d.seat, auction=True) is None else []
+        for g in range(5):
+            if p.inactive[g]:
+                out.append(A.SELL[g])
+            if p.active[g]:
+                out.append(A.SELL_ACTIVE[g])
+        return out
+
+    def check(self, s, d, a):
+        if a.kind == "pay":
+            return why_not_pay(s, d.seat, a.args, auction=True)
+        return why_not_sell(s, s.players[d.seat], a.args[0], a.args[1], True)
+
+    def do(self, s, d, a):
+        p = s.players[d.seat]
+        if a.kind == "pay":
+            do_auction_payment(s, d.seat, d.payload.item, None if a.args is None else resolve_items(p, a.args)[0])
+        else:
+            do_sell(s, p, a.args[0], a.args[1], True)
+
+    def dump_payload(self, payload: D.Won) -> Any:
+        return {"item": payload.item}
+
+    def load_payload(self, data: Any) -> D.Won:
+        return D.Won(_field(data, "item", 0, len(ITEMS) - 1))
+
+
+class FreeAdvance(Kind):
+    kind = D.FREE
+    answers = ("advance", "skip")
+    prompt = "use a free knowledge advance ('advance <track>' or 'skip')"
+
+    def legal(self, s, d):
+        p = s.players[d.seat]
+        new = s.free_new_track
+        return [A.ADVANCE[t] for t in range(6) if can_raise(p, t, new)] + [A.SKIP]
+
+    def check(self, s, d, a):
+        return why_not_free_level(s, s.players[d.seat], a.args[0]) if a.kind == "advance" else None
+
+    def do(self, s, d, a):
+        if a.kind == "advance":
+            raise_level(s, s.players[d.seat], a.args[0])
+            left = d.payload.left - 1
+            if left:
+                s.pending.replace_top(D.free(d.seat, left))
+                return
+        s.pending.pop()
+
+    def void(self, s, d):
+        p = s.players[d.seat]
+        new = s.free_new_track
+        return p.out or not any(can_raise(p, t, new) for t in range(6))     # 11: no legal advance -> lost
+
+    def dump_payload(self, payload: D.FreeAdvances) -> Any:
+        return {"left": payload.left}
+
+    def load_payload(self, data: Any) -> D.FreeAdvances:
+        return D.FreeAdvances(_field(data, "left", 1, MAX_LEVEL * 6))
+
+
+class FreeToken(Kind):
+    """11: the buyer of a Mirror or Cloak *may* put one of his unbought tokens on his pentagon for
+    free ("ingyen leteheti"): he takes one, or declines with ``skip``."""
+
+    kind = D.FTOKEN
+    answers = ("token", "skip")
+    prompt = "take a free knowledge token ('token <price>') or decline it ('skip')"
+
+    def legal(self, s, d):
+        return [A.TOKEN[price] for price in s.players[d.seat].tokens] + [A.SKIP]
+
+    def check(self, s, d, a):
+        p = s.players[d.seat]
+        if a.kind == "skip" or a.args[0] in p.tokens:
+            return None
+        return (f"no unbought token of price {a.args[0]}; left: " + ", ".join(map(str, p.tokens)), "11")
+
+    def do(self, s, d, a):
+        if a.kind == "skip":
+            s.pending.pop()
+        else:
+            do_free_token(s, d.seat, a.args[0])
+
+    def void(self, s, d):
+        p = s.players[d.seat]
+        return p.out or not p.tokens                  # all 5 tokens bought: nothing to take
+
+
+class LoseGem(Kind):
+    kind = D.LOSE
+    answers = ("lose",)
+    prompt = "give up one active gem ('lose <gem>')"
+
+    def legal(self, s, d):
+        p = s.players[d.seat]
+        return [A.LOSE[g] for g in range(5) if p.active[g]]
+
+    def check(self, s, d, a):
+        return None if s.players[d.seat].active[a.args[0]] else (f"you have no active {GEMS[a.args[0]]}", "11")
+
+    def do(self, s, d, a):
+        do_lose(s, d.seat, a.args[0])
+
+    def void(self, s, d):
+        p = s.players[d.seat]
+        return p.out or not any(p.active)             # players without active gems are unaffected
+
+
+class Discard(Kind):
+    kind = D.DISCARD
+    answers = ("discard",)
+    prompt = "discard down to the hand limit ('discard' or 'discard <items>')"
+
+    def legal(self, s, d):
+        return [A.DISCARD]
+
+    def check(self, s, d, a):
+        return _why_not_discard(s, s.players[d.seat], a.args)
+
+    def do(self, s, d, a):
+        _do_discard(s, s.players[d.seat], a.args)
+        s.pending.pop()
+
+
+class Turn(Kind):
+    """The active player's ordinary turn (phase 3), when nothing is pending (``d`` is None)."""
+
+    kind = D.TURN
+    answers = ("end", "pay", "buy", "sell", "activate", "deactivate", "token", "advance", "auction")
+    prompt = "buy, sell, (de)activate, take tokens, advance, auction, pay or end"
+
+    def not_now(self, s, d, a):
+        return f"'{a.text}' is not possible now: it is seat {s.order[s.turn_idx]}'s turn (phase 3): {self.prompt}"
+
+    def legal(self, s, d):
+        return _turn_actions(s, s.players[s.order[s.turn_idx]])
+
+    def check(self, s, d, a):
+        seat = s.order[s.turn_idx]
+        p = s.players[seat]
+        k, args = a.kind, a.args
+        if k == "end":
+            return None                                 # an open tab is always payable (turn.py)
+        if k == "pay":
+            return why_not_pay(s, seat, args)
+        if s.turn_actions >= s.turn_limit:
+            return (f"this turn has had its {s.turn_limit} actions (option turn_action_limit): only "
+                    f"'pay' and 'end' remain", None)
+        if k == "buy":
+            return why_not_buy(s, p, args[0], args[1])
+        if k == "sell":
+            return why_not_sell(s, p, args[0], args[1], False)
+        if k == "activate":
+            return why_not_activate(s, p, args[0])
+        if k == "deactivate":
+            return why_not_deactivate(s, p, args[0])
+        if k == "token":
+            return why_not_token(s, p, args[0])
+        if k == "advance":
+            return why_not_advance(s, p, args[0])
+        return why_not_open(s, p, args[0])             # auction
+
+    def do(self, s, d, a):
+        p = s.players[s.order[s.turn_idx]]
+        k, args = a.kind, a.args
+        s.turn_actions += 1                 # every action of the turn counts (end resets the count)
+        if k == "end":
+            if s.tab_seat >= 0:
+                settle(s)
+            end_turn(s)
+        elif k == "pay":
+            settle(s, None if args is None else resolve_items(p, args)[0])
+        elif k == "buy":
+            do_buy(s, p, args[0], args[1])
+        elif k == "sell":
+            do_sell(s, p, args[0], args[1], False)
+        elif k == "activate":
+            p.inactive[args[0]] -= 1
+            p.active[args[0]] += 1
+        elif k == "deactivate":
+            p.active[args[0]] -= 1
+            p.inactive[args[0]] += 1
+        elif k == "token":
+            do_token(s, p, args[0])
+        elif k == "advance":
+            do_advance(s, p, args[0])
+        else:
+            do_open(s, p, args[0])
+
+
+def _field(data: Any, name: str, lo: int, hi: int) -> int:
+    if not isinstance(data, dict) or set(data) != {name}:
+        raise ValueError(f"a decision payload must be {{{name!r}: number}}")
+    v = data[name]
+    if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
+        raise ValueError(f"bad {name} {v!r} in a decision payload")
+    return v
+
+
+KINDS: dict[str, Kind] = {h.kind: h for h in (Bid(), AuctionPayment(), FreeAdvance(), FreeToken(), LoseGem(),
+                                               Discard())}
+TURN = Turn()
+
+
+# --- the contract -------------------------------------------------------------------------------------
 def legal_actions(s) -> list[Action]:
     if s.over:
         return []
-    if s.pending:
-        d = s.pending[0]
-        kind, seat = d[0], d[1]
-        p = s.players[seat]
-        if kind == "bid":
-            item, high = s.auc[0], s.auc[1]
-            lo = ITEM_MIN_BID[item] if high is None else high + 1
-            hi = max_bid(s, seat, item)
-            if high is None:
-                # the opener must bid; if even the minimum is beyond his means it is his only bid
-                return A.bid_actions(max(hi, lo))[lo:max(hi, lo) + 1]
-            return [A.PASS] + (A.bid_actions(hi)[lo:hi + 1] if hi >= lo else [])
-        if kind == "apay":
-            out = [A.PAY] if why_not_pay(s, seat, auction=True) is None else []
-            for g in range(5):
-                if p.inactive[g]:
-                    out.append(A.SELL[g])
-                if p.active[g]:
-                    out.append(A.SELL_ACTIVE[g])
-            return out
-        if kind == "free":
-            return [A.ADVANCE[t] for t in range(6) if can_raise(p, t)] + [A.SKIP]
-        if kind == "ftoken":
-            return [A.TOKEN[price] for price in p.tokens]
-        if kind == "lose":
-            return [A.LOSE[g] for g in range(5) if p.active[g]]
-        return [A.DISCARD]
-    return _turn_actions(s, s.players[s.order[s.turn_idx]])
+    items = s.pending.items
+    if items:
+        d = items[-1]
+        return KINDS[d.kind].legal(s, d)
+    return TURN.legal(s, None)
 
 
+def check(s, a: Action) -> None:
+    if s.over:
+        raise IllegalAction("the game is over", "8.3")
+    items = s.pending.items
+    d = items[-1] if items else None
+    h = TURN if d is None else KINDS[d.kind]
+    if a.kind not in h.answers:
+        raise IllegalAction(h.not_now(s, d, a))
+    r = h.check(s, d, a)
+    if r:
+        raise IllegalAction(*r)
+
+
+def do(s, a: Action) -> None:
+    items = s.pending.items
+    if items:
+        d = items[-1]
+        KINDS[d.kind].do(s, d, a)
+    else:
+        TURN.do(s, None, a)
+    run(s)
+
+
+def run(s) -> None:
+    """Advance automatic steps until a player must decide or the game is over: decisions that lapsed
+    (``void``) are dropped, phases 3 and 4 end when nobody is left to act."""
+    items = s.pending.items        # the stack's list (game_over clears it in place)
+    while not s.over:
+        if items:
+            d = items[-1]
+            if KINDS[d.kind].void(s, d):
+                items.pop()
+                continue
+            return
+        if not step(s):
+            return
+
+
+# --- the active player's options ----------------------------------------------------------------
 def _turn_actions(s, p) -> list[Action]:
     """The active player's options. Written for speed: the context (energy, capacity, sub-phase) is
     computed once; the same conditions as the why_not_* checks (the tests compare them)."""
     seat = p.seat
+    if s.turn_actions >= s.turn_limit:      # the turn's actions are used up: pay what is owed, end
+        return [A.END, A.PAY] if s.tab_seat == seat else [A.END]
     strict = s.strict
     group = s.group
     done = s.groups_done
@@ -175,67 +431,8 @@ def _turn_actions(s, p) -> list[Action]:
     return out
 
 
-# --- checking --------------------------------------------------------------------------------------
-def _raise(reason) -> None:
-    raise IllegalAction(reason[0], reason[1])
-
-
-def check(s, a: Action) -> None:
-    if s.over:
-        raise IllegalAction("the game is over", "8.3")
-    if s.pending:
-        d = s.pending[0]
-        kind, seat = d[0], d[1]
-    else:
-        kind, seat = None, s.order[s.turn_idx]
-    if a.kind not in ALLOWED[kind]:
-        if kind is None:
-            raise IllegalAction(f"'{a.text}' is not possible now: it is seat {seat}'s turn (phase 3): "
-                                "buy, sell, (de)activate, take tokens, advance, auction, pay or end")
-        raise IllegalAction(f"'{a.text}' is not possible now: seat {seat} must {DECISION_TEXT[kind]}")
-    p = s.players[seat]
-    args = a.args
-    k = a.kind
-    if kind == "bid":
-        if k == "bid":
-            r = why_not_bid(s, seat, args[0])
-        else:
-            r = why_not_pass(s, seat)
-    elif kind == "apay":
-        r = (why_not_pay(s, seat, args, auction=True) if k == "pay"
-             else why_not_sell(s, p, args[0], args[1], True))
-    elif kind == "free":
-        r = why_not_level(p, args[0]) if k == "advance" else None
-    elif kind == "ftoken":
-        r = None if args[0] in p.tokens else (f"no unbought token of price {args[0]}; left: "
-                                              + ", ".join(map(str, p.tokens)), "11")
-    elif kind == "lose":
-        r = None if p.active[args[0]] else (f"you have no active {GEMS[args[0]]}", "11")
-    elif kind == "discard":
-        r = _why_not_discard(p, args)
-    elif k == "end":
-        r = None                                    # an open tab is always payable (turn.py)
-    elif k == "pay":
-        r = why_not_pay(s, seat, args)
-    elif k == "buy":
-        r = why_not_buy(s, p, args[0], args[1])
-    elif k == "sell":
-        r = why_not_sell(s, p, args[0], args[1], False)
-    elif k == "activate":
-        r = why_not_activate(s, p, args[0])
-    elif k == "deactivate":
-        r = why_not_deactivate(s, p, args[0])
-    elif k == "token":
-        r = why_not_token(s, p, args[0])
-    elif k == "advance":
-        r = why_not_advance(s, p, args[0])
-    else:  # auction
-        r = why_not_open(s, p, args[0])
-    if r:
-        _raise(r)
-
-
-def _why_not_discard(p, items):
+# --- discards (8.1) ---------------------------------------------------------------------------------
+def _why_not_discard(s, p, items):
     limit = p.hand_limit()
     if items is None:
         return None
@@ -243,6 +440,11 @@ def _why_not_discard(p, items):
     if err:
         return (err, "8.1")
     cards, conc, d = resolved
+    if s.whole_dust and d and p.dust - d not in keepable_dust(p.dust):
+        keep = keepable_dust(p.dust)
+        return (f"your dust is tokens {' '.join(map(str, dust_tokens(p.dust)))}: whole tokens go back (they may "
+                f"only be exchanged upwards), so you can keep {', '.join(map(str, keep[:-1]))} or {keep[-1]} "
+                f"dust, not {p.dust - d}", "8.1")
     left_cards = p.cards[:]
     for c in cards:
         left_cards.remove(c)
@@ -253,72 +455,9 @@ def _why_not_discard(p, items):
     return None
 
 
-# --- doing -----------------------------------------------------------------------------------------
-def do(s, a: Action) -> None:
-    k = a.kind
-    args = a.args
-    if s.pending:
-        d = s.pending[0]
-        kind, seat = d[0], d[1]
-        p = s.players[seat]
-        if kind == "bid":
-            if k == "bid":
-                do_bid(s, seat, args[0])
-            else:
-                do_pass(s, seat)
-        elif kind == "apay":
-            if k == "pay":
-                do_auction_payment(s, seat, None if args is None else resolve_items(p, args)[0])
-            else:
-                do_sell(s, p, args[0], args[1], True)
-        elif kind == "free":
-            if k == "advance":
-                raise_level(s, p, args[0])
-                n = d[2] - 1
-                if n:
-                    s.pending[0] = ("free", seat, n)
-                else:
-                    s.pending.pop(0)
-            else:
-                s.pending.pop(0)
-        elif kind == "ftoken":
-            do_free_token(s, seat, args[0])
-        elif kind == "lose":
-            do_lose(s, seat, args[0])
-        else:  # discard
-            _do_discard(s, p, args)
-            s.pending.pop(0)
-        run(s)
-        return
-    p = s.players[s.order[s.turn_idx]]
-    if k == "end":
-        if s.tab_seat >= 0:
-            settle(s)
-        end_turn(s)
-    elif k == "pay":
-        settle(s, None if args is None else resolve_items(p, args)[0])
-    elif k == "buy":
-        do_buy(s, p, args[0], args[1])
-    elif k == "sell":
-        do_sell(s, p, args[0], args[1], False)
-    elif k == "activate":
-        p.inactive[args[0]] -= 1
-        p.active[args[0]] += 1
-    elif k == "deactivate":
-        p.active[args[0]] -= 1
-        p.inactive[args[0]] += 1
-    elif k == "token":
-        do_token(s, p, args[0])
-    elif k == "advance":
-        do_advance(s, p, args[0])
-    else:
-        do_open(s, p, args[0])
-    run(s)
-
-
 def _do_discard(s, p, items) -> None:
     if items is None:
-        cards, conc, kept_dust = keep_best(p.cards, p.conc, p.dust, p.hand_limit())
+        cards, conc, kept_dust = keep_best(p.cards, p.conc, p.dust, p.hand_limit(), s.whole_dust)
     else:
         cards, conc, d = resolve_items(p, items, discarding=True)[0]
         kept_dust = p.dust - d

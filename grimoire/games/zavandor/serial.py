@@ -2,14 +2,20 @@
 
 The loader checks types, ranges and conservation (cards, gems, artifacts, sentinels), so a damaged
 or hand-edited save is refused with a clear message instead of producing a corrupt game.
+
+Pending decisions are saved as ``DecisionStack.to_list`` (top first: kind, seat, payload). Saves
+written before the decision stack (the web database keeps ``to_dict`` snapshots) hold them as lists
+``[kind, seat, extra...]``, the current one first; the loader reads both.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from ...core.decisions import Decision, DecisionStack
 from ...core.errors import GameConfigError
 from ...core.rng import Rng
+from . import decisions as D
 from .data import ART_COPIES_BY_PLAYERS, CARD_COPIES, CARD_MAX, CARD_MIN, GEM_SUPPLY, TOKEN_PRICES
 from .player import Player
 from .setup import normalize_options
@@ -17,9 +23,9 @@ from .setup import normalize_options
 PLAYER_FIELDS = ("char", "dust", "cards", "conc", "active", "inactive", "levels", "tokens", "pentagon",
                  "arts", "sents", "under_cards", "under_dust", "vp", "advanced", "druid_ruby", "out")
 STATE_FIELDS = ("order", "card_of", "art_mod", "sent_mod", "round", "stage", "turn_idx", "group",
-                "groups_done", "tab_seat", "tab_owed", "tab_credit", "tab_auc", "display", "art_pile", "sent_avail",
-                "sent_sold", "gem_supply", "deck", "disc", "auc", "pending", "revealed", "over", "winners_",
-                "end_reason")
+                "groups_done", "turn_actions", "tab_seat", "tab_owed", "tab_credit", "tab_auc", "display",
+                "art_pile", "sent_avail", "sent_sold", "gem_supply", "deck", "disc", "auc", "revealed", "over",
+                "winners_", "end_reason")
 
 
 def to_dict(s) -> dict[str, Any]:
@@ -32,6 +38,7 @@ def to_dict(s) -> dict[str, Any]:
         "history": s.history,
         "state": {
             **{f: _jsonable(getattr(s, f)) for f in STATE_FIELDS},
+            "pending": s.pending.to_list(_kinds()),
             "seats": [{f: _jsonable(getattr(p, f)) for f in PLAYER_FIELDS} for p in s.players],
         },
     }
@@ -142,6 +149,7 @@ def load(d: dict[str, Any]):
     if s.group not in ("", "a", "b", "c"):
         raise _Bad("unknown sub-phase group")
     s.groups_done = _int(st["groups_done"], "groups_done", 0, 7)
+    s.turn_actions = _int(st.get("turn_actions", 0), "turn_actions", 0)     # (absent in older saves)
     s.tab_seat = _int(st["tab_seat"], "tab_seat", -1, n - 1)
     s.tab_owed = _int(st["tab_owed"], "tab_owed", 0)
     s.tab_credit = _int(st["tab_credit"], "tab_credit", 0)
@@ -162,15 +170,7 @@ def load(d: dict[str, Any]):
         _int(auc[2], "auction bidder", -1, n - 1)
         _int(auc[3], "auction passes", 0)
     s.auc = auc
-    s.pending = []
-    for dd in _list(st["pending"], None):
-        dd = _list(dd, None)
-        if not dd or dd[0] not in ("bid", "apay", "free", "ftoken", "lose", "discard"):
-            raise _Bad("unknown pending decision")
-        _int(dd[1], "decision seat", 0, n - 1)
-        if (dd[0] == "bid") != (auc is not None and dd is not None) and dd[0] == "bid":
-            raise _Bad("a bid is pending without an auction")
-        s.pending.append(tuple(dd))
+    s.pending = _load_pending(_list(st["pending"], None), n, auc is not None)
     s.revealed = _int(st["revealed"], "revealed", 0)
     s.over = _bool(st["over"], "over")
     s.winners_ = tuple(_ints(st["winners_"], "winners", None, 0, n - 1))
@@ -181,6 +181,49 @@ def load(d: dict[str, Any]):
     if not s.over and not s.pending and s.turn_idx >= len(s.order):
         raise _Bad("nobody is to move")
     return s
+
+
+def _kinds():
+    from .legal import KINDS
+    return KINDS
+
+
+# the extra entries of each kind in the old list form, and the payload they make
+_OLD_PAYLOAD = {D.BID: (0, None), D.APAY: (1, D.Won), D.FREE: (1, D.FreeAdvances), D.FTOKEN: (0, None),
+                D.LOSE: (0, None), D.DISCARD: (0, None)}
+
+
+def _load_pending(data: list, n: int, auction: bool) -> DecisionStack:
+    kinds = _kinds()
+    if all(isinstance(e, dict) for e in data):
+        try:
+            stack = DecisionStack.from_list(data, kinds)
+        except (KeyError, TypeError, ValueError) as e:
+            raise _Bad(f"bad pending decision: {e}") from None
+    else:
+        items = []
+        for e in data:                       # the old form: [kind, seat, extra...], current first
+            e = _list(e, None)
+            if not e or e[0] not in _OLD_PAYLOAD:
+                raise _Bad("unknown pending decision")
+            extra, record = _OLD_PAYLOAD[e[0]]
+            if len(e) != 2 + extra:
+                raise _Bad(f"malformed pending decision {e[0]!r}")
+            payload = None
+            if record is not None:
+                try:
+                    payload = kinds[e[0]].load_payload(dict(zip(record._fields, e[2:], strict=True)))
+                except ValueError as err:
+                    raise _Bad(f"bad pending decision: {err}") from None
+            items.append(Decision(e[0], e[1], payload))
+        stack = DecisionStack(items[::-1])
+    out = []
+    for d in stack.items:
+        _int(d.seat, "decision seat", 0, n - 1)
+        if d.kind == D.BID and not auction:
+            raise _Bad("a bid is pending without an auction")
+        out.append(D.make(d.kind, d.seat, d.payload))      # the interned record
+    return DecisionStack(out)
 
 
 def _list(v, n):

@@ -6,6 +6,7 @@ from typing import Any
 
 from pydantic import Field, ValidationInfo, field_validator
 
+from ...core.decisions import DecisionStack
 from ...core.options import GameOptions, validate_options
 from ...core.rng import Rng
 from .data import (
@@ -20,6 +21,8 @@ from .data import (
     SAGES_CARDS,
     STARTING_GEMS,
     TOKEN_PRICES,
+    TURN_ACTION_LIMIT,
+    TURN_ACTION_LIMIT_MIN,
 )
 from .player import Player
 
@@ -36,9 +39,17 @@ class ZavandorOptions(GameOptions):
     nine_sages_dust: bool = Field(True, description="useless 9 Sages cards become dust (10.2); false = 1st edition")
     druid_level3_ruby: bool = Field(True, description="the druid may buy one ruby at Fire level 3 (9.3); "
                                                       "false = 1st edition")
-    turn_action_limit: int = Field(100, ge=10, description="design decision: after this many actions of one "
-                                   "player's turn only paying and ending it remain (the rules set no limit, "
-                                   "but activating and deactivating could go on forever)")
+    free_advance_new_track: bool = Field(False, description="a free advance (Runestone, Mask, Talisman) may also "
+                                         "place a bought token from the pentagon on level 1 of a new track (11); "
+                                         "false = HU literal: it moves a token already on a track one level up")
+    whole_dust_tokens: bool = Field(True, description="at the hand-limit discard dust goes back as whole tokens, "
+                                    "exchanged only upwards (8.1, 7.6): from 10+10 a player keeps 0, 10 or 20, "
+                                    "never 12; false = any amount of dust may be kept (dust split freely)")
+    turn_action_limit: int = Field(TURN_ACTION_LIMIT, ge=TURN_ACTION_LIMIT_MIN, description="design decision: after "
+                                   "this many actions of one player's own turn (buying, selling, (de)activating, "
+                                   "tokens, advances, opening auctions, paying; not the decisions they bring, such "
+                                   "as bids) only paying what he owes and ending the turn remain (the rules set "
+                                   "no limit, but activating and deactivating could go on forever)")
 
     @field_validator("characters", mode="before")
     @classmethod
@@ -68,6 +79,7 @@ def normalize_options(players: int, options: dict[str, Any]) -> dict[str, Any]:
 
 def new_state(players: int, seed: int, **options: Any):
     from . import flow
+    from .legal import run
     from .state import ZavandorState
 
     opts = normalize_options(players, options)
@@ -124,13 +136,14 @@ def new_state(players: int, seed: int, **options: Any):
     s.tab_owed = 0
     s.tab_credit = 0
     s.tab_auc = False
+    s.turn_actions = 0
     s.auc = None
-    s.pending = []
+    s.pending = DecisionStack()
     s.revealed = 0
     s.over = False
     s.winners_ = ()
     s.end_reason = ""
     flow.refill_artifacts(s)                           # 3.6: reveal as many artifacts as players
     flow.start_round(s)
-    flow.run(s)
+    run(s)
     return s

@@ -18,25 +18,27 @@ class ZavandorState(GameState):
     game = "zavandor"
     __slots__ = (
         "players", "order", "card_of", "art_mod", "sent_mod", "round", "stage", "turn_idx",
-        "group", "groups_done", "tab_seat", "tab_owed", "tab_credit", "tab_auc", "display", "art_pile",
+        "group", "groups_done", "turn_actions", "tab_seat", "tab_owed", "tab_credit", "tab_auc", "display", "art_pile",
         "sent_avail", "sent_sold", "gem_supply", "deck", "disc", "auc", "pending", "revealed",
         "over", "winners_", "end_reason", "strict", "combine", "sages_dust", "druid_l3",
-        "max_rounds",
+        "free_new_track", "whole_dust", "turn_limit", "max_rounds",
     )
 
     def set_flags(self) -> None:
-        """The rule flags (13), read from the normalized options once."""
+        """The rule flags (13 and the readings of the Hungarian original), read from the options once."""
         o = self.options
         self.strict = o["strict_subphases"]
         self.combine = o["combine_with_auction"]
         self.sages_dust = o["nine_sages_dust"]
         self.druid_l3 = o["druid_level3_ruby"]
+        self.free_new_track = o["free_advance_new_track"]
+        self.whole_dust = o["whole_dust_tokens"]
+        self.turn_limit = o["turn_action_limit"]
         self.max_rounds = o["max_rounds"]
 
     # stage: "turn" (phase 3, the active player acts), "hand" (phase 4 discards), "over"
-    # pending: decisions that interrupt the flow, the current one first:
-    #   ("bid", seat) ("apay", seat, item) ("free", seat, n) ("ftoken", seat) ("lose", seat)
-    #   ("discard", seat)
+    # pending: a DecisionStack of the decisions that interrupt the flow, the current one on top
+    #   (kinds and payloads: decisions.py; their handlers: legal.py)
     # auc: None or [item, high bid (None before the opening bid), high bidder, passed-seat bitmask]
 
     def clone(self) -> ZavandorState:
@@ -52,6 +54,7 @@ class ZavandorState(GameState):
         s.turn_idx = self.turn_idx
         s.group = self.group
         s.groups_done = self.groups_done
+        s.turn_actions = self.turn_actions
         s.tab_seat = self.tab_seat
         s.tab_owed = self.tab_owed
         s.tab_credit = self.tab_credit
@@ -61,10 +64,12 @@ class ZavandorState(GameState):
         s.sent_avail = self.sent_avail[:]
         s.sent_sold = self.sent_sold
         s.gem_supply = self.gem_supply[:]
-        s.deck = [d[:] for d in self.deck]
-        s.disc = [d[:] for d in self.disc]
+        d0, d1, d2, d3 = self.deck           # four colours, unrolled: clone is a hot path of the search
+        s.deck = [d0[:], d1[:], d2[:], d3[:]]
+        d0, d1, d2, d3 = self.disc
+        s.disc = [d0[:], d1[:], d2[:], d3[:]]
         s.auc = self.auc[:] if self.auc is not None else None
-        s.pending = self.pending[:]
+        s.pending = self.pending.copy()
         s.revealed = self.revealed
         s.over = self.over
         s.winners_ = self.winners_
@@ -73,6 +78,9 @@ class ZavandorState(GameState):
         s.combine = self.combine
         s.sages_dust = self.sages_dust
         s.druid_l3 = self.druid_l3
+        s.free_new_track = self.free_new_track
+        s.whole_dust = self.whole_dust
+        s.turn_limit = self.turn_limit
         s.max_rounds = self.max_rounds
         return s
 
@@ -81,8 +89,9 @@ class ZavandorState(GameState):
     def current_player(self) -> int | None:
         if self.over:
             return None
-        if self.pending:
-            return self.pending[0][1]
+        items = self.pending.items
+        if items:
+            return items[-1].seat
         return self.order[self.turn_idx]
 
     @property

@@ -280,6 +280,15 @@ def why_not_level(p: Player, track: int):
     return None
 
 
+def why_not_free_level(s, p: Player, track: int):
+    """A free advance (11): "moves one of his tokens one level up" (HU) — a token already on a track,
+    unless the option free_advance_new_track lets it place a pentagon token on a new track."""
+    if p.levels[track] == 0 and not s.free_new_track:
+        return (f"a free advance moves a token already on a track one level up; you have none on "
+                f"{TRACK_NAMES[track]}", "11")
+    return why_not_level(p, track)
+
+
 def why_not_advance(s, p: Player, track: int):
     r = why_not_group(s, "b")
     if r:

@@ -107,33 +107,19 @@ def _private_view(s, p) -> dict[str, Any]:
 
 
 # --- the decision stack, read through this helper only (its representation is the rules' business) ---
-def top_decision(s) -> tuple[str, int, dict[str, Any]] | None:
-    """The decision that interrupts the flow now, as (kind, seat, payload), or None during a plain
-    phase-3 turn (and at the end). Kinds: bid, apay (payload: item index), free (advances), ftoken,
-    lose, discard."""
-    if not s.pending:
-        return None
-    d = s.pending[0]
-    if d[0] == "apay":
-        return d[0], d[1], {"item": d[2]}
-    if d[0] == "free":
-        return d[0], d[1], {"advances": d[2]}
-    return d[0], d[1], {}
-
-
 def _decision(s) -> dict[str, Any] | None:
     if s.over:
         return None
-    top = top_decision(s)
-    if top is None:
+    if not s.pending:
         seat = s.order[s.turn_idx]
-        return {"kind": "turn", "seat": seat, "group": s.group, "groups_done": s.groups_done}
-    kind, seat, payload = top
-    out: dict[str, Any] = {"kind": kind, "seat": seat}
-    if "item" in payload:
-        out["item"] = ITEMS[payload["item"]]
-    if "advances" in payload:
-        out["advances"] = payload["advances"]
+        return {"kind": "turn", "seat": seat, "group": s.group, "groups_done": s.groups_done,
+                "actions_left": max(0, s.turn_limit - s.turn_actions)}
+    d = s.pending.top
+    out = {"kind": d.kind, "seat": d.seat}
+    if d.kind == "apay":
+        out["item"] = ITEMS[d.payload.item]
+    if d.kind == "free":
+        out["advances"] = d.payload.left
     return out
 
 
@@ -208,7 +194,7 @@ def _known_lower_bounds(s) -> dict[int, int]:
             need[seat] -= s.players[seat].gems_sale_total()
     if s.tab_seat >= 0:
         need[s.tab_seat] = max(need.get(s.tab_seat, 0), s.tab_owed - s.tab_credit
-                               - (s.players[s.tab_seat].gems_sale_total() if top_decision(s) else 0))
+                               - (s.players[s.tab_seat].gems_sale_total() if s.pending else 0))
     return need
 
 

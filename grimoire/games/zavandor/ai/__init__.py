@@ -4,16 +4,20 @@
   lookahead, item-by-item auction valuation (``heuristic.py``, ``evaluate.py``).
 - ``easy``: the same with noise (Gumbel perturbations of its choices, random ones of its auction
   limits): a coherent player that wins about one game in five against medium at 2 players.
-- ``hard``: IS-MCTS (``grimoire.agents.mcts``) with this package's hooks (``search.py``).
+- ``hard``: IS-MCTS with this package's search hooks (``search.py``), declared as the game's
+  ``SearchSpec``; ``grimoire.agents`` builds the agent from it.
 - ``naive``: a fixed-priority player modelled on the other implementation's AI (a yardstick).
 
-Also the arena hooks (``grimoire.agents.arena``): characters rotate per seat; per game it records
-rounds, sentinels sold and the winner's score.
+Also the arena hooks (declared as the game's ``ArenaHooks``): characters rotate per seat; per game
+it records rounds, sentinels sold and the winner's score, per seat what a balance study compares.
+The module-level ``ARENA_ROLE_OPTION`` / ``ARENA_ROLES`` / ``arena_stats`` / ``arena_roles`` are the
+older form of the same hooks, kept until the arena reads the descriptor.
 """
 
 from __future__ import annotations
 
-from ..data import CHARACTERS
+from ..data import CHARACTERS, MAX_LEVEL
+from ..scoring import gem_vp
 
 ARENA_ROLE_OPTION = "characters"
 ARENA_ROLES = list(CHARACTERS)
@@ -40,19 +44,13 @@ def easy_agent(seed: int = 0):
     return a
 
 
-def hard_agent(seed: int = 0):
-    from .search import HardAgent
-    return HardAgent(seed)
-
-
 def naive_agent(seed: int = 0):
     from .naive import NaiveAgent
     return NaiveAgent(seed)
 
 
 def agent_factories() -> dict:
-    return {"easy": easy_agent, "medium": medium_agent, "hard": hard_agent, "heuristic": heuristic_agent,
-            "naive": naive_agent}
+    return {"easy": easy_agent, "medium": medium_agent, "heuristic": heuristic_agent, "naive": naive_agent}
 
 
 def arena_stats(state) -> dict:
@@ -64,3 +62,23 @@ def arena_stats(state) -> dict:
 
 def arena_roles(state) -> list[str]:
     return [CHARACTERS[p.char] for p in state.players]
+
+
+def arena_seat_stats(state) -> list[dict]:
+    """Per seat, what a balance study compares: VP, artifacts and sentinels won, knowledge, gems."""
+    out = []
+    for p in state.players:
+        out.append({
+            "vp": p.vp,
+            "artifacts": sum(p.arts),
+            "sentinels": len(p.sents),
+            "knowledge_levels": sum(p.levels),
+            "tracks": sum(1 for lv in p.levels if lv),
+            "tracks_at_4": sum(1 for lv in p.levels if lv == MAX_LEVEL),
+            "gems_active": sum(p.active),
+            "gems_inactive": sum(p.inactive),
+            "gems_vp": gem_vp(p),
+            "energy": p.energy(),
+            "eliminated": int(p.out),
+        })
+    return out

@@ -166,14 +166,15 @@ def hand_limit(p: Player) -> int:
 class Ctx:
     """What the evaluation needs to know about the game around a player (all public)."""
 
-    __slots__ = ("params", "pid", "plans", "R", "n", "druid_l3", "final", "sold", "round", "quota", "avail",
-                 "arts_left")
+    __slots__ = ("params", "pid", "plans", "R", "n", "druid_l3", "whole_dust", "final", "sold", "round", "quota",
+                 "avail", "arts_left")
 
     def __init__(self, s, params: Params = DEFAULT, R: float | None = None):
         self.params = params
         self.pid, self.plans = plans(params)
         self.n = max(1, sum(1 for q in s.players if not q.out))
         self.druid_l3 = s.druid_l3
+        self.whole_dust = s.whole_dust
         self.sold = s.sent_sold
         self.round = s.round
         self.R = rounds_left(s, params) if R is None else R
@@ -462,12 +463,12 @@ def hand_after_paying(p: Player, need: int):
     return cards, conc, final_dust
 
 
-def kept_energy(cards, conc, dust, limit: int) -> int:
+def kept_energy(cards, conc, dust, limit: int, whole_tokens: bool = True) -> int:
     """Energy left after the phase-4 hand limit (the default discard keeps the most)."""
     total = dust + sum(c >> 2 for c in cards) + sum(conc[c] * CONC_VALUE[c] for c in range(4))
     if hand_units(cards, conc, dust) <= limit:
         return total
-    cd, kd, kept_dust = keep_best(cards, conc, dust, limit)
+    cd, kd, kept_dust = keep_best(cards, conc, dust, limit, whole_tokens)
     return (kept_dust + sum(c >> 2 for c in cards) - sum(c >> 2 for c in cd)
             + sum((conc[c] - kd[c]) * CONC_VALUE[c] for c in range(4)))
 
@@ -485,7 +486,7 @@ def end_value(s, seat: int, ctx: Ctx, pay: int = 0) -> float:
         short = need - have
         need = have
     cards, conc, dust = hand_after_paying(p, need)
-    e = 0 if ctx.final else kept_energy(cards, conc, dust, hand_limit(p))
+    e = 0 if ctx.final else kept_energy(cards, conc, dust, hand_limit(p), ctx.whole_dust)
     return value(p, ctx, e) - short
 
 

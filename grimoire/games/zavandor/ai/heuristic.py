@@ -97,16 +97,17 @@ class Heuristic:
             actions = s.legal_actions()
         if len(actions) == 1:
             return actions[0]
-        if s.pending:
-            kind = s.pending[0][0]
+        d = s.pending.top
+        if d is not None:
+            kind = d.kind
             if kind == "bid":
                 return self.bid(s, seat, actions)
             if kind == "apay":
                 if A.PAY in actions:
                     return A.PAY
                 return self.pay_auction(s, seat, actions)
-            if kind == "ftoken":
-                return max(actions, key=lambda a: a.args[0])
+            if kind == "ftoken":             # a free token costs nothing: the most expensive one
+                return max((a for a in actions if a.kind == "token"), key=lambda a: a.args[0])
             if kind in ("free", "lose"):
                 return self._best_by_value(s, seat, actions)
             return actions[0]           # discard: the engine's default keeps the most energy
@@ -203,7 +204,7 @@ class Heuristic:
                 q.tokens.remove(max(q.tokens))
                 q.pentagon += 1
             for _ in range(FREE_ADVANCES[item]):
-                _best_free_advance(q, ctx)
+                _best_free_advance(q, ctx, s.free_new_track)
         else:
             q.sents.append(item - N_ART)
         return q
@@ -269,7 +270,7 @@ class Heuristic:
                 credit += GEM_SALE[best_g][lvl]
             need -= credit
         cards, conc, dust = hand_after_paying(q, need)
-        e = 0 if ctx.final else kept_energy(cards, conc, dust, hand_limit(q))
+        e = 0 if ctx.final else kept_energy(cards, conc, dust, hand_limit(q), ctx.whole_dust)
         return value(q, ctx, e)
 
     def max_price(self, s, seat: int, item: int, ctx: Ctx, extra: float = 0.0) -> int:
@@ -342,7 +343,7 @@ class Heuristic:
 
     def pay_auction(self, s, seat: int, actions: list[Action]) -> Action:
         """Must sell gems to pay: the one whose loss hurts least, counting the item won."""
-        item = s.pending[0][2]
+        item = s.pending.top.payload.item
         ctx = Ctx(s, self.params)
         q = self.owner_copy(s, seat, item, ctx)
         best, best_v = actions[0], -math.inf
@@ -371,12 +372,12 @@ def _inverse(s):
     return None
 
 
-def _best_free_advance(q, ctx: Ctx) -> None:
+def _best_free_advance(q, ctx: Ctx, new_track: bool) -> None:
     """Apply (to a player copy) the free advance worth most to him."""
     best_t, best_v = -1, value(q, ctx)
     for t in range(6):
         lv = q.levels[t]
-        if lv >= 4 or (lv == 0 and not q.pentagon):
+        if lv >= 4 or (lv == 0 and not (new_track and q.pentagon)):
             continue
         r = q.copy()
         _raise(r, t)

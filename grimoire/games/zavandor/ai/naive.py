@@ -42,13 +42,13 @@ class NaiveAgent(Agent):
         s = state.sample_hidden(seat, self.rng)
         legal = set(actions)
         if s.pending:
-            kind = s.pending[0][0]
+            kind = s.pending.top.kind
             if kind == "bid":
                 return self._bid(s, seat, actions)
             if kind == "apay":
                 return A.PAY if A.PAY in legal else actions[-1]
-            if kind == "ftoken":
-                return max(actions, key=lambda a: a.args[0])
+            if kind == "ftoken":             # a free token costs nothing: the most expensive one
+                return max((a for a in actions if a.kind == "token"), key=lambda a: a.args[0])
             if kind == "free":
                 adv = [a for a in actions if a.kind == "advance"]
                 return min(adv, key=lambda a: TRACK_COST[a.args[0]][s.players[seat].levels[a.args[0]]]) \

@@ -1,4 +1,5 @@
-"""Zavandor knowledge for the generic IS-MCTS (``grimoire.agents.mcts``): the hard level.
+"""Zavandor knowledge for the generic IS-MCTS: the hard level, declared as the game's ``SearchSpec``
+(``grimoire.agents`` builds the search agent from it; this package never imports the agents).
 
 The search covers the decision at hand up to the end of the deciding seat's own turn (or, when it
 is bidding in another player's auction, up to the end of that auction); there it stops and every
@@ -22,8 +23,8 @@ from __future__ import annotations
 import math
 
 from ....core.action import Action
-from ....core.agent import Agent
 from ....core.rng import Rng
+from ....core.search import SearchHooks
 from .. import actions as A
 from ..auction import price_for
 from ..data import SENT_END
@@ -31,25 +32,33 @@ from .evaluate import DEFAULT, Ctx, Params, end_value, energy_in_hand, value
 from .heuristic import Heuristic, TurnGuard, _inverse
 
 
-def _mcts():
-    from ....agents.mcts import ISMCTSAgent, SearchHooks
-    return ISMCTSAgent, SearchHooks
+class ZavandorSearch(SearchHooks):
+    """The hard level's knowledge for the generic IS-MCTS (declared as the game's ``SearchSpec``).
 
+    ``shortcut`` decides without searching where the decision is not close (the heuristic on one
+    determinization): the small decisions (paying, discarding, a gem lost, free advances and tokens),
+    a clearly best turn action (ahead of the next by ``clear_gap``), a bid far inside or outside what
+    the item is worth (``bid_band``). The other hooks guide the search where it is close.
+    """
 
-class ZavandorSearch:
-    """The hooks (built lazily on the generic SearchHooks, see ``hooks``)."""
-
-    def __init__(self, params: Params = DEFAULT, top_k: int = 4, temperature: float = 4.0, seed: int = 0,
-                 scale: float = 20.0):
+    def __init__(self, seed: int = 0, params: Params = DEFAULT, top_k: int = 4, temperature: float = 4.0,
+                 scale: float = 20.0, clear_gap: float = 1.5, bid_band: float = 0.15):
         self.params = params
         self.top_k = top_k
         self.temperature = temperature
         self.scale = scale
-        self.h = Heuristic(params, rng=Rng(seed))
+        self.clear_gap = clear_gap
+        self.bid_band = bid_band
+        self.h = Heuristic(params, rng=Rng(seed ^ 0x5A5A))     # inside the search
+        self.rng = Rng(seed)                                   # the shortcut's determinizations
+        self.quick = Heuristic(params, rng=self.rng)           # the shortcut's heuristic
+        self.guard = TurnGuard()
         self.seat = -1
         self.round = -1
         self.turn_cache: dict = {}
         self.price_cache: dict = {}
+        self.decided = 0            # decisions with a choice
+        self.searched = 0           # ... of which the search took
 
     # --- SearchHooks ----------------------------------------------------------------------------------
     def begin(self, root, seat: int) -> None:
@@ -64,7 +73,7 @@ class ZavandorSearch:
         if len(actions) == 1:
             return actions
         if s.pending:
-            kind = s.pending[0][0]
+            kind = s.pending.top.kind
             if kind == "bid":
                 if cp == self.seat and s.auc[1] is not None:
                     bids = [a for a in actions if a.kind == "bid"]
@@ -89,7 +98,7 @@ class ZavandorSearch:
             return actions[0]
         cp = s.current_player
         if s.pending:
-            if s.pending[0][0] == "bid":
+            if s.pending.top.kind == "bid":
                 return self._bid(s, cp, actions)
             return self.h.decide(s, cp, actions)
         return self._turn_choice(s, cp, actions)
@@ -169,31 +178,38 @@ class ZavandorSearch:
             self.price_cache[key] = pmax
         return pmax
 
-    def hooks(self):
-        _agent, SearchHooks = _mcts()
-        outer = self
+    # --- deciding without a search -------------------------------------------------------------------
+    def shortcut(self, state, seat: int, actions: list[Action]) -> Action | None:
+        det = state.sample_hidden(seat, self.rng)
+        self.decided += 1
+        d = det.pending.top
+        if d is not None:
+            if d.kind != "bid" or det.auc[1] is None:
+                return self.quick.decide(det, seat, actions)
+            bids = [a for a in actions if a.kind == "bid"]
+            if not bids:
+                return A.PASS
+            item = det.auc[0]
+            pmax = self.bid_limit(det, seat)
+            nxt = price_for(det, seat, item, bids[0].args[0])
+            band = max(4.0, self.bid_band * max(0, pmax))
+            if pmax < 0 or nxt > pmax + band:
+                return A.PASS
+            if nxt <= pmax - band:
+                return bids[0]
+        else:
+            if self.guard.exhausted(det, seat) and A.END in actions:
+                return A.END
+            ranked = self.quick.rank_turn(det, seat, actions)
+            if len(ranked) == 1 or ranked[0][0] - ranked[1][0] >= self.clear_gap:
+                return ranked[0][1]
+        self.searched += 1
+        return None
 
-        class _Hooks(SearchHooks):
-            def begin(self, root, seat):
-                outer.begin(root, seat)
 
-            def candidates(self, state, seat, actions, cache):
-                return outer.candidates(state, seat, actions, cache)
-
-            def rollout(self, state, rng):
-                return outer.rollout(state, rng)
-
-            def cutoff(self, state, depth):
-                return outer.cutoff(state, depth)
-
-            def evaluate(self, state):
-                return outer.evaluate(state)
-
-            def terminal(self, state):
-                from ....agents.mcts import terminal_rewards
-                return terminal_rewards(state)
-
-        return _Hooks()
+def search_hooks(seed: int = 0) -> ZavandorSearch:
+    """The hooks of one hard player (the ``SearchSpec`` factory)."""
+    return ZavandorSearch(seed)
 
 
 def softmax_win(values: list[float], temperature: float) -> list[float]:
@@ -209,54 +225,3 @@ def _turn_key(s, cp: int):
     return (cp, s.round, tuple(p.active), tuple(p.inactive), tuple(p.levels), tuple(p.arts), len(p.sents),
             p.pentagon, p.advanced, p.dust, tuple(p.cards), tuple(p.conc), s.group, s.groups_done,
             s.tab_owed, s.tab_credit, tuple(s.display), tuple(s.sent_avail), s.sent_sold)
-
-
-class HardAgent(Agent):
-    """The hard level: IS-MCTS with the Zavandor hooks where the decision is close; the heuristic
-    where it is not (a clear best purchase, a bid far inside or outside what the item is worth) and
-    for the small decisions (paying, discarding, a gem lost, free advances and tokens)."""
-
-    name = "hard"
-
-    def __init__(self, seed: int = 0, iterations: int | None = 300, time_limit: float | None = 2.0,
-                 params: Params = DEFAULT, top_k: int = 4, temperature: float = 4.0, c: float = 0.5,
-                 clear_gap: float = 1.5, bid_band: float = 0.15):
-        super().__init__(seed)
-        ISMCTSAgent, _hooks = _mcts()
-        self.search = ZavandorSearch(params, top_k, temperature, seed ^ 0x5A5A)
-        self.mcts = ISMCTSAgent(seed, iterations=iterations, time_limit=time_limit, c=c, hooks=self.search.hooks())
-        self.heuristic = Heuristic(params, rng=self.rng)
-        self.clear_gap = clear_gap
-        self.bid_band = bid_band
-        self.searched = 0
-        self.decided = 0
-        self.guard = TurnGuard()
-
-    def choose(self, state, seat: int) -> Action:
-        actions = state.legal_actions()
-        if len(actions) == 1:
-            return actions[0]
-        det = state.sample_hidden(seat, self.rng)
-        self.decided += 1
-        if det.pending:
-            if det.pending[0][0] != "bid" or det.auc[1] is None:
-                return self.heuristic.decide(det, seat, actions)
-            bids = [a for a in actions if a.kind == "bid"]
-            if not bids:
-                return A.PASS
-            item = det.auc[0]
-            pmax = self.search.bid_limit(det, seat)
-            nxt = price_for(det, seat, item, bids[0].args[0])
-            band = max(4.0, self.bid_band * max(0, pmax))
-            if pmax < 0 or nxt > pmax + band:
-                return A.PASS
-            if nxt <= pmax - band:
-                return bids[0]
-        else:
-            if self.guard.exhausted(det, seat) and A.END in actions:
-                return A.END
-            ranked = self.heuristic.rank_turn(det, seat, actions)
-            if len(ranked) == 1 or ranked[0][0] - ranked[1][0] >= self.clear_gap:
-                return ranked[0][1]
-        self.searched += 1
-        return self.mcts.search(state, seat, actions)
