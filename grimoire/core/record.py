@@ -47,7 +47,9 @@ def _validate(rec: Any) -> None:
 def replay(rec: dict[str, Any], upto: int | None = None) -> GameState:
     """Rebuild a game from its record (optionally only the first ``upto`` actions)."""
     _validate(rec)
-    state = new_game(rec["game"], rec["players"], rec["seed"], **rec["options"])
+    from .registry import game_info
+    options = game_info(rec["game"]).restore_options(rec["options"])
+    state = new_game(rec["game"], rec["players"], rec["seed"], **options)
     actions = rec["actions"] if upto is None else rec["actions"][:upto]
     for i, text in enumerate(actions):
         try:

@@ -56,6 +56,9 @@ class GameInfo:
     player_counts: tuple[int, ...]
     default_players: int
     options: type[GameOptions] = GameOptions        # typed options (pydantic), validated by the core
+    # options added after games were stored, with the value that reproduces the old behaviour: a saved
+    # game or record without the key was played under that value (restore_options)
+    legacy_options: Mapping[str, Any] = field(default_factory=dict)
     package: str = ""                               # the game's package (its files: board, catalogs)
     information: str = "imperfect"                  # "perfect" or "imperfect"
     chance: str = "sampled"                         # "deterministic", or "sampled": by the state's RNG in apply
@@ -123,6 +126,13 @@ class GameInfo:
         """The normalized options for ``players`` (GameConfigError for bad ones)."""
         check_players(self, players)
         return validate_options(self.name, self.options, players, options)
+
+    def restore_options(self, stored: dict[str, Any]) -> dict[str, Any]:
+        """The options of a stored game (a record, a save, a database row): an option it lacks that
+        was added later takes its legacy value, so the game replays exactly as it was played."""
+        if not isinstance(stored, dict):
+            raise GameConfigError("stored options must be an object")
+        return {**{k: v for k, v in self.legacy_options.items() if k not in stored}, **stored}
 
     def action_id(self, action, state: GameState | None = None) -> int:
         """The id of an action (relative kinds need the state). IllegalAction if it has none."""

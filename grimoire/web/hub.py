@@ -300,7 +300,7 @@ class Hub:
 
     def _rebuild(self, loaded) -> Session:
         row = loaded.row
-        options = {k: v for k, v in row.options.items() if k != "fixed_seed"}
+        options = game_info(row.game).restore_options({k: v for k, v in row.options.items() if k != "fixed_seed"})
         if loaded.snapshot is not None:
             state = load_game(loaded.snapshot)
             todo = [a for a in loaded.actions if a[0] > loaded.snapshot_seq]

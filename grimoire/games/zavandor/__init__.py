@@ -64,6 +64,8 @@ register(GameInfo(
     player_counts=tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1)),
     default_players=4,
     options=ZavandorOptions,
+    # games stored before these options existed were played under the earlier readings
+    legacy_options={"free_advance_new_track": True, "whole_dust_tokens": False, "turn_action_limit": 1_000_000},
     probe_texts=_probe_texts,
     rules_topics=_rules_topics,
     conformance_options={"max_rounds": 12},

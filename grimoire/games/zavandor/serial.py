@@ -88,7 +88,8 @@ def load(d: dict[str, Any]):
     from .state import ZavandorState
 
     n = _int(d["players"], "players", 2, 6)
-    opts = normalize_options(n, d["options"])
+    from ...core.registry import game_info
+    opts = normalize_options(n, game_info("zavandor").restore_options(d["options"]))
     st = d["state"]
     s = ZavandorState.__new__(ZavandorState)
     s.num_players = n
