@@ -53,7 +53,7 @@ class Session:
     # --- display -------------------------------------------------------------------------------
     def show(self, seat: int | None) -> None:
         obs = self.state.observation(seat)
-        self.console.print(renderers.render(self.state.game, obs, seat))
+        self.console.print(renderers.render(self.state.game, obs, seat, self.state.hints(seat)))
 
     def actions_table(self, texts: list[str]) -> Table:
         t = Table.grid(padding=(0, 2))

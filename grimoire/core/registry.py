@@ -74,7 +74,7 @@ class GameInfo:
     search: SearchSpec | None = None                # how to build the search (hard) agent
     arena: ArenaHooks = field(default_factory=ArenaHooks)
     hints: Callable[[GameState, int], dict[str, Any]] | None = None   # UI help for the deciding seat
-    renderer: str | None = None                     # module with render(obs, hints, seat) (terminal)
+    renderer: str | None = None                     # module with render(obs, seat, hints) (terminal)
     board: BrowserBoard | None = None
     i18n: str | None = None                         # folder of catalogs <lang>.json in the package
     rules_topics: Callable[[], dict[str, str]] | None = None

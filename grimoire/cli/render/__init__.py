@@ -1,7 +1,7 @@
 """Terminal rendering through the game's descriptor. A game's renderer (``GameInfo.renderer``, a
 module of its package) provides
 
-    render(obs: dict, seat: int | None) -> rich renderable   # the board from one seat's view
+    render(obs: dict, seat: int | None, hints: dict | None) -> rich renderable   # one seat's view
 
 and optionally ``describe(action_text: str) -> str`` (a longer explanation of an action) and
 ``warning(obs, action_text) -> str | None``. Games without a renderer are shown as their
@@ -24,11 +24,11 @@ def renderer(game: str) -> ModuleType | None:
     return importlib.import_module(path) if path else None
 
 
-def render(game: str, obs: dict, seat: int | None):
+def render(game: str, obs: dict, seat: int | None, hints: dict | None = None):
     mod = renderer(game)
     if mod is None:
         return Pretty(json.loads(json.dumps(obs)))
-    return mod.render(obs, seat)
+    return mod.render(obs, seat, hints)
 
 
 def warning(game: str, obs: dict, action_text: str) -> str | None:

@@ -17,6 +17,7 @@
 from __future__ import annotations
 
 from ...core.action import Action
+from ...core.episode import derive_seed
 from ...core.rng import Rng
 from ...core.search import SearchHooks, SearchSpec
 from ...core.state import GameState
@@ -87,7 +88,7 @@ class ZauberschmiedeHooks(SearchHooks):
 
 def hard_hooks(seed: int = 0) -> ZauberschmiedeHooks:
     """The hooks of the hard agent of ``seed`` (its greedy playouts draw from their own seed)."""
-    return ZauberschmiedeHooks(seed ^ 0x5EA5)
+    return ZauberschmiedeHooks(derive_seed(seed, "playout"))
 
 
 SEARCH = SearchSpec(hooks=hard_hooks, iterations=ITERATIONS, time_limit=TIME_LIMIT)

@@ -10,17 +10,12 @@
 
 Also the arena hooks (declared as the game's ``ArenaHooks``): characters rotate per seat; per game
 it records rounds, sentinels sold and the winner's score, per seat what a balance study compares.
-The module-level ``ARENA_ROLE_OPTION`` / ``ARENA_ROLES`` / ``arena_stats`` / ``arena_roles`` are the
-older form of the same hooks, kept until the arena reads the descriptor.
 """
 
 from __future__ import annotations
 
 from ..data import CHARACTERS, MAX_LEVEL
 from ..scoring import gem_vp
-
-ARENA_ROLE_OPTION = "characters"
-ARENA_ROLES = list(CHARACTERS)
 
 EASY_NOISE = 0.25
 EASY_BID_NOISE = 0.2

@@ -23,6 +23,7 @@ from __future__ import annotations
 import math
 
 from ....core.action import Action
+from ....core.episode import derive_seed
 from ....core.rng import Rng
 from ....core.search import SearchHooks
 from .. import actions as A
@@ -49,7 +50,7 @@ class ZavandorSearch(SearchHooks):
         self.scale = scale
         self.clear_gap = clear_gap
         self.bid_band = bid_band
-        self.h = Heuristic(params, rng=Rng(seed ^ 0x5A5A))     # inside the search
+        self.h = Heuristic(params, rng=Rng(derive_seed(seed, "search")))     # inside the search
         self.rng = Rng(seed)                                   # the shortcut's determinizations
         self.quick = Heuristic(params, rng=self.rng)           # the shortcut's heuristic
         self.guard = TurnGuard()

@@ -213,7 +213,8 @@ function promptPanel(ctx, o, legal) {
   }
   if (mine && d.kind === "ftoken") {
     box.append(h("div.actions", ...[20, 25, 30, 35, 40].filter((p) => legal.has(`token ${p}`)).map((p) =>
-      h("button.token-btn", {disabled: ctx.busy, onclick: () => ctx.act(`token ${p}`)}, tr("zavandor.take_token", {n: p})))));
+      h("button.token-btn", {disabled: ctx.busy, onclick: () => ctx.act(`token ${p}`)}, tr("zavandor.take_token", {n: p}))),
+    legal.has("skip") ? h("button.ghost", {disabled: ctx.busy, onclick: () => ctx.act("skip")}, tr("zavandor.skip")) : null));
   }
   if (mine && d.kind === "lose") {
     box.append(h("div.actions", ...GEMS.filter((g) => legal.has(`lose ${g}`)).map((g) =>
