@@ -47,7 +47,7 @@ class BrowserBoard:
     stylesheet: str | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)   # hashed by identity: _tensor_spec caches per descriptor (its dicts are unhashable)
 class GameInfo:
     name: str
     titles: Mapping[str, str]                       # language -> title; "en" is required
