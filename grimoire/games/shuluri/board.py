@@ -304,9 +304,9 @@ def _make_line(a: int, b: int) -> Line:
     off = any(i < 0 for i in idx)
     borders = 0
     walls = []
+    blocks = [BLOCK[i] if i >= 0 else block_of_coords(*c) for i, c in zip(idx, coords, strict=True)]
     for i in range(len(coords) - 1):
-        u, v = coords[i], coords[i + 1]
-        if block_of_coords(*u) != block_of_coords(*v):
+        if blocks[i] != blocks[i + 1]:
             borders += 1
         fu, fv = idx[i], idx[i + 1]
         if fu < 0 or fv < 0:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -231,6 +232,7 @@ VIAL = _OP["poison_vial"]
 POTION = _OP["magic_potion"]
 
 
+@cache
 def char_name(cid: int, players: int) -> str:
     """'agl', 'bxb', ... for fighters; 'z' + the body's name for a zombie."""
     base = cid - 5 * players if cid >= 5 * players else cid

@@ -17,7 +17,7 @@ from .data import GL, HEAP_SETS, ROLES, SPELLS, WL
 from .flow import advance
 from .kinds import KINDS, act_reason
 from .magic import cast_cost, cast_reason, may_cast_now
-from .movement import player_controls
+from .movement import move_options, player_controls
 from .traps import is_ranged, ranged_reason, trap_actor
 from .values import available, has_skill
 
@@ -67,21 +67,18 @@ def act_actions(s, seat: int) -> list[Action]:
     out: list[Action] = []
     add = out.append
     figs = s.figs
+    counts: dict[int, int] = {}
+    for g in figs:
+        if g is not None and g.alive and g.field >= 0:
+            counts[g.field] = counts.get(g.field, 0) + 1
     for cid in sorted(s.named):
         f = figs[cid]
         if not player_controls(s, f):
             continue
         rc = ROLES[f.role]
         have = available(s, f)
-        for mode in ("move", "sneak", "disengage"):
-            if have <= 0 and mode != "move":
-                continue
-            for d in range(6):
-                if B.NEIGHBOURS[f.field][d] < 0:
-                    continue
-                a = _get(f"{rc} {mode} {B.DIRS[d]}")
-                if act_reason(s, seat, a) is None:
-                    add(a)
+        for mode, d in move_options(s, f, counts, has_skill(s, f, "sneaking")):
+            add(_get(f"{rc} {mode} {B.DIRS[d]}"))
         for verb in _VERBS:
             a = _get(f"{rc} {verb}")
             if act_reason(s, seat, a) is None:
@@ -175,5 +172,3 @@ def _warlock(s, seat: int, w, have: int, add) -> None:
             if act_reason(s, seat, t) is None:
                 add(t)
 
-
-__all__ = ["has_skill"]

@@ -257,3 +257,53 @@ def do_push(s, pusher: Fig, other: Fig, d: int) -> None:
 def player_controls(s, f: Fig) -> bool:
     """The acting player commands this figure in the current step (not a zombie or a madman)."""
     return f.alive and not f.zombie and f.id in s.named and mad_enemy(s, f) < 0
+
+
+def move_options(s, f: Fig, counts: dict[int, int], sneak_ok: bool) -> list[tuple[str, int]]:
+    """Every (mode, direction) for which ``move_reason`` is None, computed with the shared context once
+    (the legal-action generator's fast path; the tests compare it with move_reason)."""
+    if f.down or f.stopped or f.moved >= move_limit(s, f):
+        return []
+    have = available(s, f)
+    melee = in_melee(s, f)
+    modes = []
+    if melee:
+        if not f.attacked and not f.cast_other:
+            c, _ = move_cost(s, f, False)
+            modes.append(("disengage", c + COST["disengage"]))
+    else:
+        modes.append(("move", move_cost(s, f, False)[0]))
+        if sneak_ok:
+            modes.append(("sneak", move_cost(s, f, True)[0]))
+    modes = [(m, c) for m, c in modes if c <= have]
+    if not modes:
+        return []
+    may_attack = not (f.disengaged or f.attacked or f.cast_other)
+    need = -1
+    out = []
+    a = f.field
+    row = B.NEIGHBOURS[a]
+    edges = B.EDGE[a]
+    gates = B.GATE_AT[a]
+    glad = f.is_gladiator
+    for d in range(6):
+        n = row[d]
+        if n < 0:
+            continue
+        if edges[d] != B.NO_WALL:
+            g = gates[d]
+            if g < 0 or not s.gate_open[g]:
+                continue
+        if B.IN_C[n] != glad or counts.get(n, 0) >= B.CAPACITY:
+            continue
+        enemy = enemy_on(s, f, n)
+        for mode, cost in modes:
+            if enemy:
+                if mode == "disengage" or not may_attack:
+                    continue
+                if need < 0:
+                    need = touch_threshold(s, f, n) if f.role == 1 and not f.zombie else COST["attack"]
+                if have - cost < need:
+                    continue
+            out.append((mode, d))
+    return out

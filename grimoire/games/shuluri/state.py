@@ -135,8 +135,7 @@ class ShuluriState(GameState):
         self.n_events += 1
 
     def name(self, cid: int) -> str:
-        from .data import char_name
-        return char_name(cid, self.num_players)
+        return _char_name(cid, self.num_players)
 
     # --- the contract -------------------------------------------------------------------------------
     @property
@@ -190,6 +189,7 @@ class ShuluriState(GameState):
 
 # The rule modules do not import this class, so they can be bound here once (no per-call imports).
 from .actions import parse as _parse  # noqa: E402
+from .data import char_name as _char_name  # noqa: E402
 from .legal import check as _check  # noqa: E402
 from .legal import do as _do  # noqa: E402
 from .legal import legal_actions as _legal_actions  # noqa: E402
