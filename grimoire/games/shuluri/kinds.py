@@ -725,6 +725,7 @@ class SideKind(Kind):
         set_half(s, d.seat, a.args[0])
         if d.payload:
             s.first = 1 - d.seat
+        s.order = (s.first, 1 - s.first)
         s.log(f"seat {d.seat} chooses half {a.args[0]}; seat {s.first} takes the first step")
 
 
