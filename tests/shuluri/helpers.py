@@ -31,10 +31,11 @@ def fig(s, name: str):
 
 def arena(place: dict[str, tuple[int, int]], players: int = 2, active: int = 0, kind: str = "pair1",
           named: tuple[str, ...] = (), dice: tuple[int, ...] = (), keep_others: bool = False, seed: int = 1,
-          gates_open: tuple[str, ...] = (), **opts):
+          gates_open: tuple[str, ...] = (), hands: dict[int, list[list[int]]] | None = None, **opts):
     """A state in play: the listed figures on their fields, every other non-gladiator removed (unless
     keep_others), gladiators at (0,2) / (0,-2) unless placed; seat ``active``'s step of ``kind`` with
-    ``named`` role codes named (the gladiator step names the gladiator); preset dice."""
+    ``named`` role codes named (the gladiator step names the gladiator); preset dice. Trap hands are
+    empty (no trap windows) unless ``hands`` gives them: seat -> [[card, holder id], ...]."""
     s = setup_done(players, seed, **opts)
     s.stack.clear()
     defaults = {"agl": (0, 2), "bgl": (0, -2), "cgl": (-3, 2), "dgl": (3, -2)}
@@ -49,6 +50,8 @@ def arena(place: dict[str, tuple[int, int]], players: int = 2, active: int = 0, 
         elif not keep_others:
             f.alive = False
             f.field = -1
+    for t in s.teams:
+        t.hand = [h[:] for h in (hands or {}).get(t.seat, [])]
     for gid in gates_open:
         s.gate_open[B.GATE_BY_ID[gid]] = True
     s.flags.dice = tuple(dice)
