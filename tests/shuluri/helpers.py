@@ -79,3 +79,13 @@ def roll(s, *values: int) -> None:
 
 def texts(s) -> list[str]:
     return [a.text for a in s.legal_actions()]
+
+
+def wield(s, name: str, key: str) -> None:
+    """Give a gladiator the heap set ``key`` in hand (the others in his heap)."""
+    from grimoire.games.shuluri.data import HEAP_SETS
+    from grimoire.games.shuluri.fig import IN_HAND, IN_HEAP
+    g = fig(s, name)
+    g.sets = [IN_HEAP] * len(HEAP_SETS)
+    g.sets[HEAP_SETS.index(key)] = IN_HAND
+    g.part_at = -1

@@ -101,16 +101,19 @@ def melee_reason(s, a: Fig, t: Fig, skill: str = "") -> Reason:
         return r
     if a.attacked:
         return "it has already attacked this step [ALREADY_ATTACKED]", "C10.2"
-    if a.disengaged:
-        return "it disengaged this step and cannot attack [DISENGAGED_NO_ATTACK]", "C10.8"
     if a.cast_other:
         return "after casting the warlock cannot attack with a weapon this step [CAST_NO_ATTACK]", "C10.9"
     if a.down:
         return "a figure that was taken down cannot attack", "20.4"
+    reach = False
     if t.field != a.field:
         w = weapon(a)
         if not (w is not None and w.reach and B.distance(a.field, t.field) == 1):
             return "melee needs both on the same field [TARGET_NOT_IN_REACH]", "C10.1"
+        reach = True
+    if a.disengaged and not reach:
+        # the halberd's exception (C10.8, W18.2): from the adjacent field he is not in melee
+        return "it disengaged this step and cannot attack [DISENGAGED_NO_ATTACK]", "C10.8"
     if a.is_gladiator and not B.IN_C[t.field]:
         return "gladiators fight only inside the central circle [ZONE_FORBIDDEN]", "C11.9"
     cost = COST["attack"]
