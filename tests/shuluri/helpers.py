@@ -89,3 +89,9 @@ def wield(s, name: str, key: str) -> None:
     g.sets = [IN_HEAP] * len(HEAP_SETS)
     g.sets[HEAP_SETS.index(key)] = IN_HAND
     g.part_at = -1
+
+
+def no_dodge(s) -> None:
+    """Answer a pending Kiteres decision with 'no dodge'."""
+    while s.stack.top is not None and s.stack.top.kind == "dodge":
+        s.apply("no dodge")
