@@ -42,6 +42,8 @@ def arena(place: dict[str, tuple[int, int]], players: int = 2, active: int = 0, 
     for f in s.figs:
         if f is None:
             continue
+        f.amulet = -1           # no amulets or extra resistances unless a test gives them
+        f.me_extra = 0
         n = s.name(f.id)
         if n in place:
             f.field = F(*place[n])
