@@ -45,6 +45,7 @@ def test_others_on_the_target_field_and_figures_in_line():
     # target bd1 at (0,5), two more on its field (N = 2), one in the line at (0,7) (L = 1)
     s = arena({"axb": (0, 8), "bd1": (0, 5), "bd2": (0, 5), "bwl": (0, 5), "ad1": (0, 7)}, named=("xb",))
     from grimoire.games.shuluri.sight import line_of_fire, others_on_field
+
     from .helpers import F
     shot = line_of_fire(s, F(0, 8), F(0, 5), fig(s, "axb").id, fig(s, "bd1").id)
     assert shot.in_line == 1
@@ -56,6 +57,7 @@ def test_others_on_the_target_field_and_figures_in_line():
 
 def test_n_is_at_most_two():
     from grimoire.games.shuluri.sight import others_on_field
+
     from .helpers import F
     s = arena({"bd1": (0, 5), "bd2": (0, 5), "bwl": (0, 5)})
     assert others_on_field(s, F(0, 5), fig(s, "bd1").id) == 2

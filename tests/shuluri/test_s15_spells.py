@@ -322,8 +322,8 @@ def test_23_limb_withering(choice):
 
 
 def test_23_withered_arm_costs_the_enemy_warlock_a_man_per_spell():
-    from grimoire.games.shuluri.magic import cast_cost
     from grimoire.games.shuluri.data import SPELL_BY_KEY
+    from grimoire.games.shuluri.magic import cast_cost
     s = _wl(place={"bwl": (0, 7)})
     _fail(s, "wl cast wither bwl")
     s.apply("effect arm")

@@ -6,9 +6,8 @@ from __future__ import annotations
 import grimoire
 from grimoire.core.errors import IllegalAction
 from grimoire.core.rng import Rng
-from grimoire.games.shuluri.actions import VOCABULARY
+from grimoire.games.shuluri.actions import VOCABULARY, vocabulary_texts
 from grimoire.games.shuluri.codec import table_texts
-from grimoire.games.shuluri.actions import vocabulary_texts
 
 
 def _positions(players: int, seed: int, every: int, limit: int):

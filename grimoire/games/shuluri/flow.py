@@ -351,7 +351,9 @@ def _leave_board(s, seat: int) -> None:
         if f is not None and f.seat == seat:
             f.alive = False
             f.field = -1
-    s.teams[seat].hand = []
+    t = s.teams[seat]
+    t.lost.extend(c for c, _h in t.hand)       # its cards leave with it (and are shown)
+    t.hand = []
     s.stack.items = [d for d in s.stack.items if d.seat != seat]
     s.log(f"team {seat} leaves the arena")
     if s.active == seat and s.phase == "play":

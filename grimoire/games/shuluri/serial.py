@@ -27,9 +27,15 @@ def _json(v: Any) -> Any:
     return v
 
 
+_FIG_PLAIN = tuple(k for k in Fig.__slots__ if k not in ("effects", "sets", "order"))
+
+
 def _fig_dict(f: Fig) -> dict[str, Any]:
-    d = {k: _json(getattr(f, k)) for k in Fig.__slots__ if k != "effects"}
-    d["effects"] = [list(e[:5]) + [_json(e.mods), list(e.flags), e.caster, e.data] for e in f.effects]
+    d = {k: getattr(f, k) for k in _FIG_PLAIN}
+    d["sets"] = f.sets[:]
+    d["order"] = list(f.order) if f.order is not None else None
+    d["effects"] = [[e.key, e.src, e.type, e.start, e.end, [list(m) for m in e.mods], list(e.flags), e.caster,
+                     e.data] for e in f.effects]
     return d
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+_new = object.__new__
+
 
 class Area(NamedTuple):
     """An area effect (20.1.13): Acid Cloud, Firestorm or the Imprisonment cage."""
@@ -42,14 +44,24 @@ class Team:
     roll: int               # the side-choice d10 (2 players)
 
     def copy(self) -> Team:
-        t = Team.__new__(Team)
-        for name in Team.__slots__:
-            setattr(t, name, getattr(self, name))
+        t = _new(Team)
+        t.seat = self.seat
+        t.half = self.half
+        t.quarters = self.quarters
+        t.inner_gates = self.inner_gates
+        t.heaps = self.heaps
+        t.gtype = self.gtype
+        t.strat = self.strat
         t.hand = [h[:] for h in self.hand]
         t.played = self.played[:]
         t.lost = self.lost[:]
         t.discs = self.discs[:]
         t.cast = self.cast[:]
+        t.weapon = self.weapon
+        t.weapon_shown = self.weapon_shown
+        t.out = self.out
+        t.react_off = self.react_off
+        t.roll = self.roll
         return t
 
 
