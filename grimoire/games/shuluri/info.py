@@ -55,7 +55,7 @@ def probe_texts(state) -> list[str]:
     """A rotating slice of the vocabulary (all of it is checked over a game) plus near misses."""
     n = len(VOCABULARY)
     start = (state._hist_len * 97) % n
-    texts = [VOCABULARY[(start + i * 37) % n].text for i in range(60)]
+    texts = [VOCABULARY[(start + i * 37) % n].text for i in range(40)]
     return texts + ["xb move north", "trap 99", "wl cast nothing", "gl wield spoon", "name gl", "deploy gl 0,0",
                     "side 9", "chain", "enemy", "order goto 0,0", "xb attack zagl", "xb shoot", "effect maybe"]
 

@@ -6,6 +6,7 @@ core turns that into GameConfigError ("corrupt saved game").
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any
 
 from ...core.decisions import DecisionStack
@@ -28,10 +29,14 @@ def _json(v: Any) -> Any:
 
 
 _FIG_PLAIN = tuple(k for k in Fig.__slots__ if k not in ("effects", "sets", "order"))
+_fig_values = attrgetter(*_FIG_PLAIN)
+_TEAM_PLAIN = tuple(k for k in Team.__slots__ if k not in ("quarters", "inner_gates", "heaps", "hand", "played", "lost",
+                                                          "discs", "cast"))
+_team_values = attrgetter(*_TEAM_PLAIN)
 
 
 def _fig_dict(f: Fig) -> dict[str, Any]:
-    d = {k: getattr(f, k) for k in _FIG_PLAIN}
+    d = dict(zip(_FIG_PLAIN, _fig_values(f), strict=True))
     d["sets"] = f.sets[:]
     d["order"] = list(f.order) if f.order is not None else None
     d["effects"] = [[e.key, e.src, e.type, e.start, e.end, [list(m) for m in e.mods], list(e.flags), e.caster,
@@ -39,14 +44,31 @@ def _fig_dict(f: Fig) -> dict[str, Any]:
     return d
 
 
+def _team_dict(t: Team) -> dict[str, Any]:
+    d = dict(zip(_TEAM_PLAIN, _team_values(t), strict=True))
+    d.update(quarters=list(t.quarters), inner_gates=list(t.inner_gates), heaps=list(t.heaps),
+             hand=[h[:] for h in t.hand], played=t.played[:], lost=t.lost[:], discs=t.discs[:], cast=t.cast[:])
+    return d
+
+
+_EVENTS_CACHE: dict[int, tuple[Any, list]] = {}
+
+
 def _events_list(s) -> list:
-    out = []
+    """The event log oldest first (cached per log node: the log is a persistent list)."""
     node = s.events
+    hit = _EVENTS_CACHE.get(id(node))
+    if hit is not None and hit[0] is node:
+        return [e[:] for e in hit[1]]
+    out = []
     while node is not None:
         out.append([node[0][0], node[0][1]])
         node = node[1]
     out.reverse()
-    return out
+    if len(_EVENTS_CACHE) > 64:
+        _EVENTS_CACHE.clear()
+    _EVENTS_CACHE[id(s.events)] = (s.events, out)
+    return [e[:] for e in out]
 
 
 def to_dict(s) -> dict[str, Any]:
@@ -62,7 +84,7 @@ def to_dict(s) -> dict[str, Any]:
             **{k: _json(getattr(s, k)) for k in STATE_FIELDS},
             "stack": s.stack.to_list(KINDS),
             "figs": [_fig_dict(f) if f is not None else None for f in s.figs],
-            "teams": [{k: _json(getattr(t, k)) for k in Team.__slots__} for t in s.teams],
+            "teams": [_team_dict(t) for t in s.teams],
             "areas": [_json(list(a)) for a in s.areas],
             "events": _events_list(s),
         },
