@@ -29,9 +29,9 @@ def max_game_length(players: int, options: dict[str, Any]) -> int:
     casts = DISCS_PER_HAND
     acting_per_step = 2 + zombies
     per_team = (2 * m * players          # moves (running doubles them) and a window for each other seat
-                + m                      # every other MAN-costing action, and its pick-up/drop pair
+                + 3 * m                  # every other MAN-costing action, a drop for each pick-up, shoves, orders
                 + 3 * (4 + 2 * acting_per_step)  # per step: name, end, drop; a dodge and a push per attack
-                + 3 * casts + m)         # spell follow-ups; shoves and order targets
+                + 8 * casts)             # spell follow-ups: choices, chain targets and their dodges
     setup = players * (5 + 1 + N_ROLES + 2)
     return setup + rounds * players * per_team
 
