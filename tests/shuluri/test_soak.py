@@ -31,8 +31,8 @@ def _play(players: int, seed: int, rounds: int, options: dict) -> grimoire.GameS
 
 def test_random_games_end():
     ends = set()
-    for seed in range(30):
-        s = _play(2 if seed % 5 else 4, seed, 8, VARIANTS[seed % len(VARIANTS)])
+    for seed in range(100):
+        s = _play(2 if seed % 5 else 4, seed, 6, VARIANTS[seed % len(VARIANTS)])
         ends.add(s.end_reason)
     assert "round limit" in ends
 

@@ -32,7 +32,7 @@ from .data import (
     WL,
 )
 from .fig import DESTROYED, IN_HAND, IN_HEAP, PERMANENT, Fig
-from .values import wield_key
+from .values import ce, move_limit, te, ve, wield_key
 
 EVENTS_SHOWN = 40
 _SET_STATE = {IN_HEAP: "heap", IN_HAND: "hand", DESTROYED: "destroyed"}
@@ -75,6 +75,9 @@ def _figure(s, f: Fig, seat: int | None) -> dict[str, Any]:
         "vial": f.vial if (own or f.vial_shown) else "?",
         "potion": f.potion if (own or f.potion_shown) else "?",
     }
+    if not f.is_gladiator or own or s.teams[f.seat].weapon_shown:
+        # the values in play now (weapon, sword-artist bonus, the one spell/trap modifier, takedown)
+        out["now"] = {"te": te(s, f), "ve": ve(s, f), "ce": ce(s, f) if f.ce else 0, "move": move_limit(s, f)}
     if f.zombie:
         out["creator"] = s.name(f.creator)
         out["man_left"] = f.zman
