@@ -89,3 +89,11 @@ def test_heuristic_decides_from_the_observation_only():
         s.apply(real)
         if s.is_terminal():
             break
+
+
+def test_static_data_for_interfaces():
+    import json
+    d = game_info("shuluri").static_data()
+    json.dumps(d)
+    assert len(d["fields"]) == 571 and len(d["gates"]) == 12 and len(d["walls"]) == 68 + 66 + 110
+    assert d["heaps"] == ["0,2", "-3,2", "0,-2", "3,-2"]

@@ -13,6 +13,7 @@ from .options import ShuluriOptions
 from .serial import load
 from .setup import new_state
 from .state import ShuluriState
+from .static import static_data
 from .tensor import spec as tensor_spec
 
 
@@ -47,6 +48,7 @@ register(GameInfo(
     agents=_agents(),
     arena=ArenaHooks(stats=arena_stats, seat_stats=seat_stats),
     rules_topics=_rules_topics,
+    static_data=static_data,
     probe_texts=probe_texts,
     conformance_options={"max_rounds": 5},
 ))
