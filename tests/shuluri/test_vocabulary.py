@@ -10,8 +10,8 @@ from grimoire.games.shuluri.actions import VOCABULARY, vocabulary_texts
 from grimoire.games.shuluri.codec import table_texts
 
 
-def _positions(players: int, seed: int, every: int, limit: int):
-    s = grimoire.new_game("shuluri", players, seed, max_rounds=6)
+def _positions(players: int, seed: int, every: int, limit: int, **options):
+    s = grimoire.new_game("shuluri", players, seed, max_rounds=6, **options)
     r = Rng(seed)
     out = []
     n = 0
@@ -43,7 +43,14 @@ def test_listed_equals_accepted_two_players():
 
 
 def test_listed_equals_accepted_four_players():
-    for s in _positions(4, 7, 29, 12):
+    for s in _positions(4, 7, 29, 12) + _positions(4, 8, 31, 8, mode="pairs"):
+        _check(s)
+
+
+def test_listed_equals_accepted_with_other_rules():
+    for s in _positions(2, 11, 19, 12, spells_per_step="unlimited", traps_assigned_to_character=False,
+                        kitoro_forras_kind="ranged", optional_poison_vial=True, optional_magic_potion=True,
+                        enter_forces_attack=True, allow_single_naming=True):
         _check(s)
 
 
