@@ -15,11 +15,12 @@ from .helpers import F, arena, fig, no_dodge, roll, setup_done, texts
 
 
 def test_bad_options_are_config_errors():
-    for bad in ({"no_such": 1}, {"mode": "pairs"}, {"gladiator_type": ["heavy"]}, {"dice": [11]},
-                {"zsibbaszto_rounds": 4}, {"spells_per_step": 2}):
+    for bad in ({"no_such": 1}, {"mode": "pairs"}, {"gladiator_types": ["heavy"]}, {"dice": [11]},
+                {"zsibbaszto_rounds": 4}, {"spells_per_step": 0}, {"heaps_per_gladiator": 3}):
         with pytest.raises(grimoire.GameConfigError):
             grimoire.new_game("shuluri", 2, 1, **bad)
-    s = grimoire.new_game("shuluri", 2, 1, gladiator_type=["heavy", "sword_artist"])
+    assert grimoire.new_game("shuluri", 2, 1, spells_per_step="unlimited").options["spells_per_step"] is None
+    s = grimoire.new_game("shuluri", 2, 1, gladiator_types=["heavy", "sword_artist"])
     assert s.teams[1].gtype == "sword_artist" and s.figs[5].max_ep == 16
 
 

@@ -31,7 +31,7 @@ def cast_cost(s, w: Fig, sp: Spell) -> int:
 def may_cast_now(s, w: Fig) -> bool:
     """Whether the warlock could cast any spell at all now (ignoring discs, MAN and targets)."""
     return (w.role == WL and not w.zombie and not has_flag(s, w, "fireform") and not w.ordered
-            and not (s.flags.one_spell and w.casts >= 1))
+            and not (s.flags.spell_limit is not None and w.casts >= s.flags.spell_limit))
 
 
 def is_self(sp: Spell, w: Fig, target: int) -> bool:
@@ -44,8 +44,8 @@ def cast_reason(s, w: Fig, sp: Spell, target: int = -1, field: int = -1) -> Reas
         return "only the warlock casts spells", "T4.1"
     if has_flag(s, w, "fireform"):
         return "in fire form the warlock cannot cast [CANNOT_CAST_IN_FIRE_FORM]", "15.24"
-    if s.flags.one_spell and w.casts >= 1:
-        return "one spell per step [ONE_SPELL_PER_STEP]", "G14.10"
+    if s.flags.spell_limit is not None and w.casts >= s.flags.spell_limit:
+        return f"{s.flags.spell_limit} spell(s) per step [ONE_SPELL_PER_STEP]", "G14.10"
     if w.ordered:
         return "he gave a zombie an order this step, so he does not cast", "15.15"
     team = s.teams[w.seat]

@@ -25,16 +25,16 @@ class ShuluriOptions(GameOptions):
         False, description="a player may name fewer than two characters for a step (R6)")
     allow_futile_ranged: bool = Field(
         False, description="bolts and daggers may target a gladiator whose armour is still whole, to no effect (R7)")
-    spells_per_step: Literal[1, "unlimited"] = Field(
-        1, description="casts per warlock step (G14.10, R8)")
+    spells_per_step: int | None = Field(
+        1, ge=1, description="casts per warlock step (G14.10, R8); 'unlimited' (none) for no limit")
     self_spell_allows_attack: bool = Field(
         True, description="a spell on himself leaves the warlock free to attack and disengage (C10.9, R9)")
     enter_forces_attack: bool = Field(
         False, description="entering an enemy's field obliges an attack in that step (V9.6, R10)")
     ranged_trap_requires_entry: bool = Field(
         True, description="a ranged trap's activator must have entered the trap field in that step (T16.3, R11)")
-    zsibbaszto_rounds: Literal[2, 3] = Field(
-        2, description="duration of Numbing Poison (spell 8, R13)")
+    zsibbaszto_rounds: int = Field(
+        2, ge=2, le=3, description="duration of Numbing Poison: 2 or 3 rounds (spell 8, R13)")
     halaltanc_full_rounds: bool = Field(
         True, description="Death Dance lasts the two full rounds after the casting round (spell 31, R14)")
     madness_from_pool: bool = Field(
@@ -51,12 +51,15 @@ class ShuluriOptions(GameOptions):
         True, description="the Imprisonment cage moves with its warlock (spell 27, R33)")
     cage_exempts_caster: bool = Field(
         False, description="the warlock crosses his own cage wall unharmed (spell 27, R34)")
-    heaps_per_gladiator: Literal[1, 2] = Field(
-        1, description="weapon heaps a gladiator may use: his own, or both heaps of his half (20.1.7)")
+    heaps_per_gladiator: int = Field(
+        1, ge=1, le=2, description="weapon heaps a gladiator may use: 1 (his own) or 2 (both heaps of his half, "
+        "20.1.7)")
     kitoro_forras_kind: Literal["direct", "ranged"] = Field(
         "direct", description="the kind of trap card 16, Erupting Spring (20.5)")
-    gladiator_type: GladiatorKind | list[GladiatorKind] = Field(
-        "heavy", description="the gladiator variant: one for every team, or a list with one per seat (D2.2)")
+    gladiator_type: GladiatorKind = Field(
+        "heavy", description="the gladiator variant of every team (D2.2)")
+    gladiator_types: list[GladiatorKind] | None = Field(
+        None, description="the gladiator variant per seat, instead of gladiator_type (D2.2)")
     optional_poison_vial: bool = Field(
         False, description="optional rule Poison Vial (20.8)")
     optional_magic_potion: bool = Field(
@@ -66,11 +69,16 @@ class ShuluriOptions(GameOptions):
     dice: list[int] | None = Field(
         None, description="d10 results used before the random ones (tests, puzzles); public")
 
-    @field_validator("gladiator_type")
+    @field_validator("spells_per_step", mode="before")
+    @classmethod
+    def _unlimited(cls, v: Any) -> Any:
+        return None if v == "unlimited" else v
+
+    @field_validator("gladiator_types")
     @classmethod
     def _per_seat(cls, v: Any, info: ValidationInfo) -> Any:
         players = (info.context or {}).get("players")
-        if isinstance(v, list) and players is not None and len(v) != players:
+        if v is not None and players is not None and len(v) != players:
             raise ValueError(f"give one gladiator type per seat ({players})")
         return v
 

@@ -7,7 +7,7 @@ from typing import Any
 
 class Flags:
     __slots__ = ("round_up", "stp_after_sfe", "best_plus_worst", "spells_need_lof", "single_naming",
-                 "futile_ranged", "one_spell", "self_spell_free", "enter_forces_attack", "trap_needs_entry",
+                 "futile_ranged", "spell_limit", "self_spell_free", "enter_forces_attack", "trap_needs_entry",
                  "numb_rounds", "dance_full", "madness_from_pool", "reveal_first_step", "traps_assigned",
                  "push_d10", "armour_melee_only", "cage_follows", "cage_exempt", "heaps2", "kitoro_ranged",
                  "vials", "potions", "dice", "max_rounds", "gtypes")
@@ -19,7 +19,7 @@ class Flags:
         self.spells_need_lof = o["spells_need_line_of_fire"]
         self.single_naming = o["allow_single_naming"]
         self.futile_ranged = o["allow_futile_ranged"]
-        self.one_spell = o["spells_per_step"] == 1
+        self.spell_limit = o["spells_per_step"]                  # casts per step; None: unlimited (R8)
         self.self_spell_free = o["self_spell_allows_attack"]
         self.enter_forces_attack = o["enter_forces_attack"]
         self.trap_needs_entry = o["ranged_trap_requires_entry"]
@@ -38,5 +38,5 @@ class Flags:
         self.potions = o["optional_magic_potion"]
         self.dice = tuple(o["dice"]) if o["dice"] is not None else None
         self.max_rounds = o["max_rounds"]
-        g = o["gladiator_type"]
-        self.gtypes = tuple(g) if isinstance(g, list) else (g,) * players
+        g = o["gladiator_types"]
+        self.gtypes = tuple(g) if g is not None else (o["gladiator_type"],) * players
