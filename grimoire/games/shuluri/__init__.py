@@ -1,0 +1,56 @@
+"""Shuluri Viadal, the gladiator arena (2 or 4 players). Rules: docs/games/shuluri.md.
+
+    import grimoire
+    state = grimoire.new_game("shuluri", players=2, seed=7)
+"""
+
+from __future__ import annotations
+
+from ...core.registry import ArenaHooks, GameInfo, register
+from .codec import make_codec
+from .info import ROUND_CAP, arena_stats, max_game_length, probe_texts, seat_stats, summary
+from .options import ShuluriOptions
+from .serial import load
+from .setup import new_state
+from .state import ShuluriState
+from .static import static_data
+from .tensor import spec as tensor_spec
+
+
+def _rules_topics() -> dict[str, str]:
+    from .topics import rules_topics
+    return rules_topics()
+
+
+def _agents():
+    from .agents import agent_factories
+    return agent_factories()
+
+
+register(GameInfo(
+    name="shuluri",
+    titles={"en": "Shuluri Viadal", "hu": "Shuluri Viadal", "de": "Shuluri Viadal – die Gladiatorenarena",
+            "zh": "舒鲁里角斗场"},
+    package=__name__,
+    new=new_state,
+    load=load,
+    player_counts=(2, 4),
+    default_players=2,
+    options=ShuluriOptions,
+    information="imperfect",
+    chance="sampled",
+    codec=make_codec(),
+    tensor=tensor_spec,
+    max_game_length=max_game_length,
+    round_cap=ROUND_CAP,
+    score_bounds=(0, 1),
+    summary=summary,
+    agents=_agents(),
+    arena=ArenaHooks(stats=arena_stats, seat_stats=seat_stats),
+    rules_topics=_rules_topics,
+    static_data=static_data,
+    probe_texts=probe_texts,
+    conformance_options={"max_rounds": 5},
+))
+
+__all__ = ["ShuluriState", "new_state"]

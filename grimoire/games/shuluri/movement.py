@@ -1,0 +1,309 @@
+"""Movement (spec 9), disengaging (C10.7), gates (V9.8), pushes (C10.10) and the Imprisonment
+cage's wall (spell 27). Checks return (message, rule) or None and never touch the state."""
+
+from __future__ import annotations
+
+from . import board as B
+from .data import COST, SPELL_BY_KEY, SPELLS
+from .fig import Fig
+from .values import available, mad_enemy, move_cost, move_limit, pay
+
+Reason = tuple[str, str] | None
+CAGE_SP = SPELL_BY_KEY["prison"].params["cross_sp"]
+CAGE_LEVEL = SPELL_BY_KEY["prison"].level
+
+
+def in_melee(s, f: Fig) -> bool:
+    """V9.7 (R19): sharing a field with an enemy."""
+    fld = f.field
+    for g in s.figs:
+        if g is not None and g.alive and g.field == fld and g.id != f.id and s.enemies(g.seat, f.seat):
+            return True
+    return False
+
+
+def enemy_on(s, f: Fig, fld: int) -> bool:
+    for g in s.figs:
+        if g is not None and g.alive and g.field == fld and g.id != f.id and s.enemies(g.seat, f.seat):
+            return True
+    return False
+
+
+def may_attack_now(s, f: Fig) -> bool:
+    """C10.2, C10.8, C10.9: one attack per step, none after disengaging or (warlock) casting."""
+    return not (f.attacked or f.disengaged or f.cast_other or f.down)
+
+
+def zone_reason(f: Fig, n: int) -> Reason:
+    if f.is_gladiator and not B.IN_C[n]:
+        return "a gladiator never leaves the central circle [ZONE_FORBIDDEN]", "V9.4"
+    if not f.is_gladiator and B.IN_C[n]:
+        return "only gladiators may enter the central circle [ZONE_FORBIDDEN]", "V9.4"
+    return None
+
+
+def edge_reason(s, a: int, d: int) -> Reason:
+    n = B.NEIGHBOURS[a][d]
+    if n < 0:
+        return "that is the edge of the arena [WALL]", "A3.4"
+    kind = B.EDGE[a][d]
+    if kind == B.NO_WALL:
+        return None
+    g = B.GATE_AT[a][d]
+    if g < 0:
+        return "a wall is in the way [WALL]", "V9.3"
+    if not s.gate_open[g]:
+        return f"gate {B.GATES[g].id} is closed [GATE_CLOSED]", "V9.3"
+    return None
+
+
+def room_reason(s, n: int, leaving: int = 0) -> Reason:
+    if s.count_at(n) - leaving >= B.CAPACITY:
+        return f"field {B.field_name(n)} is full [FIELD_FULL]", "V9.5"
+    return None
+
+
+def touch_threshold(s, f: Fig, fld: int) -> int:
+    """V9.6 for the warlock (R21): the cheapest weapon attack (2) or touch spell with a target there."""
+    from .magic import cast_cost, may_cast_now
+    best = COST["attack"]
+    if not may_cast_now(s, f):
+        return best
+    held = set(s.teams[f.seat].discs)
+    others = [g for g in s.figs if g is not None and g.alive and g.field == fld and g.id != f.id]
+    if not others:
+        return best
+    for sp in SPELLS:
+        if sp.is_touch and sp.target == "char" and sp.level in held:
+            best = min(best, cast_cost(s, f, sp))
+    return best
+
+
+def move_reason(s, f: Fig, d: int, mode: str) -> Reason:
+    """A one-field move: mode "move", "sneak" or "disengage" (C10.7: 2 MAN, then the move)."""
+    if f.down:
+        return "a figure that was taken down must stand up first", "20.4"
+    if f.stopped:
+        return "its movement has ended for this step", "20.5"
+    a = f.field
+    r = edge_reason(s, a, d)
+    if r:
+        return r
+    n = B.NEIGHBOURS[a][d]
+    r = zone_reason(f, n)
+    if r:
+        return r
+    r = room_reason(s, n)
+    if r:
+        return r
+    melee = in_melee(s, f)
+    extra = 0
+    if mode == "disengage":
+        if not melee:
+            return "it is not in a melee situation", "C10.7"
+        if f.attacked:
+            return "a figure that attacked this step cannot disengage [ATTACKED_NO_DISENGAGE]", "C10.8"
+        if f.cast_other:
+            return "after casting the warlock cannot disengage in this step [CAST_NO_DISENGAGE]", "C10.9"
+        extra = COST["disengage"]
+    elif melee:
+        return "it shares its field with an enemy: disengage to leave [IN_MELEE_MUST_DISENGAGE]", "V9.7"
+    if f.moved >= move_limit(s, f):
+        return "it has moved as far as its Movement allows this step [MOVE_LIMIT]", "V9.1"
+    cost, _credit = move_cost(s, f, mode == "sneak")
+    cost += extra
+    have = available(s, f)
+    if cost > have:
+        return f"that costs {cost} MAN and it has {have} [NOT_ENOUGH_MAN]", "M7.9"
+    if enemy_on(s, f, n):
+        if mode == "disengage" or f.disengaged or f.attacked or f.cast_other:
+            return "it may enter an enemy's field only if it can still attack this step", "V9.6"
+        need = touch_threshold(s, f, n) if f.role == 1 and not f.zombie else COST["attack"]
+        if have - cost < need:
+            return (f"entering an enemy's field needs {need} MAN left for the attack "
+                    "[ENTER_ENEMY_NEEDS_ATTACK_MAN]"), "V9.6"
+    return None
+
+
+def do_move(s, f: Fig, d: int, mode: str) -> None:
+    a = f.field
+    n = B.NEIGHBOURS[a][d]
+    cost, credit = move_cost(s, f, mode == "sneak")
+    if mode == "disengage":
+        cost += COST["disengage"]
+        f.disengaged = True
+    pay(s, f, cost)
+    f.run_credit = credit
+    f.moved += 1
+    f.entered = True
+    f.sneak = 1 if mode == "sneak" else 0
+    if s.flags.enter_forces_attack and enemy_on(s, f, n):
+        f.must_attack = True
+    gate = B.GATE_AT[a][d]
+    s.log(f"{s.name(f.id)} {'disengages and moves' if mode == 'disengage' else mode + 's'} "
+          f"{B.DIRS[d]} to {B.field_name(n)}")
+    relocate(s, [(f, n)])
+    if s.phase == "over" or not f.alive:
+        return
+    from .traps import open_windows
+    open_windows(s, f, "move", gate, a)
+
+
+def relocate(s, moves: list[tuple[Fig, int]]) -> None:
+    """Put figures on new fields; anyone crossing a cage wall takes its damage (spell 27, R33)."""
+    cages = [a for a in s.areas if a.key == "prison"]
+    old = {f.id: f.field for f, _ in moves}
+    for f, n in moves:
+        f.field = n
+    if not cages:
+        return
+    moved_ids = set(old)
+    new_cages = {}
+    for a in cages:
+        if a.follows and a.caster in moved_ids:
+            new_cages[a.id] = _recentre(s, a, s.figs[a.caster].field)
+    from .damage import hurt_sp
+    for a in cages:
+        after = new_cages.get(a.id, a)
+        for f, _n in moves:
+            if not f.alive:
+                continue
+            if (old[f.id] in a.fields) != (f.field in after.fields):
+                if f.id == a.caster and s.flags.cage_exempt:
+                    continue
+                s.log(f"{s.name(f.id)} crosses the energy cage")
+                hurt_sp(s, f, CAGE_SP, "lightning", CAGE_LEVEL)
+                if s.phase == "over":
+                    return
+    if new_cages:
+        s.areas = [new_cages.get(a.id, a) for a in s.areas]
+
+
+def _recentre(s, a, centre: int):
+    return a._replace(centre=centre, fields=B.area_fields(centre, s.gate_open))
+
+
+def recompute_areas(s) -> None:
+    """After a gate opened or closed: areas keep their centres, their fields follow the gates."""
+    s.areas = [a._replace(fields=B.area_fields(a.centre, s.gate_open)) for a in s.areas]
+
+
+# --- gates (V9.8, A3.6) -------------------------------------------------------------------------------
+def gate_reason(s, f: Fig, g: int, opening: bool) -> Reason:
+    gate = B.GATES[g]
+    if f.field not in gate.fields:
+        return f"{s.name(f.id)} does not stand at gate {gate.id}", "V9.8"
+    if f.down:
+        return "a figure that was taken down must stand up first", "20.4"
+    if opening and s.gate_open[g]:
+        return f"gate {gate.id} is already open", "V9.8"
+    if not opening and not s.gate_open[g]:
+        return f"gate {gate.id} is already closed", "V9.8"
+    if opening and s.gate_jam[g] >= s.round:
+        return f"gate {gate.id} is jammed shut until the end of round {s.gate_jam[g]}", "20.5"
+    have = available(s, f)
+    if COST["gate"] > have:
+        return f"that costs {COST['gate']} MAN and it has {have} [NOT_ENOUGH_MAN]", "M7.9"
+    return None
+
+
+def do_gate(s, f: Fig, g: int, opening: bool) -> None:
+    pay(s, f, COST["gate"])
+    f.sneak = 0
+    set_gate(s, g, opening)
+    s.log(f"{s.name(f.id)} {'opens' if opening else 'closes'} gate {B.GATES[g].id}")
+    from .traps import open_windows
+    open_windows(s, f, "gate", g, f.field)
+
+
+def set_gate(s, g: int, opening: bool) -> None:
+    s.gate_open[g] = opening
+    recompute_areas(s)
+
+
+# --- pushes (C10.10, Akrobatika) -------------------------------------------------------------------------
+def push_reason(s, pusher: Fig, other: Fig, d: int) -> Reason:
+    """Both figures move one field in the same direction to legal fields with room."""
+    dests = []
+    for f in (pusher, other):
+        if not f.alive:
+            return "both figures must be alive", "C10.10"
+        r = edge_reason(s, f.field, d)
+        if r:
+            return r
+        n = B.NEIGHBOURS[f.field][d]
+        r = zone_reason(f, n)
+        if r:
+            return r
+        dests.append(n)
+    for n in set(dests):
+        arriving = dests.count(n)
+        staying = s.count_at(n) - sum(1 for f in (pusher, other) if f.field == n)
+        if staying + arriving > B.CAPACITY:
+            return f"field {B.field_name(n)} has no room [FIELD_FULL]", "V9.5"
+    return None
+
+
+def push_dirs(s, pusher: Fig, other: Fig) -> list[int]:
+    return [d for d in range(6) if push_reason(s, pusher, other, d) is None]
+
+
+def do_push(s, pusher: Fig, other: Fig, d: int) -> None:
+    moves = [(pusher, B.NEIGHBOURS[pusher.field][d]), (other, B.NEIGHBOURS[other.field][d])]
+    s.log(f"{s.name(pusher.id)} pushes {s.name(other.id)} {B.DIRS[d]}")
+    relocate(s, moves)
+
+
+def player_controls(s, f: Fig) -> bool:
+    """The acting player commands this figure in the current step (not a zombie or a madman)."""
+    return f.alive and not f.zombie and f.id in s.named and mad_enemy(s, f) < 0
+
+
+def move_options(s, f: Fig, counts: dict[int, int], sneak_ok: bool) -> list[tuple[str, int]]:
+    """Every (mode, direction) for which ``move_reason`` is None, computed with the shared context once
+    (the legal-action generator's fast path; the tests compare it with move_reason)."""
+    if f.down or f.stopped or f.moved >= move_limit(s, f):
+        return []
+    have = available(s, f)
+    melee = in_melee(s, f)
+    modes = []
+    if melee:
+        if not f.attacked and not f.cast_other:
+            c, _ = move_cost(s, f, False)
+            modes.append(("disengage", c + COST["disengage"]))
+    else:
+        modes.append(("move", move_cost(s, f, False)[0]))
+        if sneak_ok:
+            modes.append(("sneak", move_cost(s, f, True)[0]))
+    modes = [(m, c) for m, c in modes if c <= have]
+    if not modes:
+        return []
+    may_attack = not (f.disengaged or f.attacked or f.cast_other)
+    need = -1
+    out = []
+    a = f.field
+    row = B.NEIGHBOURS[a]
+    edges = B.EDGE[a]
+    gates = B.GATE_AT[a]
+    glad = f.is_gladiator
+    for d in range(6):
+        n = row[d]
+        if n < 0:
+            continue
+        if edges[d] != B.NO_WALL:
+            g = gates[d]
+            if g < 0 or not s.gate_open[g]:
+                continue
+        if B.IN_C[n] != glad or counts.get(n, 0) >= B.CAPACITY:
+            continue
+        enemy = enemy_on(s, f, n)
+        for mode, cost in modes:
+            if enemy:
+                if mode == "disengage" or not may_attack:
+                    continue
+                if need < 0:
+                    need = touch_threshold(s, f, n) if f.role == 1 and not f.zombie else COST["attack"]
+                if have - cost < need:
+                    continue
+            out.append((mode, d))
+    return out

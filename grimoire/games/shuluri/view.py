@@ -1,0 +1,235 @@
+"""Hidden information, in one place: what a seat may see, and determinizations.
+
+Public (S5.7, 17): the board, every figure's values, Ep, STP, ammunition, effects (the effects table
+is public), sneaking, the gates and areas, the cards played or lost, the levels of the discs spent,
+the number of trap cards and discs each side still holds, every roll and its result (the event
+log). Secret until revealed: trap cards in hand and who holds them, spell discs held, amulets, the
+extra ME tokens, vials and potions, the gladiator's starting weapon (until the first step, R17), the
+other seats' setup choices, the order of the undealt cards and discs, and the RNG.
+
+The spec's ruling that exact Ep and ammunition are secret (17) is not modelled: every roll and every
+loss is announced at the table, so both are derivable from public events; the observation shows them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.rng import Rng
+from . import board as B
+from .combat import exposed
+from .data import (
+    AMULETS,
+    DISC_POOL,
+    GL,
+    HEAP_SETS,
+    LETTERS,
+    N_TRAP_CARDS,
+    RESIST_VALUES,
+    ROLES,
+    SPELL_BY_KEY,
+    TRAPS,
+    WL,
+)
+from .fig import DESTROYED, IN_HAND, IN_HEAP, PERMANENT, Fig
+from .values import ce, move_limit, te, ve, wield_key
+
+EVENTS_SHOWN = 40
+_SET_STATE = {IN_HEAP: "heap", IN_HAND: "hand", DESTROYED: "destroyed"}
+
+
+def _field(f: int) -> str | None:
+    return B.field_name(f) if f >= 0 else None
+
+
+def _effect(e) -> dict[str, Any]:
+    if e.src == "spell":
+        name = SPELL_BY_KEY[e.key].en
+    else:
+        name = TRAPS[int(e.key[4:])].en
+    out: dict[str, Any] = {"key": e.key, "name": name, "source": e.src, "type": e.type, "from_round": e.start,
+                           "until_round": None if e.end >= PERMANENT else e.end}
+    if e.mods:
+        out["mods"] = {k: v for k, v in e.mods}
+    if e.flags:
+        out["flags"] = list(e.flags)
+    if e.data >= 0:
+        out["target"] = e.data
+    return out
+
+
+def _figure(s, f: Fig, seat: int | None) -> dict[str, Any]:
+    own = seat is not None and f.seat == seat
+    out: dict[str, Any] = {
+        "name": s.name(f.id), "seat": f.seat, "role": ROLES[f.role], "zombie": f.zombie,
+        "alive": f.alive, "field": _field(f.field), "ep": f.ep, "max_ep": f.max_ep, "eg": f.eg,
+        "te": f.te, "ve": f.ve, "ce": f.ce, "move": f.move, "armour": f.armour, "sfe": f.sfe, "stp": f.stp,
+        "stp_max": f.stp_max, "ammo": f.ammo, "down": f.down, "sneak": ("", "sneaking", "hiding")[f.sneak],
+        "bell": f.bell, "named": f.named, "attacked": f.attacked, "disengaged": f.disengaged, "cast": f.casts,
+        "moved": f.moved, "running": f.running, "aiming": f.aim, "spent": f.spent, "debt": f.debt,
+        "stopped": f.stopped, "no_man_next_step": f.next_no_man or f.netted, "man_limit_next_step": f.next_limit,
+        "double_move_next_step": f.next_double, "coated": f.coat,
+        "effects": [_effect(e) for e in f.effects],
+        "me": f.me + (f.me_extra if (own or f.me_shown) else 0),
+        "amulet": (AMULETS[f.amulet] if f.amulet >= 0 else None) if (own or f.amulet_shown) else "?",
+        "vial": f.vial if (own or f.vial_shown) else "?",
+        "potion": f.potion if (own or f.potion_shown) else "?",
+    }
+    if not f.is_gladiator or own or s.teams[f.seat].weapon_shown:
+        # the values in play now (weapon, sword-artist bonus, the one spell/trap modifier, takedown)
+        out["now"] = {"te": te(s, f), "ve": ve(s, f), "ce": ce(s, f) if f.ce else 0, "move": move_limit(s, f)}
+    if f.zombie:
+        out["creator"] = s.name(f.creator)
+        out["man_left"] = f.zman
+        out["fields_moved"] = f.zfields
+        out["order"] = None if f.order is None else [f.order[0], _field(f.order[1]) if f.order[0] != "attack"
+                                                     else s.name(f.order[1])]
+    if f.is_gladiator:
+        out["javelins"] = f.javelins
+        out["nets"] = f.nets
+        out["exposed_to"] = {"crossbow": exposed(s, f, "crossbow"), "daggers": exposed(s, f, "daggers")}
+        if own or s.teams[f.seat].weapon_shown:
+            out["weapon"] = wield_key(f)
+            out["weapon_sets"] = {HEAP_SETS[i]: _SET_STATE.get(st, _field(st)) for i, st in enumerate(f.sets)}
+            out["part_dropped_at"] = _field(f.part_at)
+        else:
+            out["weapon"] = "?"
+    return out
+
+
+def _team(s, t, seat: int | None) -> dict[str, Any]:
+    own = seat is not None and t.seat == seat
+    out: dict[str, Any] = {
+        "seat": t.seat, "letter": LETTERS[t.seat], "half": t.half, "quarters": list(t.quarters),
+        "inner_gates": [B.GATES[g].id for g in t.inner_gates], "heaps": [B.field_name(h) for h in t.heaps],
+        "strategist_man": t.strat, "gladiator_type": t.gtype, "out": t.out, "cards_in_hand": len(t.hand),
+        "cards_played": list(t.played), "cards_lost": list(t.lost), "discs_left": len(t.discs),
+        "discs_cast": list(t.cast), "side_roll": t.roll, "passed_all": t.react_off,
+    }
+    if own:
+        out["hand"] = [{"card": c, "holder": s.name(h) if h >= 0 else None, "kind": TRAPS[c].kind}
+                       for c, h in t.hand]
+        out["discs"] = list(t.discs)
+        out["starting_weapon"] = HEAP_SETS[t.weapon] if t.weapon >= 0 else None
+    elif t.weapon_shown and t.weapon >= 0:
+        out["starting_weapon"] = HEAP_SETS[t.weapon]
+    return out
+
+
+def _decision(s, seat: int | None) -> dict[str, Any] | None:
+    top = s.stack.top
+    if top is None:
+        return None
+    from .kinds import KINDS
+    k = KINDS[top.kind]
+    out = {"kind": top.kind, "seat": top.seat, "prompt": k.prompt}
+    out.update(k.describe(s, top, seat))
+    return out
+
+
+def _events(s, seat: int | None) -> list[str]:
+    out = []
+    node = s.events
+    while node is not None and len(out) < EVENTS_SHOWN:
+        vis, text = node[0]
+        if vis is None or vis == seat:
+            out.append(text)
+        node = node[1]
+    out.reverse()
+    return out
+
+
+def observe(s, seats: list[int | None]) -> list[dict[str, Any]]:
+    gates = {g.id: {"open": s.gate_open[g.index], "jammed_until": s.gate_jam[g.index] or None} for g in B.GATES}
+    areas = [{"spell": a.key, "caster": s.name(a.caster), "centre": B.field_name(a.centre),
+              "fields": [B.field_name(x) for x in a.fields], "until_round": a.end, "follows": a.follows}
+             for a in s.areas]
+    corpses = [{"name": s.name(f.id), "field": B.field_name(f.field)} for f in s.figs[:5 * s.num_players]
+               if f is not None and not f.alive and f.field >= 0 and not f.raised]
+    step = None
+    if s.phase == "play" and s.sched and s.step_i < len(s.sched):
+        seat_, kind = s.sched[s.step_i]
+        step = {"index": s.step_i + 1, "of": len(s.sched), "seat": seat_, "kind": kind,
+                "named": [s.name(c) for c in s.named], "pool": s.pool, "gladiator_man": s.gpool}
+    out = []
+    for seat in seats:
+        out.append({
+            "phase": s.phase, "mode": s.mode, "step": step, "first": s.first, "order": list(s.order),
+            "alliances": list(s.alliance), "decision": _decision(s, seat), "gates": gates, "areas": areas,
+            "corpses": corpses, "teams": [_team(s, t, seat) for t in s.teams],
+            "figures": [_figure(s, f, seat) for f in s.figs if f is not None],
+            "events": _events(s, seat), "end_reason": s.end_reason or None,
+        })
+    return out
+
+
+# --- determinizations -----------------------------------------------------------------------------------------
+def sample_hidden(s, seat: int, rng: Rng):
+    """A copy in which everything ``seat`` cannot see is redrawn consistently with what it saw."""
+    d = s.clone()
+    d.rng = Rng(rng.next64())
+    mine = d.teams[seat]
+    others = [t for t in d.teams if t.seat != seat]
+    # trap cards: the unseen cards go to the other hands, to living holders
+    seen = {c for c, _h in mine.hand} | set(mine.played) | set(mine.lost)
+    for t in d.teams:
+        seen |= set(t.played) | set(t.lost)
+    unknown = [c for c in range(1, N_TRAP_CARDS + 1) if c not in seen]
+    rng.shuffle(unknown)
+    for t in others:
+        k = len(t.hand)
+        cards, unknown = sorted(unknown[:k]), unknown[k:]
+        holders = [f.id for f in d.figs[t.seat * 5:t.seat * 5 + 5] if f.alive]
+        assigned = any(h >= 0 for _c, h in t.hand)
+        t.hand = [[c, holders[rng.below(len(holders))] if assigned and holders else -1] for c in cards]
+    # spell discs: the pool minus what this seat knows
+    pool = [lv + 1 for lv, n in enumerate(DISC_POOL) for _ in range(n)]
+    for lv in mine.discs + mine.cast:
+        pool.remove(lv)
+    for t in others:
+        for lv in t.cast:
+            pool.remove(lv)
+    rng.shuffle(pool)
+    for t in others:
+        k = len(t.discs)
+        t.discs, pool = sorted(pool[:k]), pool[k:]
+    for t in others:
+        _resample_items(d, t.seat, rng)
+        if not t.weapon_shown and t.weapon >= 0:
+            w = rng.below(len(HEAP_SETS))
+            t.weapon = w
+            g = d.figs[t.seat * 5 + GL]
+            g.sets = [IN_HEAP] * len(HEAP_SETS)
+            g.sets[w] = IN_HAND
+    return d
+
+
+def _resample_items(d, seat: int, rng: Rng) -> None:
+    figs = [d.figs[seat * 5 + r] for r in range(5)]
+    # amulets (S5.2): the unseen ones on distinct figures whose amulet is unknown
+    if any(f.amulet >= 0 for f in figs):
+        hidden = [f for f in figs if not f.amulet_shown]
+        kinds = [f.amulet for f in hidden if f.amulet >= 0]
+        for f in hidden:
+            f.amulet = -1
+        rng.shuffle(hidden)
+        for f, k in zip(hidden, kinds, strict=False):
+            f.amulet = k
+    # ME tokens (S5.4): not the warlock, distinct figures
+    if any(f.me_extra for f in figs):
+        hidden = [f for f in figs if not f.me_shown and f.role != WL]
+        values = [f.me_extra for f in hidden if f.me_extra]
+        for f in hidden:
+            f.me_extra = 0
+        rng.shuffle(hidden)
+        for f, v in zip(hidden, values, strict=False):
+            f.me_extra = v
+    assert all(v in (0,) + RESIST_VALUES for v in (f.me_extra for f in figs))
+    for attr, shown in (("vial", "vial_shown"), ("potion", "potion_shown")):
+        hidden = [f for f in figs if not getattr(f, shown)]
+        n = sum(1 for f in hidden if getattr(f, attr))
+        for f in hidden:
+            setattr(f, attr, False)
+        rng.shuffle(hidden)
+        for f in hidden[:n]:
+            setattr(f, attr, True)

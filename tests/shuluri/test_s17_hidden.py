@@ -1,0 +1,93 @@
+"""Spec 17 and S5.7: what each seat may know, what is revealed when, and determinizations."""
+
+from __future__ import annotations
+
+import numpy as np
+
+import grimoire
+from grimoire.core.rng import Rng
+
+from .helpers import arena, fig, roll, setup_done
+
+
+def _seen(s, seat, name):
+    return next(f for f in s.observation(seat)["shuluri"]["figures"] if f["name"] == name)
+
+
+def test_the_other_sides_secrets_are_not_in_its_observation():
+    s = setup_done(2, 4)
+    o = s.observation(1)["shuluri"]
+    a = o["teams"][0]
+    assert "hand" not in a and "discs" not in a and a["cards_in_hand"] == 3 and a["discs_left"] == 6
+    for f in o["figures"]:
+        if f["seat"] == 0:
+            assert f["amulet"] == "?" and f["vial"] == "?"
+    own = s.observation(0)["shuluri"]["teams"][0]
+    assert len(own["hand"]) == 3 and len(own["discs"]) == 6
+    spectator = s.observation(None)["shuluri"]
+    assert all("hand" not in t for t in spectator["teams"])
+
+
+def test_determinizations_keep_the_observation_and_redraw_the_secrets():
+    s = setup_done(2, 4)
+    rng = Rng(3)
+    obs = s.observation(0)
+    t0 = s.observation_tensor(0)
+    changed = 0
+    for _ in range(10):
+        d = s.sample_hidden(0, rng)
+        assert d.observation(0) == obs
+        assert np.array_equal(d.observation_tensor(0), t0)
+        assert d.teams[0].hand == s.teams[0].hand and d.teams[0].discs == s.teams[0].discs
+        changed += d.teams[1].hand != s.teams[1].hand or d.teams[1].discs != s.teams[1].discs or any(
+            d.figs[i].amulet != s.figs[i].amulet for i in range(5, 10))
+        assert sorted(f.amulet for f in d.figs[5:10] if f.amulet >= 0) == [0, 1, 2]
+        assert sorted(f.me_extra for f in d.figs[5:10]) == [0, 0, 0, 2, 3]
+        assert d.figs[6].me_extra == 0                  # never the warlock
+        assert not {c for c, _h in d.teams[1].hand} & {c for c, _h in s.teams[0].hand}
+    assert changed >= 8
+
+
+def test_revealed_items_stay_fixed_in_determinizations():
+    s = arena({"awl": (1, 6), "bxb": (0, 7)}, named=("wl",))
+    s.teams[0].discs = [2]
+    fig(s, "bxb").amulet = 2
+    s.apply("wl cast pain bxb")                     # the curse-averter shows
+    rng = Rng(1)
+    for _ in range(5):
+        d = s.sample_hidden(0, rng)
+        assert d.figs[fig(s, "bxb").id].amulet == 2
+
+
+def test_casting_reveals_the_level_and_trap_cards_show_when_played():
+    s = arena({"awl": (1, 6), "bxb": (0, 7)}, named=("wl",))
+    s.teams[0].discs = [1, 4]
+    roll(s, 1, 10)
+    s.apply("wl cast gut bxb")
+    t = s.observation(1)["shuluri"]["teams"][0]
+    assert t["discs_cast"] == [1] and t["discs_left"] == 1
+
+
+def test_private_events_stay_private():
+    s = grimoire.new_game("shuluri", 2, 4)
+    s.apply("traps xb d1 wl")
+    ev1 = s.observation(1)["shuluri"]["events"]
+    ev0 = s.observation(0)["shuluri"]["events"]
+    assert any("assigns its trap cards" in e for e in ev0)
+    assert not any("assigns its trap cards" in e for e in ev1)
+
+
+def test_public_effects_table():
+    s = arena({"awl": (1, 6), "bxb": (0, 7)}, named=("wl",))
+    s.teams[0].discs = [4]
+    roll(s, 10, 1)
+    s.apply("wl cast curdle bxb")
+    eff = _seen(s, 1, "bxb")["effects"][0]
+    assert eff["name"] == "Blood Curdling" and eff["type"] == "curse" and eff["until_round"] == s.round + 2
+    assert eff["mods"] == {"te": -5, "ve": -5, "ce": -2}
+
+
+def test_gladiator_armour_thresholds_are_public():
+    s = arena({})
+    fig(s, "bgl").stp = 4
+    assert _seen(s, 0, "bgl")["exposed_to"] == {"crossbow": True, "daggers": False}
