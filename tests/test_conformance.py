@@ -1,4 +1,4 @@
-"""The shared conformance suite, run for every registered game (CONTRACT.md)."""
+"""The shared conformance suite, run for every registered game (docs/contract.md)."""
 
 import pytest
 

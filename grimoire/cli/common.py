@@ -32,10 +32,6 @@ def split_list(text: str | None) -> list[str] | None:
     return [x.strip().lower() for x in text.replace(";", ",").split(",") if x.strip()]
 
 
-def check_game(game: str) -> None:
-    game_info(game)  # raises GameConfigError with the list of games
-
-
 def require_game(game: str | None) -> GameInfo:
     """The descriptor of the game a command was given; a clear line listing the games if none was."""
     if game is None:

@@ -1,7 +1,7 @@
 """Helpers for the Zavandor rules tests: build situations by editing the state's plain fields, then
 drive the game only through ``apply`` / ``legal_actions`` / ``observation``.
 
-The SPEC_* tables below are copied from shared/rules/zavandor.md (not imported from the engine's
+The SPEC_* tables below are copied from the rules specification (not imported from the engine's
 data file), so that the tests check the engine against the specification, not against itself.
 """
 

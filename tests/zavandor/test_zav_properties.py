@@ -290,7 +290,7 @@ def probe_state(s, where):
     # a saved game loads to the identical, playable state
     loaded = grimoire.load_game(json.loads(json.dumps(before)))
     assert loaded.to_dict() == before and [a.text for a in loaded.legal_actions()] == [a.text for a in listed]
-    # the determinization of a seat's unknowns is consistent with what that seat sees (ARCHITECTURE 4)
+    # the determinization of a seat's unknowns is consistent with what that seat sees
     seat = s.current_player
     obs = s.observation(seat)
     sampled = s.sample_hidden(seat, Rng(len(before["history"]) + 1))

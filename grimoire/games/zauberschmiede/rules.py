@@ -23,7 +23,6 @@ from .actions import (
     KIND_UNLOCK,
     KIND_UPGRADE,
     SIDES,
-    TABLE,
     TRANSMUTE,
     UNLOCK,
     UPGRADE,
@@ -396,10 +395,6 @@ def start_round(p: Player, roll: tuple[int, ...]) -> None:
     p.used = [""] * len(roll)
     p.tmask = 0
     p.done = False
-
-
-def is_known(action: Action) -> bool:
-    return TABLE.lookup(action.text) is action
 
 
 __all__ = ["Variant", "available", "check", "do", "end_of_round", "legal_actions", "payments", "start_round",

@@ -87,13 +87,6 @@ def opening_capacity(s, p: Player) -> int:
     return capacity(s, p)
 
 
-def can_afford_opening(s, p: Player, item: int) -> bool:
-    """Could the opener pay the minimum bid? Opening is only *listed* then: the opening bid is a bid,
-    and one he cannot pay brings the curse (7.5). Typed anyway, it is accepted, and the only bid
-    left to him is the cursed minimum."""
-    return price_for(s, p.seat, item, ITEM_MIN_BID[item]) <= opening_capacity(s, p)
-
-
 def do_open(s, p: Player, item: int) -> None:
     enter_group(s, "c")
     if tab_settles_at_open(s):

@@ -18,10 +18,6 @@ import itertools
 from .data import CARD_UNITS, CONC_UNITS, CONC_VALUE, DUST_DENOMS, DUST_UNITS
 
 
-def card_code(value: int, colour: int) -> int:
-    return value * 4 + colour
-
-
 def representable(v: int) -> bool:
     """Can v be made of 2-, 5- and 10-dust tokens? (0 counts: no tokens.)"""
     return v == 0 or (v >= 2 and v != 3)

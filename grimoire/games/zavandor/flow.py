@@ -51,7 +51,7 @@ score_of = score
 # --- decks (1: a colour's discard pile is reshuffled when its deck runs out) ----------------------
 def draw(s, colour: int, n: int) -> list[int]:
     """Draw n cards of a colour. The deck is a multiset: a uniform draw from it is a draw from a
-    shuffled deck, and no hidden order needs storing (ARCHITECTURE 2)."""
+    shuffled deck, and no hidden order needs storing."""
     out = []
     deck = s.deck[colour]
     base = CARD_MIN[colour]

@@ -1,4 +1,4 @@
-"""Hidden information, in one place (ARCHITECTURE 4): what a seat may see, and determinizations.
+"""Hidden information, in one place: what a seat may see, and determinizations.
 
 Public: everything on the table — gems, knowledge, artifacts, sentinels, dust, concentrated cards,
 the number and colour of each player's energy cards (the backs show the colour), the discard piles,

@@ -66,7 +66,6 @@ from ..data import (
 )
 from ..energy import best_payment, hand_units, keep_best
 from ..player import Player
-from ..scoring import score
 
 GEM_INCOME = (10 / 3, CARD_AVG[0], CARD_AVG[1], CARD_AVG[2], CARD_AVG[3])
 OWL = 1
@@ -502,54 +501,3 @@ def gem_loss(r: Player, ctx: Ctx) -> float:
             q.active[g] -= 1
             best = min(best, base - value(q, ctx))
     return best
-
-
-def with_params(**kw) -> Params:
-    return replace(DEFAULT, **kw)
-
-
-# --- a linear evaluation, fitted on self-play (scripts/zavandor_fit_eval.py) -------------------------
-FEATURES = (
-    "score", "energy", "energy_r", "income", "income_r", "income_r2", "free_r", "slots_r",
-    "spellbook_r", "elixir_r", "ruby_r", "fire_r", "gems_r", "flow_r", "sages_r", "arts_r", "accum_r",
-    "levels", "level3", "tokens", "pentagon", "hand_r", "sent_disc_r", "sents_r", "inactive", "r", "r2",
-    "under", "opal_r", "gem_vp_r",
-)
-
-
-def features(p: Player, ctx: Ctx, energy: float) -> list[float]:
-    """The evaluation's features of a position (R = rounds left, r = R / 10)."""
-    r = ctx.R / 10.0
-    act = p.active
-    lv = p.levels
-    arts = p.arts
-    inc = _income(act, lv, arts)
-    n_slots = slots(p)
-    free = n_slots - (act[0] + act[1] + act[2] + act[3] + act[4])
-    fire = lv[FIRE]
-    ruby = 1.0 if (fire >= 4 or (ctx.druid_l3 and p.char == DRUID and fire >= 3 and not p.druid_ruby)) else 0.0
-    if act[4] + p.inactive[4] >= MAX_RUBIES:
-        ruby = 0.0
-    gl = lv[GEMS_T]
-    inactive = sum(p.inactive[g] * GEM_SALE[g][gl] for g in range(5))
-    sent_disc = SENT_DISCOUNT[lv[ARTS_T]] + MASK_SENT_DISCOUNT * arts[MASK]
-    n_levels = lv[0] + lv[1] + lv[2] + lv[3] + lv[4] + lv[5]
-    level3 = sum(1 for x in lv if x == 3)
-    return [
-        float(score(p)), energy, energy * r, inc, inc * r, inc * r * r, max(0, free) * r, n_slots * r,
-        (1.0 if arts[SPELLBOOK] else 0.0) * r, (1.0 if arts[ELIXIR] else 0.0) * r, ruby * r, fire * r,
-        gl * r, lv[FLOW] * r, lv[SAGES] * r, lv[ARTS_T] * r, lv[ACCUM] * r,
-        float(n_levels), float(level3), float(5 - len(p.tokens)), float(p.pentagon), hand_limit(p) * r,
-        sent_disc * r, len(p.sents) * r, float(inactive), r, r * r,
-        p.under_dust + sum(code >> 2 for code in p.under_cards), act[0] * r,
-        (act[0] + act[1] + 2 * (act[2] + act[3]) + 3 * act[4]) * r,
-    ]
-
-
-WEIGHTS: tuple[float, ...] | None = None
-
-
-def linear_value(p: Player, ctx: Ctx, energy: float) -> float:
-    if ctx.R <= 0:
-        return float(score(p))
-    return sum(w * x for w, x in zip(WEIGHTS, features(p, ctx, energy), strict=True))

@@ -45,6 +45,7 @@ from ..data import (
     SAGES_COLOUR,
     SENT_END,
 )
+from ..scoring import score
 from .evaluate import (
     DEFAULT,
     Ctx,
@@ -55,7 +56,6 @@ from .evaluate import (
     hand_after_paying,
     hand_limit,
     kept_energy,
-    score,
     value,
 )
 
