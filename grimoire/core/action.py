@@ -6,14 +6,16 @@ comparing them stays cheap. Equality and hashing go by the text.
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class Action:
     __slots__ = ("text", "kind", "args")
     text: str
     kind: str
-    args: tuple
+    args: Any               # the parsed arguments (a tuple; None where the game has a default form)
 
-    def __init__(self, text: str, kind: str, args: tuple = ()):
+    def __init__(self, text: str, kind: str, args: Any = ()):
         object.__setattr__(self, "text", text)
         object.__setattr__(self, "kind", kind)
         object.__setattr__(self, "args", args)
@@ -47,7 +49,7 @@ class ActionTable:
     def __init__(self):
         self._by_text: dict[str, Action] = {}
 
-    def get(self, text: str, kind: str, args: tuple = ()) -> Action:
+    def get(self, text: str, kind: str, args: Any = ()) -> Action:
         a = self._by_text.get(text)
         if a is None:
             a = self._by_text[text] = Action(text, kind, args)

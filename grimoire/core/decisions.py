@@ -34,6 +34,7 @@ class DecisionKind(Generic[S]):
 
     ``check`` returns None when the action is legal, else the reason and the rule (the state is never
     touched); ``do`` carries a checked action out (it pops or replaces the decision as the rules say).
+    ``d`` is None for a game's base handler (the ordinary turn, when nothing is pending).
     """
 
     kind: str = ""
@@ -41,13 +42,13 @@ class DecisionKind(Generic[S]):
     answers: tuple[str, ...] = ()
     prompt: str = ""
 
-    def legal(self, state: S, d: Decision) -> list[Action]:  # pragma: no cover - interface
+    def legal(self, state: S, d: Decision | None) -> list[Action]:  # pragma: no cover - interface
         raise NotImplementedError
 
-    def check(self, state: S, d: Decision, action: Action) -> tuple[str, str] | None:  # pragma: no cover
+    def check(self, state: S, d: Decision | None, action: Action) -> tuple[str, str] | None:  # pragma: no cover
         raise NotImplementedError
 
-    def do(self, state: S, d: Decision, action: Action) -> None:  # pragma: no cover - interface
+    def do(self, state: S, d: Decision | None, action: Action) -> None:  # pragma: no cover - interface
         raise NotImplementedError
 
     # payload <-> JSON (override for payloads that are not plain JSON values)

@@ -29,13 +29,14 @@ from .tensor import TensorSpec
 
 @dataclass(frozen=True)
 class ArenaHooks:
-    """What the arena and the simulation runner record beyond scores and winners."""
+    """What the arena and the simulation runner record beyond scores and winners. (Hooks take the
+    game's own state class, hence ``Any`` for the state in these signatures.)"""
 
     role_option: str | None = None          # the option rotated per seat (e.g. "characters")
     roles: tuple[str, ...] = ()             # its pool
-    roles_of: Callable[[GameState], list[str]] | None = None        # the role of each seat in a game
-    stats: Callable[[GameState], dict[str, float]] | None = None    # numbers per game (rounds, ...)
-    seat_stats: Callable[[GameState], list[dict[str, float]]] | None = None   # numbers per seat
+    roles_of: Callable[[Any], list[str]] | None = None        # the role of each seat in a game
+    stats: Callable[[Any], dict[str, float]] | None = None    # numbers per game (rounds, ...)
+    seat_stats: Callable[[Any], list[dict[str, float]]] | None = None   # numbers per seat
 
 
 @dataclass(frozen=True)
@@ -73,14 +74,14 @@ class GameInfo:
     agents: Mapping[str, Callable[[int], Any]] = field(default_factory=dict)   # name -> factory(seed)
     search: SearchSpec | None = None                # how to build the search (hard) agent
     arena: ArenaHooks = field(default_factory=ArenaHooks)
-    hints: Callable[[GameState, int], dict[str, Any]] | None = None   # UI help for the deciding seat
+    hints: Callable[[Any, int], dict[str, Any]] | None = None   # UI help for the deciding seat
     renderer: str | None = None                     # module with render(obs, seat, hints) (terminal)
     board: BrowserBoard | None = None
     i18n: str | None = None                         # folder of catalogs <lang>.json in the package
     rules_topics: Callable[[], dict[str, str]] | None = None
     static_data: Callable[[], dict[str, Any]] | None = None       # fixed tables for interfaces
     # --- for the conformance suite -----------------------------------------------------------------------
-    probe_texts: Callable[[GameState], list[str]] | None = None
+    probe_texts: Callable[[Any], list[str]] | None = None
     conformance_options: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self):

@@ -14,6 +14,8 @@ Texts (all lowercase; a die is named by the value it shows, see docs/games/zaube
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...core.action import Action, ActionTable
 from ...core.errors import IllegalAction
 from .sheet import CONFIG, SHEET
@@ -30,19 +32,19 @@ _NA = len(SHEET.artifacts)
 _NC = len(SHEET.colours)
 
 # CHARGE[a][c][v] is None when artifact a has no field of colour c
-CHARGE = tuple(
+CHARGE: Any = tuple(
     tuple((None if not SHEET.artifacts[a].colour_count[c] else
            tuple(None if v == 0 else TABLE.get(f"charge {SHEET.artifacts[a].key} {SHEET.colours[c]} {v}",
                                                  KIND_CHARGE, (a, c, v)) for v in range(SIDES + 1)))
           for c in range(_NC))
     for a in range(_NA))
-AMPLIFY = tuple(tuple(None if v == 0 else TABLE.get(f"amplify {SHEET.artifacts[a].key} {v}", KIND_AMPLIFY, (a, v))
+AMPLIFY: Any = tuple(tuple(None if v == 0 else TABLE.get(f"amplify {SHEET.artifacts[a].key} {v}", KIND_AMPLIFY, (a, v))
                       for v in range(SIDES + 1)) for a in range(_NA))
-UPGRADE = tuple(tuple((TABLE.get(f"upgrade {SHEET.colours[c]} {v}", KIND_UPGRADE, (c, v))
+UPGRADE: Any = tuple(tuple((TABLE.get(f"upgrade {SHEET.colours[c]} {v}", KIND_UPGRADE, (c, v))
                        if v in SHEET.upgrade_values else None) for v in range(SIDES + 1)) for c in range(_NC))
-UNLOCK = tuple(None if v == 0 else TABLE.get(f"unlock {v}", KIND_UNLOCK, (v,)) for v in range(SIDES + 1))
-DUST = tuple(None if v == 0 else TABLE.get(f"dust {v}", KIND_DUST, (v,)) for v in range(SIDES + 1))
-TRANSMUTE = tuple(tuple(None if v == 0 or w == 0 or v == w else
+UNLOCK: Any = tuple(None if v == 0 else TABLE.get(f"unlock {v}", KIND_UNLOCK, (v,)) for v in range(SIDES + 1))
+DUST: Any = tuple(None if v == 0 else TABLE.get(f"dust {v}", KIND_DUST, (v,)) for v in range(SIDES + 1))
+TRANSMUTE: Any = tuple(tuple(None if v == 0 or w == 0 or v == w else
                         TABLE.get(f"transmute {v} to {w}", KIND_TRANSMUTE, (v, w)) for w in range(SIDES + 1))
                   for v in range(SIDES + 1))
 END = TABLE.get("end", KIND_END, ())
@@ -177,8 +179,8 @@ def canonical_texts() -> list[str]:
         out += ["pay " + a.key + "".join(f" r{r}" for r in s) for s in subsets]
     for a in SHEET.artifacts:
         out += [f"amplify {a.key} {v}" for v in VALUES]
-    for c in SHEET.colours:
-        out += [f"upgrade {c} {v}" for v in SHEET.upgrade_values]
+    for colour in SHEET.colours:
+        out += [f"upgrade {colour} {v}" for v in SHEET.upgrade_values]
     out += [f"unlock {v}" for v in VALUES]
     out += [f"dust {v}" for v in VALUES]
     out += [f"transmute {v} to {w}" for v in VALUES for w in VALUES if v != w]

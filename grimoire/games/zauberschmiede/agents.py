@@ -88,7 +88,7 @@ def potential(ctx: _Ctx, p: Player) -> float:
         cc = CC[a]
         base = base_t[a]
         if paid >> a & 1:
-            v = base
+            v: float = base
             for c in range(NC):
                 if levels[c] and cc[c]:
                     v += levels[c] * cc[c]
@@ -206,7 +206,7 @@ class GreedyAgent(Agent):
         base = potential(ctx, p)
         best, best_score = None, float("-inf")
         trans = []
-        seen = set()
+        seen: set = set()
         value_free = var.hmode == "per_artifact"
         by_value: dict[int, float] = {}
         any_value = float("-inf")
@@ -252,6 +252,7 @@ class GreedyAgent(Agent):
             t, t_use, t_gain = self._best_transmute(ctx, p, var, rnd, base, trans, use_v)
             if t is not None and t_gain > TRANSMUTE_COST and t_use > best_score + TRANSMUTE_COST:
                 return t
+        assert best is not None                  # "end" is always legal and scored
         return best
 
     def _best_transmute(self, ctx, p, var, rnd, base, trans, use_v):

@@ -2,22 +2,25 @@
 
 from __future__ import annotations
 
-from ...core.state import GameState
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .state import ZauberschmiedeState
 from .sheet import SHEET
 
 
-def stats(state: GameState) -> dict[str, float]:
+def stats(state: ZauberschmiedeState) -> dict[str, float]:
     """Per game: rounds played, the best score and how many seats got the dust creator bonus (S8)."""
-    b = state.score_breakdown()
+    b = state.score_breakdowns()
     return {"rounds": float(state.round), "top_score": float(max(x["total"] for x in b)),
             "dust_creators": float(sum(1 for x in b if x["S8"]))}
 
 
-def seat_stats(state: GameState) -> list[dict[str, float]]:
+def seat_stats(state: ZauberschmiedeState) -> list[dict[str, float]]:
     """Per seat: S1-S8 and the total; each artifact completed (0/1) and amplified; the level of each
     colour; the amplifier level; dust produced, left unspent and lost; transmutations and dice unused."""
     out = []
-    for p, b in zip(state.players, state.score_breakdown(), strict=True):
+    for p, b in zip(state.players, state.score_breakdowns(), strict=True):
         d: dict[str, float] = {k: float(v) for k, v in b.items()}
         for a in SHEET.artifacts:
             d[f"complete_{a.id}"] = float(p.paid >> a.index & 1)

@@ -58,12 +58,12 @@ def solo_score_bound(any_table: bool = False) -> int:
     cost = total([len(a.fields) + a.dust for a in arts])
     dust = total([a.dust for a in arts])
     count = member.sum(axis=1)
-    fixed = total([a.base * (1 + len(a.colours)) for a in arts]) + dust          # S1 + S7 + S2 (paid dust)
+    fixed: Any = total([a.base * (1 + len(a.colours)) for a in arts]) + dust          # S1 + S7 + S2 (paid dust)
     for cat in SHEET.set_categories:                                               # S5
         idx = list(SHEET.category_artifacts[cat])
         fixed += np.where(member[:, idx].all(axis=1), sum(arts[a].base for a in idx), 0)
-    for idx in SHEET.colour_artifacts:                                             # S6
-        fixed += np.where(member[:, list(idx)].all(axis=1), SHEET.bonus_all_colour, 0)
+    for colour_idx in SHEET.colour_artifacts:                                      # S6
+        fixed += np.where(member[:, list(colour_idx)].all(axis=1), SHEET.bonus_all_colour, 0)
     per_colour = np.stack([total(a_counts) for a_counts in zip(*(a.colour_count for a in arts), strict=True)], axis=1)
     per_colour = -np.sort(-per_colour, axis=1)                                     # fields per colour, largest first
     boxes = len(SHEET.upgrade_values)

@@ -53,7 +53,7 @@ def harmony(var: Variant, p: Player) -> int:
                         total += base
         return total
     for c in range(NC):
-        vals = []
+        vals: list[int] = []
         bases = 0
         for a in range(_NA):
             if paid >> a & 1 and _COLOUR_FIELDS[a][c]:

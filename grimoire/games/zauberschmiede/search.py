@@ -36,7 +36,7 @@ class ZauberschmiedeHooks(SearchHooks):
         self.root_round = 0
 
     def begin(self, root: GameState, seat: int) -> None:
-        self.root_round = root.round
+        self.root_round = root.round_number() or 0
 
     def candidates(self, state, seat: int, actions: list[Action], cache: dict) -> list[Action]:
         out = cache.get("c")

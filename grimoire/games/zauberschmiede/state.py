@@ -82,6 +82,12 @@ def normalize_options(options: dict[str, Any], players: int = 1) -> dict[str, An
 class ZauberschmiedeState(GameState):
     game = GAME
     __slots__ = ("var", "round", "roll", "players", "cur", "over")
+    var: rules.Variant
+    round: int
+    roll: tuple[int, ...]
+    players: list[Player]
+    cur: int                 # the seat deciding now (== num_players between rounds)
+    over: bool
 
     # --- construction -------------------------------------------------------------------------------
     @classmethod
@@ -164,6 +170,10 @@ class ZauberschmiedeState(GameState):
 
     def scores(self) -> list[int]:
         return [b["total"] for b in breakdowns(self.var, self.players)]
+
+    def score_breakdowns(self) -> list[dict[str, int]]:
+        """S1-S8 and the total (spec §15) of every seat, as if the game ended now."""
+        return breakdowns(self.var, self.players)
 
     def score_breakdown(self, seat: int | None = None) -> list[dict[str, int]] | dict[str, int]:
         """S1-S8 and the total (spec §15), for one seat or (seat None) for all, as if the game ended now."""
@@ -284,6 +294,7 @@ class ZauberschmiedeState(GameState):
             if i == seat or i > self.cur:
                 new_hist += own
                 continue
+            assert p.snap is not None                 # every seat has a round-start sheet mid-round
             q = p.snap.copy()
             q.snap = p.snap
             if i < self.cur:

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from functools import cache
+from typing import TYPE_CHECKING
 
-from ...core.state import GameState
+if TYPE_CHECKING:
+    from .state import ZauberschmiedeState
 from .actions import vocabulary
 from .sheet import DATA_DIR, SHEET
 
@@ -49,7 +51,7 @@ def _fixed_probes() -> tuple[str, ...]:
     return tuple(vocabulary() + extra)
 
 
-def probe_texts(state: GameState) -> list[str]:
+def probe_texts(state: ZauberschmiedeState) -> list[str]:
     """The listed-action vocabulary for this state plus near misses (all must be rejected unless legal)."""
     out = list(_fixed_probes())
     p = state.players[state.cur] if not state.is_terminal() else None

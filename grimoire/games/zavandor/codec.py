@@ -60,13 +60,15 @@ class ZavandorCodec(ActionCodec):
             return i
         if isinstance(action, str):
             try:
-                action = state._parse(action)
+                a = state._parse(action)
             except IllegalAction:
                 return None
-        if action.kind != "bid":
+        else:
+            a = action
+        if a.kind != "bid":
             return None
         lo = lowest_bid(state)
-        return None if lo is None else self._bid_id.get(action.args[0] - lo)
+        return None if lo is None else self._bid_id.get(a.args[0] - lo)
 
     def decode(self, i: int, state=None) -> Action:
         d = self.bid_offset.get(i) if isinstance(i, int) else None

@@ -264,6 +264,7 @@ def keep_best(cards: list[int], conc: list[int], dust: int, limit: int, whole_to
             key = (-kept, units, -j)
             if best is None or key < best[0]:
                 best = (key, k, j, d)
+    assert best is not None                 # k = j = 0 is always a candidate
     _, k, j, d = best
     conc_disc = [0, 0, 0, 0]
     for _v, c in conc_list[k:]:

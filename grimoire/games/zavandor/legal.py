@@ -65,7 +65,8 @@ class Kind(DecisionKind):
         return s.players[d.seat].out
 
     def not_now(self, s, d: Decision | None, a: Action) -> str:
-        return f"'{a.text}' is not possible now: seat {d.seat} must {self.prompt}"
+        seat = s.current_player if d is None else d.seat
+        return f"'{a.text}' is not possible now: seat {seat} must {self.prompt}"
 
 
 class Bid(Kind):

@@ -199,12 +199,12 @@ def _load_pending(data: list, n: int, auction: bool) -> DecisionStack:
     if all(isinstance(e, dict) for e in data):
         try:
             stack = DecisionStack.from_list(data, kinds)
-        except (KeyError, TypeError, ValueError) as e:
-            raise _Bad(f"bad pending decision: {e}") from None
+        except (KeyError, TypeError, ValueError) as err:
+            raise _Bad(f"bad pending decision: {err}") from None
     else:
         items = []
-        for e in data:                       # the old form: [kind, seat, extra...], current first
-            e = _list(e, None)
+        for raw in data:                     # the old form: [kind, seat, extra...], current first
+            e = _list(raw, None)
             if not e or e[0] not in _OLD_PAYLOAD:
                 raise _Bad("unknown pending decision")
             extra, record = _OLD_PAYLOAD[e[0]]

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.action import Action
+from ...core.decisions import DecisionStack
 from ...core.state import GameState
 from .player import Player
 
@@ -23,6 +24,42 @@ class ZavandorState(GameState):
         "over", "winners_", "end_reason", "strict", "combine", "sages_dust", "druid_l3",
         "free_new_track", "whole_dust", "turn_limit", "max_rounds",
     )
+    players: list[Player]
+    order: tuple[int, ...]              # turn order of the round (seats)
+    card_of: tuple[int, ...]            # each seat's turn-order card (index), -1 before the first round
+    art_mod: tuple[int, ...]            # auction surcharge (+) or discount (-) per seat, artifacts
+    sent_mod: tuple[int, ...]           # ... and sentinels
+    round: int
+    stage: str
+    turn_idx: int
+    group: str
+    groups_done: int
+    turn_actions: int
+    tab_seat: int
+    tab_owed: int
+    tab_credit: int
+    tab_auc: bool
+    display: list[int]
+    art_pile: list[int]
+    sent_avail: list[int]
+    sent_sold: int
+    gem_supply: list[int]
+    deck: list[list[int]]
+    disc: list[list[int]]
+    auc: list[Any] | None
+    pending: DecisionStack
+    revealed: int
+    over: bool
+    winners_: tuple[int, ...]
+    end_reason: str
+    strict: bool
+    combine: bool
+    sages_dust: bool
+    druid_l3: bool
+    free_new_track: bool
+    whole_dust: bool
+    turn_limit: int
+    max_rounds: int | None
 
     def set_flags(self) -> None:
         """The rule flags (13 and the readings of the Hungarian original), read from the options once."""

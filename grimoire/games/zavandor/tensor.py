@@ -151,7 +151,7 @@ def fill(obs: dict[str, Any], w: TensorWriter) -> None:
     def seats_flag(seats) -> list[float]:
         v = [0.0] * n
         for x in seats:
-            v[rel(x)] = 1.0
+            v[(x - me) % n] = 1.0
         return v
 
     w.put("round", obs["round"] / s["round"])

@@ -307,7 +307,7 @@ def _project(p: Player, ctx: Ctx, energy: float) -> float:
         return float(_final_vp(act, lv, arts, sents))
     P = ctx.plans[p.char]
     E = float(energy)
-    under = p.under_dust + sum(code >> 2 for code in p.under_cards)
+    under: float = p.under_dust + sum(code >> 2 for code in p.under_cards)
     n_slots = slots(p)
     hl = hand_limit(p)
     spell = arts[SPELLBOOK] > 0

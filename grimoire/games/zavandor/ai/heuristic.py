@@ -67,7 +67,7 @@ class TurnGuard:
     """Counts a seat's decisions in its current turn: a safety net so that no turn goes on for ever."""
 
     def __init__(self) -> None:
-        self._key = None
+        self._key: tuple | None = None
         self._steps = 0
 
     def exhausted(self, s, seat: int) -> bool:
@@ -233,7 +233,7 @@ class Heuristic:
         for r in s.players:
             if r.seat == seat or r.out:
                 continue
-            est = score(r)
+            est = float(score(r))
             if r.seat not in done:
                 est += energy_in_hand(r) / 12.0      # they still convert energy this round
             best_other = max(best_other, est)

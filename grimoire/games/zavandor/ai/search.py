@@ -165,7 +165,7 @@ class ZavandorSearch(SearchHooks):
     def bid_limit(self, s, cp: int) -> int:
         """The highest price the heuristic would pay for the item on auction (as medium bids)."""
         item, _high, hs, _passed = s.auc
-        key = (cp, item, hs, s.round, s.turn_idx, s.sent_sold, len(s.display))
+        key: tuple = (cp, item, hs, s.round, s.turn_idx, s.sent_sold, len(s.display))
         if cp != self.seat:
             # a rival's limit depends on his hidden hand: one limit per determinization's hand, not
             # the first sample's for the whole search (that made the search overconfident)
