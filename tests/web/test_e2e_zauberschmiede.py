@@ -52,7 +52,7 @@ def play_to_the_end(page, base: str, seat_checks=None) -> int:
 
 def final_scores_on_page(page) -> dict[str, int]:
     rows = page.locator("table.zs-final tr").all()[1:]
-    return {r.locator("td").first.inner_text().replace("🏆", "").strip(): int(r.locator("td.total").inner_text())
+    return {r.locator("td").first.inner_text().replace("★", "").strip(): int(r.locator("td.total").inner_text())
             for r in rows}
 
 

@@ -37,6 +37,7 @@ function label(keys, fallback) {
 
 function pickGame(g) {
   form.game = g.name;
+  localStorage.setItem("grimoire.lastGame", g.name);
   form.players = g.default_players;
   form.seats = [];
   form.options = {};
@@ -268,8 +269,9 @@ async function render() {
     h("h2", t("lobby.new_game")),
     h("div.field", h("label", t("lobby.game")),
       h("select.game", {onchange: (e) => { pickGame(meta.games.find((x) => x.name === e.target.value)); render(); }},
-        ...meta.games.map((x) => h("option", {value: x.name, selected: x.name === form.game, disabled: !x.has_ui},
-          gameTitle(x) + (x.has_ui ? "" : ` (${t("lobby.terminal_only")})`))))),
+        // a game without its own board is played on the generic one (legal actions as buttons)
+        ...meta.games.map((x) => h("option", {value: x.name, selected: x.name === form.game},
+          gameTitle(x) + (x.has_ui ? "" : ` (${t("lobby.generic_board")})`))))),
     h("div.field", h("label", t("lobby.players")),
       h("div.counts", ...counts.map((n) => h(`button.count${n === form.players ? ".on" : ""}`,
         {onclick: () => { form.players = n; render(); }, "aria-pressed": n === form.players}, String(n))))),
@@ -291,6 +293,7 @@ async function render() {
 (async () => {
   await loadLang();
   meta = await api("GET", "/api/meta");
-  pickGame(meta.games.find((x) => x.has_ui) || meta.games[0]);
+  const last = localStorage.getItem("grimoire.lastGame");
+  pickGame(meta.games.find((x) => x.name === last) || meta.games.find((x) => x.has_ui) || meta.games[0]);
   render();
 })();

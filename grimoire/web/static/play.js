@@ -153,7 +153,7 @@ function header(view, seat) {
     h("div.game-title", gameTitle(view)),
     h("div.spacer"),
     h("nav.header-actions",
-      view.practice && mine ? h("button.ghost.hint", {onclick: () => showHint(view, seat), title: t("ui.hint_help")}, "💡 ", t("ui.hint")) : null,
+      view.practice && mine ? h("button.ghost.hint", {onclick: () => showHint(view, seat), title: t("ui.hint_help")}, "✦ ", t("ui.hint")) : null,
       over ? h("a.button.ghost.replay-link", {href: `/replay/${encodeURIComponent(gid)}${replayHash}`}, t("ui.replay")) : null,
       over ? h("a.button.ghost.review-link", {href: `/review/${encodeURIComponent(gid)}${replayHash}`}, t("ui.review")) : null,
       h("button.ghost.rules-btn", {onclick: () => showRules(view.game)}, t("ui.rules")),

@@ -289,7 +289,7 @@ function resultPanel(ctx, o, g) {
     h("table.zs-final",
       h("tr", h("th", ""), ...SCORE_KEYS.map((k) => h("th", {title: tr(`${P}.score.${k}`)}, k)), h("th", tr(`${P}.total`))),
       ...ranked.map((sh) => h("tr", {class: o.winners.includes(sh.seat) ? "winner" : ""},
-        h("td", ctx.seatLabel(sh.seat), o.winners.includes(sh.seat) ? " 🏆" : ""),
+        h("td", ctx.seatLabel(sh.seat), o.winners.includes(sh.seat) ? " ★" : ""),
         ...SCORE_KEYS.map((k) => h("td.num", String(sh.score[k]))), h("td.num.total", String(sh.score.total))))));
 }
 

@@ -177,7 +177,7 @@ function promptPanel(ctx, o, legal) {
       h("p", tr(`zavandor.end_reason.${o.end_reason || "sentinels"}`)),
       h("ol.result", ...[...o.players].sort((a, b) => b.vp - a.vp).map((p) =>
         h("li", {class: o.winners.includes(p.seat) ? "winner" : ""}, disc(h, p.seat), " ", ctx.seatLabel(p.seat),
-          ` — ${p.vp} ${tr("zavandor.vp")}`, o.winners.includes(p.seat) && p.vp === best ? " 🏆" : ""))),
+          ` — ${p.vp} ${tr("zavandor.vp")}`, o.winners.includes(p.seat) && p.vp === best ? " ★" : ""))),
       h("a.button", {href: `/api/games/${ctx.view.game_id}/record`, download: `zavandor-${ctx.view.game_id}.json`},
         tr("zavandor.download_record")));
   }

@@ -30,7 +30,7 @@ export function render(root, view, ctx) {
   const prompt = o.terminal
     ? h("section.panel.prompt.over", h("h2", t("ui.game_over")),
       h("ol.result", ...o.scores.map((sc, i) => [i, sc]).sort((a, b) => b[1] - a[1]).map(([i, sc]) =>
-        h("li", {class: o.winners.includes(i) ? "winner" : ""}, ctx.seatLabel(i), ` — ${sc}`, o.winners.includes(i) ? " 🏆" : ""))))
+        h("li", {class: o.winners.includes(i) ? "winner" : ""}, ctx.seatLabel(i), ` — ${sc}`, o.winners.includes(i) ? " ★" : ""))))
     : h(`section.panel.prompt${mine ? ".mine.decision" : ""}`, {dataset: mine ? {decision: String(view.seq)} : {}},
       h("p", mine ? t("ui.your_decision") : t("ui.waiting_for", {name: who})),
       mine ? h("div.actions", ...legal.map((a) => h("button", {disabled: ctx.busy, onclick: () => ctx.act(a)}, a))) : null);
