@@ -288,3 +288,26 @@ def test_typed_numbers_play_the_listed_action_even_after_the_list_changed():
     state.apply("buy opal")
     nums.update((seat, 1), [str(a) for a in state.legal_actions()])
     assert nums.lookup(n) in ("buy opal", None)
+
+
+def test_review_of_a_finished_game(tmp_path):
+    rec = tmp_path / "g.json"
+    r = grimoire("play", "zauberschmiede", "--agents", "easy,random", "--seed", "3", "--max-rounds", "1",
+                 "--quiet", "--record", str(rec))
+    assert r.returncode == 0, r.stderr
+    out = tmp_path / "review.json"
+    r = grimoire_env("review", str(rec), "--seat", "0", "--think", "0.05", "--playouts", "1", "--json", str(out))
+    assert r.returncode == 0, r.stderr
+    assert "Review of seat 0" in r.stdout and "Projected score of every seat" in r.stdout
+    data = json.loads(out.read_text())
+    assert data["seat"] == 0 and data["decisions"] and data["chart"][-1]["final"]
+    losses = [m["loss"] for m in data["mistakes"]]
+    assert losses == sorted(losses, reverse=True)              # biggest mistakes first
+    # never during a game: an unfinished record is refused with one line
+    running = json.loads(rec.read_text())
+    running["actions"] = running["actions"][:3]
+    for k in ("result", "state_hash"):
+        running.pop(k, None)
+    (tmp_path / "running.json").write_text(json.dumps(running))
+    r = grimoire("review", str(tmp_path / "running.json"))
+    assert r.returncode == 2 and "once it is over" in r.stderr
