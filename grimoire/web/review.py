@@ -248,5 +248,6 @@ def install(app: FastAPI, hub: Callable[[], Hub], bearer: Callable[[Request], st
         return await look.hint(s, seat)
 
     app.include_router(router)
+    app.state.lookback = look
     return look
 
