@@ -88,14 +88,20 @@ def cell_width(cell: str) -> int:
 
 
 def grid(cells: list[str], width: int) -> Table:
-    """The cells in as many columns as fit the width."""
-    widest = max((cell_width(c) for c in cells), default=1)
-    cols = max(1, min(4, (width + 2) // (widest + 2)))
-    t = Table.grid(padding=(0, 2))
+    """The cells in as many columns as fit the width (read down, then across)."""
+    widths = [cell_width(c) for c in cells]
+    cols = 1
+    for n in (4, 3, 2):
+        rows = (len(cells) + n - 1) // n
+        need = sum(max(widths[c * rows:(c + 1) * rows] or [0]) for c in range(n)) + 2 * (n - 1)
+        if len(cells) >= n and need <= width:
+            cols = n
+            break
     rows = (len(cells) + cols - 1) // cols
+    t = Table.grid(padding=(0, 2))
     for _ in range(cols):
         t.add_column(overflow="fold")
-    for r in range(rows):                          # column-major: read down, then across
+    for r in range(rows):
         t.add_row(*[cells[c * rows + r] if c * rows + r < len(cells) else "" for c in range(cols)])
     return t
 

@@ -49,6 +49,12 @@ def test_hot_seat_cover_rules_popup_and_languages(browser, server):
     page.wait_for_selector(".rules-nav button")
     page.keyboard.press("Escape")
     assert not page.locator(".modal").count()
+    page.set_viewport_size(PHONE)
+    page.select_option("select.lang", "hu")
+    page.wait_for_selector("text=Zavandor jogara")
+    check_page(page, server.base)
+    shot(page, "zavandor-phone-hu")
+    page.set_viewport_size({"width": 1400, "height": 1000})
     for lang, needle in (("hu", "Árverések"), ("de", "Versteigerungen"), ("zh", "競標")):
         page.select_option("select.lang", lang)
         page.wait_for_function("document.documentElement.lang.startsWith('" + lang + "')")

@@ -4,6 +4,9 @@ scores on the page are the engine's (S1-S8 of every sheet), and no raw catalog k
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 import httpx
 
 import grimoire
@@ -14,6 +17,13 @@ from .e2e import PHONE, check_page, click_and_wait, create, new_page, state, wai
 browser = e2e.browser          # the fixture
 
 GAME = "zauberschmiede"
+
+
+def shot(page, name: str) -> None:
+    folder = os.environ.get("GRIMOIRE_SCREENSHOTS")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(folder) / f"{name}.png"), full_page=True)
 
 
 def play_to_the_end(page, base: str, seat_checks=None) -> int:
@@ -66,6 +76,7 @@ def test_solo_game_to_the_end(browser, server):
     # a die's places are highlighted; an unused die at the end of a round is warned about
     page.locator(".die.pick").first.click()
     assert page.locator(".zs-own .target").count() >= 1
+    shot(page, "zauberschmiede-desktop-en")
     page.locator("button.end-round").click()
     page.wait_for_selector(".modal")
     assert "6" in page.inner_text(".modal")
@@ -78,6 +89,7 @@ def test_solo_game_to_the_end(browser, server):
     assert final.is_terminal()
     shown = final_scores_on_page(page)
     assert list(shown.values()) == [final.scores()[0]]
+    shot(page, "zauberschmiede-final-en")
     sheet = page.locator(".zs-own .zs-score").inner_text()
     breakdown = final.score_breakdown(0)
     assert all(str(breakdown[k]) in sheet for k in ("S1", "S2", "total"))
@@ -96,6 +108,12 @@ def test_two_seats_against_an_ai_to_the_end_on_a_phone(browser, server):
         # the AI's sheet is shown; while a round runs, only as it was at the start of the round
         assert p.locator(".zs-other[data-seat='1']").count() == 1
         check_page(p, server.base)
+        p.select_option("select.lang", "de")
+        p.wait_for_selector("text=Runde beenden")
+        p.locator(".die.pick").first.click()
+        shot(p, "zauberschmiede-phone-de")
+        p.locator(".die.selected").first.click()
+        p.select_option("select.lang", "en")
 
     play_to_the_end(page, server.base, other_sheet_as_at_round_start)
     record = httpx.get(f"{server.base}/api/games/{g['id']}/record", timeout=10).json()

@@ -345,7 +345,8 @@ def render(obs: dict, seat: int | None, hints: dict | None = None, *, t: Tr | No
             parts.append(_me(t, z, seat))
     if z.get("tab"):
         tab = z["tab"]
-        parts.append(Text(t(P + "term.tab", who=_who(t, tab["seat"], seat), owed=tab["owed"], credit=tab["credit"]),
+        key = P + ("term.tab_mine" if tab["seat"] == seat else "term.tab")
+        parts.append(Text(t(key, who=_who(t, tab["seat"], seat), owed=tab["owed"], credit=tab["credit"]),
                           style="yellow"))
     auction = _auction(t, z, seat)
     if auction is not None:
