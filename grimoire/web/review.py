@@ -44,7 +44,7 @@ STATIC = Path(__file__).parent / "static"
 CHECKPOINT_EVERY = 25          # replay: a copy of the state every this many actions
 MAX_REPLAYS = 16               # games whose replay checkpoints are kept
 MAX_REVIEWS = 64               # reviews kept in memory (recomputed after a restart)
-# the web's review budget: a Zavandor game of ~150 decisions takes a few minutes on one core
+# the web's review budget: a long game of ~150 decisions takes a few minutes on one core
 WEB_SETTINGS = ReviewSettings(think=0.5, playouts=4, max_steps=120, chart_points=30)
 
 
