@@ -31,6 +31,17 @@ def browser():
         b.close()
 
 
+@pytest.fixture
+def server(tmp_path):
+    """A real server process on SQLite only: these tests are about the pages, and the backends are
+    covered by the API tests (so CI runs them once, not once per database)."""
+    from .conftest import ServerProcess
+    srv = ServerProcess(f"sqlite:///{tmp_path / 'grimoire.db'}", tmp_path / "server.log")
+    srv.start()
+    yield srv
+    srv.stop()
+
+
 def new_page(browser, viewport=None, errors: list | None = None):
     page = browser.new_page(viewport=viewport or {"width": 1400, "height": 1000})
     if errors is not None:

@@ -13,7 +13,8 @@ import httpx
 from . import e2e
 from .e2e import PHONE, check_page, click_and_wait, create, new_page, state, wait_my_decision
 
-browser = e2e.browser          # the fixture
+browser = e2e.browser          # the fixtures
+server = e2e.server
 
 
 def shot(page, name: str) -> None:

@@ -14,7 +14,8 @@ import grimoire
 from . import e2e
 from .e2e import PHONE, check_page, click_and_wait, create, new_page, state, wait_my_decision
 
-browser = e2e.browser          # the fixture
+browser = e2e.browser          # the fixtures
+server = e2e.server
 
 GAME = "zauberschmiede"
 

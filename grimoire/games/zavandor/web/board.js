@@ -239,6 +239,19 @@ async function endTurn(ctx, o) {
   ctx.act("end");
 }
 
+// opening an auction first pays the open purchases the default way (7.6): say so, not silently
+async function openAuction(ctx, o, item) {
+  const tab = o.tab;
+  const need = tab && tab.seat === ctx.seat ? Math.max(0, tab.owed - tab.credit) : 0;
+  if (need > 0) {
+    const pay = ctx.view.hints && ctx.view.hints.pay && ctx.view.hints.pay.text;
+    const ok = await ctx.confirm(tr("zavandor.open_auction"),
+      tr("zavandor.auction_pays_tab", {need, items: pay ? pay.slice(4) : "—"}), tr("zavandor.open_auction"));
+    if (!ok) return;
+  }
+  ctx.act(`auction ${item}`);
+}
+
 // --- auction ------------------------------------------------------------------------------------------------------
 function auctionPanel(ctx, o, legal) {
   const {h} = ctx;
@@ -523,7 +536,7 @@ function market(ctx, o, legal) {
         h("span", {title: tr("zavandor.min_bid")}, tr("zavandor.min_short", {n: min})),
         h("span.vp", tr("zavandor.vp_n", {n: vp})),
         me && me.prices_at_min[k] !== undefined ? h("span.yourprice", {title: tr("zavandor.price_at_min_help")}, tr("zavandor.you_pay", {n: me.prices_at_min[k]})) : null),
-      can ? h("button.small.primary.open-auction", {disabled: ctx.busy, onclick: () => ctx.act(`auction ${k}`)}, tr("zavandor.open_auction")) : null);
+      can ? h("button.small.primary.open-auction", {disabled: ctx.busy, onclick: () => openAuction(ctx, o, k)}, tr("zavandor.open_auction")) : null);
   });
   const owners = {};
   for (const p of o.players) for (const s of p.sentinels) owners[s] = p.seat;
@@ -534,7 +547,7 @@ function market(ctx, o, legal) {
       h("div.art-head", h("b", itemName(s)), helpButton(ctx, `zavandor.sent.${s}`)),
       h("div.art-effect", tr(`zavandor.sent.${s}.short`)),
       avail ? null : h("div.owner", owners[s] !== undefined ? [disc(h, owners[s]), " ", ctx.seatLabel(owners[s])] : tr("zavandor.removed")),
-      can ? h("button.small.primary.open-auction", {disabled: ctx.busy, onclick: () => ctx.act(`auction ${s}`)}, tr("zavandor.open_auction")) : null);
+      can ? h("button.small.primary.open-auction", {disabled: ctx.busy, onclick: () => openAuction(ctx, o, s)}, tr("zavandor.open_auction")) : null);
   });
   return h("section.panel.market",
     h("h2", tr("zavandor.artifacts_on_offer"), helpButton(ctx, "zavandor.topic.artifacts")),
