@@ -180,3 +180,134 @@ def test_a_missing_game_lists_the_games(args):
     r = grimoire(*args)
     assert r.returncode != 0 and "Traceback" not in r.stderr + r.stdout
     assert all(name in r.stderr + r.stdout for name in g.games())
+
+
+# --- the terminal of issue 15: 80 columns, languages, stable numbers, clear exits -------------------------
+
+def grimoire_env(*args, input_text=None, columns=80, lang=None, timeout=120):
+    env = {"COLUMNS": str(columns), "PATH": "/usr/bin:/bin", "PYTHONIOENCODING": "utf-8"}
+    if lang:
+        env["LANG"] = lang
+    return subprocess.run([sys.executable, "-m", "grimoire", *args], input=input_text, capture_output=True,
+                          text=True, timeout=timeout, env=env)
+
+
+@pytest.mark.parametrize("args,needle", [
+    (("rules", "zavandor", "nosuchtopic"), "no rules topic 'nosuchtopic'"),
+    (("bench", "zavandor", "--players", "0"), "2-6 players, not 0"),
+    (("bench", "zauberschmiede", "--games", "0"), "--games must be at least 1"),
+    (("play", "zavandor", "--lang", "xx"), "no language 'xx'"),
+])
+def test_bad_arguments_exit_2_with_one_line(args, needle):
+    r = grimoire(*args)
+    assert r.returncode == 2, (r.returncode, r.stdout, r.stderr)
+    assert needle in r.stderr and len(r.stderr.strip().splitlines()) == 1, r.stderr
+
+
+def test_a_whole_session_fits_80_columns():
+    script = "help\nboard full\nhand\nmarket\nrules gems\nbuy opal\nlog\nquit\n"
+    for game, extra in (("zavandor", ["-o", "characters=witch,elf"]), ("zauberschmiede", ["--players", "2"])):
+        r = grimoire_env("play", game, "--seed", "3", "--agents", "human,random", *extra, input_text=script)
+        assert r.returncode == 0, r.stderr
+        # (piped input is not echoed: the prompt and the next output share a line; take the prompt away)
+        long = [line for line in r.stdout.replace("seat 0> ", "").splitlines() if len(line) > 80
+                and "grimoire play --resume" not in line and "It was not saved" not in line]
+        assert not long, long[:3]
+        assert "…" not in r.stdout
+
+
+def test_help_keeps_its_brackets_and_rules_are_formatted():
+    r = grimoire("play", "zavandor", "--seed", "3", "--agents", "human,random", input_text="help\nrules curse\nquit\n")
+    out = r.stdout
+    assert "rules [topic]" in out and "log [n]" in out and "quit [FILE]" in out   # not eaten as Rich markup
+    assert "board full" in out                                  # the game's detail views are listed
+    assert "Curse of the 9 Sages (7.5)" in out and "# Curse" not in out         # Markdown, rendered
+
+
+def test_the_terminal_speaks_the_language_of_lang_or_the_locale():
+    r = grimoire("play", "zavandor", "--seed", "3", "--agents", "human,random", "--lang", "de",
+                 input_text="help\nrules curse\nquit\n")
+    assert "Befehle" in r.stdout and "Fluch der 9 Weisen" in r.stdout and "Zugreihenfolge" in r.stdout
+    r = grimoire_env("play", "zauberschmiede", "--seed", "3", input_text="quit\n", lang="hu_HU.UTF-8")
+    assert "Kockák" in r.stdout and "Üst" in r.stdout and "befejezetlen" in r.stdout
+    r = grimoire("rules", "zauberschmiede", "harmony", "--lang", "zh")
+    assert r.returncode == 0 and "和諧" in r.stdout
+
+
+def test_quit_says_what_happened_and_can_save(tmp_path):
+    save = tmp_path / "left.json"
+    r = grimoire("play", "zavandor", "--seed", "3", "--agents", "human,random", input_text=f"buy opal\nquit {save}\n")
+    assert r.returncode == 0
+    assert "Game left unfinished after" in r.stdout and f"grimoire play --resume {save}" in r.stdout
+    assert json.loads(save.read_text())["actions"][-1] == "buy opal"
+    r = grimoire("play", "zavandor", "--seed", "3", "--agents", "human,random", input_text="quit\n")
+    assert "It was not saved" in r.stdout
+
+
+def test_ctrl_c_leaves_with_a_word(monkeypatch, tmp_path):
+    from typer.testing import CliRunner
+
+    from grimoire.cli import play
+    from grimoire.cli.main import _register_commands, app
+
+    def interrupted(self, prompt, words=None):
+        raise KeyboardInterrupt
+    monkeypatch.setattr(play.LineReader, "read", interrupted)
+    _register_commands()
+    rec = tmp_path / "r.json"
+    r = CliRunner().invoke(app, ["play", "zavandor", "--seed", "3", "--agents", "human,random", "--record", str(rec)])
+    assert r.exit_code == 130
+    assert "Game left unfinished after 0 actions" in r.output and rec.exists()
+
+
+def test_action_numbers_keep_their_meaning_within_a_turn():
+    from grimoire.cli.play import ActionNumbers, group_actions
+
+    nums = ActionNumbers()
+    first = dict(nums.update(("seat 0", 1), ["buy opal", "buy sapphire", "end"]))
+    # after a purchase the list changes: the old numbers keep their texts, new texts get new numbers
+    second = dict(nums.update(("seat 0", 1), ["buy opal", "pay", "end"]))
+    assert first[1] == second[1] == "buy opal" and first[3] == second[3] == "end"
+    assert second[4] == "pay" and 2 not in second and nums.lookup(2) is None
+    # the next turn numbers afresh
+    assert dict(nums.update(("seat 0", 2), ["end"])) == {1: "end"}
+    cells = group_actions([(1, "pass"), (2, "bid 20"), (3, "bid 21"), (4, "bid 22"), (5, "bid 23")])
+    assert cells == ["[dim]1[/] pass", "[dim]2-5[/] bid 20..23"]
+
+
+def test_typed_numbers_play_the_listed_action_even_after_the_list_changed():
+    # "buy opal" is listed as some number; after buying, that number still means "buy opal" (or nothing)
+    import grimoire as g
+    from grimoire.cli.play import ActionNumbers
+
+    state = g.new_game("zavandor", 2, 3, characters=["witch", "elf"])
+    seat = state.current_player
+    nums = ActionNumbers()
+    listed = dict(nums.update((seat, 1), [str(a) for a in state.legal_actions()]))
+    n = next(k for k, v in listed.items() if v == "buy opal")
+    state.apply("buy opal")
+    nums.update((seat, 1), [str(a) for a in state.legal_actions()])
+    assert nums.lookup(n) in ("buy opal", None)
+
+
+def test_review_of_a_finished_game(tmp_path):
+    rec = tmp_path / "g.json"
+    r = grimoire("play", "zauberschmiede", "--agents", "easy,random", "--seed", "3", "--max-rounds", "1",
+                 "--quiet", "--record", str(rec))
+    assert r.returncode == 0, r.stderr
+    out = tmp_path / "review.json"
+    r = grimoire_env("review", str(rec), "--seat", "0", "--think", "0.05", "--playouts", "1", "--json", str(out))
+    assert r.returncode == 0, r.stderr
+    assert "Review of seat 0" in r.stdout and "Projected score of every seat" in r.stdout
+    data = json.loads(out.read_text())
+    assert data["seat"] == 0 and data["decisions"] and data["chart"][-1]["final"]
+    losses = [m["loss"] for m in data["mistakes"]]
+    assert losses == sorted(losses, reverse=True)              # biggest mistakes first
+    # never during a game: an unfinished record is refused with one line
+    running = json.loads(rec.read_text())
+    running["actions"] = running["actions"][:3]
+    for k in ("result", "state_hash"):
+        running.pop(k, None)
+    (tmp_path / "running.json").write_text(json.dumps(running))
+    r = grimoire("review", str(tmp_path / "running.json"))
+    assert r.returncode == 2 and "once it is over" in r.stderr

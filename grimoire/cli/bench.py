@@ -11,7 +11,8 @@ from rich.table import Table
 
 from ..agents import make_agent
 from ..core.episode import derive_seed, run_episode
-from ..core.registry import new_game
+from ..core.errors import GameConfigError
+from ..core.registry import check_players, new_game
 from .common import GAME_HELP, parse_option_pairs, require_game, split_list
 from .main import app
 
@@ -77,10 +78,15 @@ def bench_command(
 ) -> None:
     """Benchmark random self-play (or given agents): games/s, actions/s, clones/s on one core."""
     info = require_game(game)
-    players = players or info.default_players
+    players = info.default_players if players is None else players
+    check_players(info, players)                  # --players 0: one line, exit code 2
+    if games < 1:
+        raise GameConfigError(f"--games must be at least 1, not {games}")
+    if max_rounds < 0:
+        raise GameConfigError(f"--max-rounds must be 0 (the rules only) or more, not {max_rounds}")
     agent_list = split_list(agents)
     if agent_list is not None and len(agent_list) != players:
-        raise typer.BadParameter(f"--agents needs {players} names")
+        raise GameConfigError(f"--agents names {len(agent_list)} seats but the game has {players} players")
     console = Console()
     with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
                   TimeRemainingColumn(), console=console, transient=True) as progress:

@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import re
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import typer
+from prompt_toolkit.completion import Completer, Completion
 from rich.console import Console
+from rich.markdown import Markdown
+from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
+from rich.text import Text
 
 from ..agents import agent_names, make_agent
 from ..core.episode import derive_seed
@@ -19,20 +24,126 @@ from ..core.registry import game_info, new_game
 from ..core.state import GameState
 from . import render as renderers
 from .common import GAME_HELP, parse_option_pairs, require_game, split_list
+from .i18n import Translator, translator
 from .main import app
 from .rules_cmd import rules_text
 
-HELP = """[bold]Commands[/]
-  [cyan]<number>[/] or [cyan]<action text>[/]  play that action (its number or its text as listed)
-  [cyan]help[/]              this help;  [cyan]help <action>[/] explains an action
-  [cyan]rules[/] [topic]     the rules (topics are listed without one)
-  [cyan]log[/] [n]           the last n actions (default 20)
-  [cyan]undo[/]              take back your last action (not across a card draw, a reveal or another seat's move)
-  [cyan]board[/]             show the board again
-  [cyan]save FILE[/]         save the game record (resume with [cyan]grimoire play --resume FILE[/])
-  [cyan]quit[/]              leave (the record is saved if you gave --record)"""
+_RANGE_RE = re.compile(r"^(.+) (\d+)$")
+COMMANDS = ("help", "rules", "log", "undo", "board", "save", "quit")
 
-_RANGE_RE = re.compile(r"^(\w+) (\d+)$")
+
+class ActionNumbers:
+    """Numbers for the legal actions that keep their meaning for the whole turn of one seat: an
+    action keeps its number while it stays legal, a new one gets the next free number, and no number
+    is given to another action before the turn changes hands (so a number typed after a look at an
+    older list never plays something else)."""
+
+    def __init__(self) -> None:
+        self.key: object = None
+        self.numbers: dict[str, int] = {}
+        self.current: dict[int, str] = {}
+
+    def update(self, key: object, texts: list[str]) -> list[tuple[int, str]]:
+        if key != self.key:
+            self.key, self.numbers = key, {}
+        for text in texts:
+            if text not in self.numbers:
+                self.numbers[text] = len(self.numbers) + 1
+        listed = sorted((self.numbers[x], x) for x in texts)
+        self.current = dict(listed)
+        return listed
+
+    def lookup(self, n: int) -> str | None:
+        return self.current.get(n)
+
+
+def group_actions(listed: list[tuple[int, str]]) -> list[str]:
+    """Cells for the list of actions: runs of consecutive numbers whose texts differ only in their
+    last number become one cell ('1-3 charge am1 green 3|4|6', '7-32 bid 20..45')."""
+    cells: list[str] = []
+    i = 0
+    while i < len(listed):
+        n0, text = listed[i]
+        m = _RANGE_RE.match(text)
+        j = i
+        while m and j + 1 < len(listed):
+            n1, nxt = listed[j + 1]
+            m1 = _RANGE_RE.match(nxt)
+            if not m1 or m1.group(1) != m.group(1) or n1 != listed[j][0] + 1:
+                break
+            j += 1
+        if j > i:
+            values = [int(_RANGE_RE.match(listed[k][1]).group(2)) for k in range(i, j + 1)]
+            span = (f"{values[0]}..{values[-1]}" if values == list(range(values[0], values[-1] + 1)) and len(values) > 3
+                    else "|".join(map(str, values)))
+            cells.append(f"[dim]{n0}-{listed[j][0]}[/] {escape(m.group(1))} {span}")
+        else:
+            cells.append(f"[dim]{n0}[/] {escape(text)}")
+        i = j + 1
+    return cells
+
+
+def cell_width(cell: str) -> int:
+    return Text.from_markup(cell).cell_len
+
+
+def grid(cells: list[str], width: int) -> Table:
+    """The cells in as many columns as fit the width (read down, then across)."""
+    widths = [cell_width(c) for c in cells]
+    cols = 1
+    for n in (4, 3, 2):
+        rows = (len(cells) + n - 1) // n
+        need = sum(max(widths[c * rows:(c + 1) * rows] or [0]) for c in range(n)) + 2 * (n - 1)
+        if len(cells) >= n and need <= width:
+            cols = n
+            break
+    rows = (len(cells) + cols - 1) // cols
+    t = Table.grid(padding=(0, 2))
+    for _ in range(cols):
+        t.add_column(overflow="fold")
+    for r in range(rows):
+        t.add_row(*[cells[c * rows + r] if c * rows + r < len(cells) else "" for c in range(cols)])
+    return t
+
+
+class Completions(Completer):
+    """Completion of whole action texts and commands from what is typed so far."""
+
+    def __init__(self) -> None:
+        self.words: list[str] = []
+
+    def get_completions(self, document, complete_event):
+        typed = document.text_before_cursor.lower()
+        if not typed.strip():
+            return
+        for w in self.words:
+            if w.startswith(typed) and w != typed:
+                yield Completion(w, start_position=-len(document.text_before_cursor))
+
+
+class LineReader:
+    """Lines from the player: prompt_toolkit (line editing, history, completion of action texts)
+    when both ends are a terminal; plain lines otherwise (pipes, scripts, tests)."""
+
+    def __init__(self, console: Console):
+        self.console = console
+        self.session = None
+        self.completions = Completions()
+        if sys.stdin.isatty() and sys.stdout.isatty():
+            from prompt_toolkit import PromptSession
+            from prompt_toolkit.history import InMemoryHistory
+            self.session = PromptSession(history=InMemoryHistory(), completer=self.completions,
+                                         complete_while_typing=False)
+
+    def read(self, prompt: str, words: list[str] | None = None) -> str | None:
+        """A line, or None at the end of input. Ctrl-C raises KeyboardInterrupt."""
+        self.completions.words = words or []
+        try:
+            if self.session is not None:
+                return self.session.prompt(prompt)
+            return self.console.input(escape(prompt))
+        except EOFError:
+            return None
 
 
 @dataclass
@@ -45,41 +156,36 @@ class Session:
     log: list[tuple[int, str]] = field(default_factory=list)
     undo_stack: list[tuple[GameState, int]] = field(default_factory=list)
     last_human: int | None = None
+    t: Translator = field(default_factory=Translator)
+    reader: LineReader | None = None
+    numbers: ActionNumbers = field(default_factory=ActionNumbers)
+    turn: int = 0                     # counts changes of the deciding seat (the numbers' key)
+    last_decider: int | None = None
+    saved_to: str | None = None
+
+    def __post_init__(self):
+        if self.reader is None:
+            self.reader = LineReader(self.console)
 
     @property
     def humans(self) -> list[int]:
         return [i for i, a in enumerate(self.agents) if a is None]
 
-    # --- display -------------------------------------------------------------------------------
-    def show(self, seat: int | None) -> None:
-        obs = self.state.observation(seat)
-        self.console.print(renderers.render(self.state.game, obs, seat, self.state.hints(seat)))
+    @property
+    def width(self) -> int:
+        return self.console.width
 
-    def actions_table(self, texts: list[str]) -> Table:
-        t = Table.grid(padding=(0, 2))
-        cells = []
-        i = 0
-        while i < len(texts):
-            m = _RANGE_RE.match(texts[i])
-            j = i
-            if m:
-                while (j + 1 < len(texts) and (m2 := _RANGE_RE.match(texts[j + 1])) and m2.group(1) == m.group(1)
-                       and int(m2.group(2)) == int(_RANGE_RE.match(texts[j]).group(2)) + 1):
-                    j += 1
-            if j - i >= 3:
-                lo, hi = _RANGE_RE.match(texts[i]).group(2), _RANGE_RE.match(texts[j]).group(2)
-                cells.append(f"[dim]{i + 1}-{j + 1}[/] {m.group(1)} {lo}..{hi}")
-            else:
-                for k in range(i, j + 1):
-                    cells.append(f"[dim]{k + 1}[/] {texts[k]}")
-            i = j + 1
-        cols = 4 if len(cells) > 12 else 3
-        for _ in range(cols):
-            t.add_column()
-        for r in range(0, len(cells), cols):
-            row = cells[r:r + cols]
-            t.add_row(*(row + [""] * (cols - len(row))))
-        return t
+    # --- display -------------------------------------------------------------------------------
+    def show(self, seat: int | None, view: str | None = None) -> None:
+        obs = self.state.observation(seat)
+        self.console.print(renderers.render(self.state.game, obs, seat, self.state.hints(seat), t=self.t, view=view,
+                                            width=self.width))
+
+    def actions_table(self, listed: list[tuple[int, str]]) -> Table:
+        return grid(group_actions(listed), self.width)
+
+    def seat_name(self, seat: int) -> str:
+        return self.t("term.seat_n", n=seat)
 
     # --- playing ------------------------------------------------------------------------------
     def apply(self, seat: int, text: str) -> None:
@@ -93,8 +199,12 @@ class Session:
         self.undo_stack.clear()
         if not self.quiet:
             if self.humans and self.state.visible_history(self.viewer)[-1] is None:
-                text = "[dim](a secret choice, shown when the round is over)[/]"
-            self.console.print(f"[dim]seat {seat} ({self.agent_label(seat)}):[/] {text}", highlight=False)
+                shown = f"[dim]{escape(self.t('term.secret_move'))}[/]"
+            else:
+                words = renderers.label(self.state.game, text, self.t)
+                shown = escape(text) + ("" if words == text else f" [dim]— {escape(words)}[/]")
+            self.console.print(f"[dim]{escape(self.seat_name(seat))} ({self.agent_label(seat)}):[/] {shown}",
+                               highlight=False)
 
     @property
     def viewer(self) -> int | None:
@@ -105,20 +215,31 @@ class Session:
 
     def agent_label(self, seat: int) -> str:
         a = self.agents[seat]
-        return "human" if a is None else a.name
+        if a is None:
+            return self.t("term.human")
+        key = f"ai.{a.name}"
+        game_key = f"{self.state.game}.ai.{a.name}"
+        return self.t(key) if self.t.has(key) else (self.t(game_key) if self.t.has(game_key) else a.name)
 
     def human_turn(self, seat: int) -> bool:
         """Ask the human at ``seat`` until an action is played. False when the player quits."""
+        t = self.t
         if self.last_human is not None and self.last_human != seat and len(self.humans) > 1:
-            self.console.print(Panel(f"Seat {seat}'s turn — pass the screen, then press Enter"))
+            self.console.print(Panel(escape(t("term.pass_screen", seat=seat))))
             if self.read("") is None:
                 return False
         self.last_human = seat
+        if self.last_decider != seat:
+            self.turn += 1
+            self.last_decider = seat
         self.show(seat)
         while True:
             texts = [str(a) for a in self.state.legal_actions()]
-            self.console.print(self.actions_table(texts))
-            line = self.read(f"seat {seat}> ")
+            listed = self.numbers.update((seat, self.turn), texts)
+            self.console.print(self.actions_table(listed))
+            views = renderers.views(self.state.game)
+            line = self.read(t("term.prompt", seat=seat), texts + list(COMMANDS) + list(views)
+                             + [f"board {v}" for v in views])
             if line is None:
                 return False
             line = line.strip()
@@ -126,22 +247,25 @@ class Session:
                 continue
             word, _, rest = line.partition(" ")
             word = word.lower()
+            rest = rest.strip()
             if word in ("quit", "exit", "q"):
+                if rest:
+                    self.save(rest)
                 return False
             if word in ("help", "?"):
-                self.help(rest.strip())
+                self.help(rest)
                 continue
             if word == "rules":
-                self.console.print(rules_text(self.state.game, rest.strip() or None))
+                self.rules(rest)
                 continue
             if word == "log":
-                self.show_log(rest.strip())
+                self.show_log(rest)
                 continue
-            if word == "board":
-                self.show(seat)
+            if word == "board" or (word in views and not rest):
+                self.board(seat, rest if word == "board" else word, views)
                 continue
             if word == "save":
-                self.save(rest.strip())
+                self.save(rest)
                 continue
             if word == "undo":
                 if self.undo(seat):
@@ -149,20 +273,23 @@ class Session:
                 continue
             if line.isdigit():
                 n = int(line)
-                if not 1 <= n <= len(texts):
-                    self.console.print(f"[red]There is no action {n}; choose 1-{len(texts)}.[/]")
+                text = self.numbers.lookup(n)
+                if text is None:
+                    numbers = sorted(self.numbers.current)
+                    self.console.print(f"[red]{escape(t('term.no_action_n', n=n, lo=numbers[0], hi=numbers[-1]))}[/]")
                     continue
-                line = texts[n - 1]
+                line = text
             try:
                 action = self.state.parse_action(line)
             except IllegalAction as e:
-                self.console.print(f"[red]{e}[/]", highlight=False)
+                self.console.print(f"[red]{escape(str(e))}[/]", highlight=False)
                 continue
-            warning = renderers.warning(self.state.game, self.state.observation(seat), str(action))
+            warning = renderers.warning(self.state.game, self.state.observation(seat), str(action), t=t)
             if warning:
-                self.console.print(f"[bold yellow]{warning}[/]")
-                again = self.read("Type the action again to confirm, anything else to cancel: ")
+                self.console.print(f"[bold yellow]{escape(warning)}[/]")
+                again = self.read(t("term.confirm_again"))
                 if again is None or again.strip().lower() != str(action):
+                    self.console.print(escape(t("term.cancelled")))
                     continue
             before = self.state.clone()
             n_log = len(self.log)
@@ -173,52 +300,73 @@ class Session:
                 self.undo_stack.clear()
             return True
 
-    def read(self, prompt: str) -> str | None:
-        try:
-            return self.console.input(prompt)
-        except EOFError:
-            return None
+    def read(self, prompt: str, words: list[str] | None = None) -> str | None:
+        return self.reader.read(prompt, words)
+
+    def board(self, seat: int, view: str, views: dict[str, str]) -> None:
+        view = view.lower() or None
+        if view is not None and view not in views:
+            names = ", ".join(["board"] + [f"board {v}" for v in views]) if views else "board"
+            self.console.print(escape(self.t("term.no_view", view=view, views=names)))
+            return
+        self.show(seat, view)
 
     def help(self, topic: str) -> None:
+        t = self.t
         if not topic:
-            self.console.print(HELP)
+            views = renderers.views(self.state.game)
+            lines = [f"[bold]{escape(t('term.help.title'))}[/]"]
+            for cmd, key in HELP_LINES:
+                lines.append(f"  [cyan]{escape(cmd)}[/]  {escape(t(key))}")
+            for v, key in views.items():
+                lines.append(f"  [cyan]{escape('board ' + v)}[/]  {escape(t(key))}")
+            lines.append(escape(t("term.help.numbers")))
+            self.console.print("\n".join(lines), highlight=False)
             return
-        mod = renderers.renderer(self.state.game)
-        if mod is not None and hasattr(mod, "describe"):
-            self.console.print(mod.describe(topic))
+        text = renderers.describe(self.state.game, topic, t=t)
+        if text is None:
+            self.rules(topic)
         else:
-            self.console.print(rules_text(self.state.game, topic))
+            self.console.print(Markdown(text))
+
+    def rules(self, topic: str) -> None:
+        self.console.print(Markdown(rules_text(self.state.game, topic or None, self.t)))
 
     def show_log(self, arg: str) -> None:
         n = int(arg) if arg.isdigit() else 20
         visible = self.state.visible_history(self.viewer)
-        entries = [(seat, text if vis is not None else "(secret until the round is over)")
-                   for (seat, text), vis in zip(self.log, visible, strict=False)]
+        entries = []
+        for (seat, text), vis in zip(self.log, visible, strict=False):
+            if vis is None:
+                entries.append((seat, f"[dim]{escape(self.t('term.secret_log'))}[/]"))
+            else:
+                words = renderers.label(self.state.game, text, self.t)
+                entries.append((seat, escape(text) + ("" if words == text else f" [dim]— {escape(words)}[/]")))
         for i, (seat, text) in enumerate(entries[-n:], start=max(1, len(entries) - n + 1)):
-            self.console.print(f"[dim]{i:4}[/] seat {seat}: {text}", highlight=False)
+            self.console.print(f"[dim]{i:4}[/] {escape(self.seat_name(seat))}: {text}", highlight=False)
         if not entries:
-            self.console.print("no actions yet")
+            self.console.print(escape(self.t("term.no_actions_yet")))
 
     def undo(self, seat: int) -> bool:
         if not self.undo_stack:
-            self.console.print("[yellow]Nothing to undo: you can take back only your own last actions, "
-                               "and not across a card draw, a reveal or another player's move.[/]")
+            self.console.print(f"[yellow]{escape(self.t('term.nothing_to_undo'))}[/]")
             return False
         before, n_log = self.undo_stack.pop()
         self.state = before
         del self.log[n_log:]
-        self.console.print("[green]Undone.[/]")
+        self.console.print(f"[green]{escape(self.t('term.undone'))}[/]")
         return True
 
     def save(self, path: str) -> None:
         if not path:
-            self.console.print("[red]save needs a file name: save game.json[/]")
+            self.console.print(f"[red]{escape(self.t('term.save_needs_file'))}[/]")
             return
         try:
             save_record(path, make_record(self.state))
-            self.console.print(f"[green]Saved to {path}.[/]")
+            self.saved_to = path
+            self.console.print(f"[green]{escape(self.t('term.saved', path=path))}[/]")
         except OSError as e:
-            self.console.print(f"[red]Cannot save to {path}: {e.strerror}[/]")
+            self.console.print(f"[red]{escape(self.t('term.cannot_save', path=path, reason=e.strerror))}[/]")
 
     def loop(self) -> bool:
         """Play to the end; False if a human quit."""
@@ -233,19 +381,35 @@ class Session:
 
     def result(self) -> None:
         st = self.state
+        t = self.t
         seat = self.humans[0] if self.humans else None
         if self.humans:
             self.show(seat)
         scores = st.scores()
-        t = Table(title="Result")
-        t.add_column("seat")
-        t.add_column("agent")
-        t.add_column("score", justify="right")
+        table = Table(title=t("term.result"))
+        table.add_column(t("term.col_seat"))
+        table.add_column(t("term.col_agent"))
+        table.add_column(t("term.col_score"), justify="right")
         for i, sc in enumerate(scores):
-            mark = " [bold green]winner[/]" if i in st.winners() else ""
-            t.add_row(str(i), self.agent_label(i), f"{sc}{mark}")
-        self.console.print(t)
-        self.console.print(f"winners: {', '.join(map(str, st.winners()))}   actions: {len(st.history)}")
+            mark = f" [bold green]{escape(t('term.winner'))}[/]" if i in st.winners() else ""
+            table.add_row(str(i), self.agent_label(i), f"{sc}{mark}")
+        self.console.print(table)
+        self.console.print(escape(t("term.winners_line", winners=", ".join(map(str, st.winners())),
+                                    n=len(st.history))), highlight=False)
+        if self.humans:
+            self.console.print(escape(t("term.review_hint")), highlight=False)
+
+
+HELP_LINES = [
+    ("<number> | <action>", "term.help.play"),
+    ("help [action]", "term.help.help"),
+    ("rules [topic]", "term.help.rules"),
+    ("log [n]", "term.help.log"),
+    ("undo", "term.help.undo"),
+    ("board", "term.help.board"),
+    ("save FILE", "term.help.save"),
+    ("quit [FILE]", "term.help.quit"),
+]
 
 
 def build_agents(game: str, players: int, seat: int, agents: list[str] | None, seed: int) -> list:
@@ -274,9 +438,11 @@ def play_command(
     record: Path = typer.Option(None, "--record", help="write the game record to this file at the end"),
     resume: Path = typer.Option(None, "--resume", help="continue a saved game record"),
     quiet: bool = typer.Option(False, "--quiet", help="do not print every AI move"),
+    lang: str = typer.Option(None, "--lang", help="language: en, hu, de, zh (default: from the locale, LANG)"),
 ) -> None:
     """Play a game in the terminal against AI seats (or watch AIs play)."""
     console = Console()
+    t = translator(lang)
     log: list[tuple[int, str]] = []
     if resume is not None:
         rec = load_record(resume)
@@ -305,14 +471,26 @@ def play_command(
     if not 0 <= seat < players:
         raise GameConfigError(f"--seat must be between 0 and {players - 1}")
     agent_list = build_agents(game, players, seat, split_list(agents), state.seed)
-    session = Session(state, agent_list, console, record, quiet, log)
-    console.print(f"[bold]{info.title}[/] — {players} players, seed {state.seed}. "
-                  + ("Type [cyan]help[/] for commands." if session.humans else ""))
-    finished = session.loop()
+    session = Session(state, agent_list, console, record, quiet, log, t=t)
+    console.print(f"[bold]{escape(info.title_in(t.lang))}[/] — "
+                  + escape(t("term.start", players=players, seed=state.seed))
+                  + (" " + escape(t("term.type_help")) if session.humans else ""), highlight=False)
+    interrupted = False
+    try:
+        finished = session.loop()
+    except KeyboardInterrupt:          # Ctrl-C: say so, keep what can be kept
+        finished, interrupted = False, True
+        console.print()
     if record is not None:
         save_record(record, make_record(session.state))
-        console.print(f"record written to {record}")
+        console.print(escape(t("term.record_written", path=record)))
     if finished:
         session.result()
-    else:
-        console.print("Game left unfinished." + ("" if record else " (Use save FILE or --record to keep it.)"))
+        return
+    n = len(session.state.history)
+    kept = record or session.saved_to
+    console.print(escape(t("term.left_unfinished", n=n)) + " "
+                  + escape(t("term.resume_with", path=kept) if kept else t("term.not_saved")), highlight=False,
+                  soft_wrap=True)              # a command to copy: not broken across lines
+    if interrupted:
+        raise typer.Exit(130)

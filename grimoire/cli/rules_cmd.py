@@ -1,4 +1,5 @@
-"""``grimoire rules GAME [TOPIC]`` and ``grimoire games``."""
+"""``grimoire rules GAME [TOPIC]`` and ``grimoire games``: the rules by topic, as formatted text in
+the player's language (the game's catalog has every topic translated; English comes from the engine)."""
 
 from __future__ import annotations
 
@@ -6,9 +7,11 @@ import typer
 from rich.console import Console
 from rich.markdown import Markdown
 
+from ..core.errors import GameConfigError
 from ..core.registry import game_info, games
 from .common import GAME_HELP
-from .main import app, fail
+from .i18n import Translator, translator
+from .main import app
 
 
 def topics_of(game: str) -> dict[str, str]:
@@ -16,29 +19,45 @@ def topics_of(game: str) -> dict[str, str]:
     return info.rules_topics() if info.rules_topics else {}
 
 
-def rules_text(game: str, topic: str | None) -> str:
+def find_topic(game: str, topic: str) -> tuple[str | None, list[str]]:
+    """The topic a player means (exact, else a unique prefix, else a unique part), and the
+    candidates when it is ambiguous or unknown."""
     topics = topics_of(game)
-    if not topic:
-        return "Rules topics: " + ", ".join(sorted(topics)) + "\n\nType `rules <topic>`."
     key = topic.strip().lower()
     if key in topics:
-        return topics[key]
+        return key, []
     matches = [t for t in topics if t.startswith(key)] or [t for t in topics if key in t]
     if len(matches) == 1:
-        return topics[matches[0]]
-    if matches:
-        return f"'{topic}' could mean: " + ", ".join(sorted(matches))
-    return f"no rules topic '{topic}'. Topics: " + ", ".join(sorted(topics))
+        return matches[0], []
+    return None, sorted(matches)
+
+
+def rules_text(game: str, topic: str | None, t: Translator | None = None) -> str:
+    """Markdown: the topic's text in the translator's language, or the list of topics."""
+    t = t or Translator()
+    topics = topics_of(game)
+    if not topic:
+        return t("term.rules_topics", topics=", ".join(sorted(topics)))
+    name, candidates = find_topic(game, topic)
+    if name is not None:
+        return t.rules(game, name, topics[name])
+    if candidates:
+        return t("term.rules_ambiguous", topic=topic, topics=", ".join(candidates))
+    return t("term.rules_unknown", topic=topic, topics=", ".join(sorted(topics)))
 
 
 @app.command("rules")
 def rules_command(game: str = typer.Argument(..., help=GAME_HELP),
-                  topic: str = typer.Argument(None, help="a topic; leave out to list them")) -> None:
+                  topic: str = typer.Argument(None, help="a topic; leave out to list them"),
+                  lang: str = typer.Option(None, "--lang", help="en, hu, de or zh (default: from the locale)")) -> None:
     """Show the rules of a game, topic by topic."""
-    try:
-        Console().print(Markdown(rules_text(game, topic)))
-    except Exception as e:  # noqa: BLE001 - a clear line, never a traceback
-        raise fail(str(e)) from None
+    game_info(game)                       # an unknown game: one line, exit code 2
+    t = translator(lang)
+    if topic:
+        name, candidates = find_topic(game, topic)
+        if name is None:
+            raise GameConfigError(rules_text(game, topic, t).replace("`", ""))
+    Console().print(Markdown(rules_text(game, topic, t)))
 
 
 @app.command("games")

@@ -179,6 +179,8 @@ def create_app(db_url: str | None = None, *, ai_delay: float = 0.5, ai_workers: 
         try:
             yield
         finally:
+            if "lookback" in state:
+                state["lookback"].close()
             await hub.stop()
             if store is None:
                 st.close()
@@ -322,6 +324,10 @@ def create_app(db_url: str | None = None, *, ai_delay: float = 0.5, ai_workers: 
         s = await hub().get(gid)
         topics = game_info(s.game).rules_topics
         return {"topics": topics() if topics else {}}
+
+    # --- looking back: the replay viewer, the post-game review, hints in practice games (review.py) ---
+    from .review import install as install_lookback
+    state["lookback"] = install_lookback(app, hub, _bearer)
 
     # --- WebSocket -----------------------------------------------------------------------------------
     @app.websocket("/ws/games/{gid}")

@@ -118,6 +118,7 @@ class Session:
     seq: int
     log: list[dict] = field(default_factory=list)
     fixed_seed: bool = False
+    practice: bool = False          # a practice game: the hard AI's hints on request (web/review.py)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     conns: set = field(default_factory=set)
     ai_task: asyncio.Task | None = None
@@ -265,11 +266,14 @@ class Hub:
             raise ApiError(400, "bad_options", str(e)) from None
         except TypeError as e:
             raise ApiError(400, "bad_options", f"invalid options for {info.title}: {e}") from None
+        practice = spec.get("practice", False)
+        if not isinstance(practice, bool):
+            raise ApiError(400, "bad_request", "'practice' is true or false")
         gid = secrets.token_urlsafe(9)
         t = now()
-        row = GameRow(gid, game, players, seed, dict(state.options) | ({"fixed_seed": True} if fixed else {}),
-                      "active", 0, state.current_player, t, t)
-        session = Session(gid, game, seed, dict(state.options), seats, state, 0, fixed_seed=fixed)
+        row = GameRow(gid, game, players, seed, dict(state.options) | ({"fixed_seed": True} if fixed else {})
+                      | ({"practice": True} if practice else {}), "active", 0, state.current_player, t, t)
+        session = Session(gid, game, seed, dict(state.options), seats, state, 0, fixed_seed=fixed, practice=practice)
         fut = self.store.create_game(row, [SeatRow(s.seat, s.agent, s.name, s.token_hash) for s in seats],
                                      session.ai_decides())
         await asyncio.wrap_future(fut)
@@ -300,7 +304,8 @@ class Hub:
 
     def _rebuild(self, loaded) -> Session:
         row = loaded.row
-        options = game_info(row.game).restore_options({k: v for k, v in row.options.items() if k != "fixed_seed"})
+        options = game_info(row.game).restore_options({k: v for k, v in row.options.items()
+                                                       if k not in ("fixed_seed", "practice")})
         if loaded.snapshot is not None:
             state = load_game(loaded.snapshot)
             todo = [a for a in loaded.actions if a[0] > loaded.snapshot_seq]
@@ -314,7 +319,7 @@ class Hub:
             raise GameConfigError(f"game {row.id}: stored actions do not match its sequence number")
         seats = [Seat(s.seat, s.agent, s.name, s.token_hash) for s in loaded.seats]
         session = Session(row.id, row.game, row.seed, options, seats, state, n,
-                          fixed_seed=bool(row.options.get("fixed_seed")))
+                          fixed_seed=bool(row.options.get("fixed_seed")), practice=bool(row.options.get("practice")))
         session.log = [{"seq": q, "seat": seat, "text": text, "round": rnd} for q, seat, text, rnd in loaded.actions]
         return session
 
@@ -348,6 +353,7 @@ class Hub:
             "status": s.status,
             "seats": s.seat_info(),
             "fixed_seed": s.fixed_seed,
+            "practice": s.practice,
             "log": self.visible_log(s, seat, s.log if entries is None else entries),
         })
         if s.state.is_terminal():

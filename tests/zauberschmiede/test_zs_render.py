@@ -8,8 +8,8 @@ from grimoire.core.agent import RandomAgent
 from grimoire.games.zauberschmiede import render as view
 
 
-def _text(renderable) -> str:
-    c = Console(width=150, record=True, color_system=None)
+def _text(renderable, width: int = 150) -> str:
+    c = Console(width=width, record=True, color_system=None)
     c.print(renderable)
     return c.export_text()
 
@@ -17,11 +17,11 @@ def _text(renderable) -> str:
 def test_render_in_play_shows_dice_targets_sheet_and_score():
     s = game(players=2, rolls=[[1, 4, 4, 5, 6, 6]] * 7)
     play(s, "dust 1", "transmute 4 to 6", "charge bk green 6")
-    out = _text(view.render(s.observation(0), 0))
-    for needle in ("Round 1/7", "could go to", "transmuted from 4", "used: dust", "Book of Colours", "[g6]",
-                   "cauldron", "amplifier", "transmutations left", "S8 dust creator", "All sheets"):
+    out = _text(view.render(s.observation(0), 0, view="full")).lower()
+    for needle in ("round 1/7", "could go to", "transmuted from 4", "used: cauldron", "book of colours", "[g6]",
+                   "cauldron", "amplifier", "transmutations", "1 left", "s8 dust creator", "all sheets"):
         assert needle in out, needle
-    other = _text(view.render(s.observation(1), 1))
+    other = _text(view.render(s.observation(1), 1, view="full"))
     assert "[g6]" not in other                      # seat 1 does not see seat 0's choices yet
     assert _text(view.render(s.observation(None), None))
 
@@ -32,13 +32,14 @@ def test_render_at_the_end_shows_the_breakdown_for_every_seat():
         ag = RandomAgent(1)
         while not s.is_terminal():
             s.apply(ag.choose(s, s.current_player))
-        out = _text(view.render(s.observation(0), 0))
-        assert "Game over" in out and "Final score" in out and "S7 harmony" in out
+        out = _text(view.render(s.observation(0), 0, view="full"))
+        assert "Game over" in out and "Final score" in out and "S7 Harmony" in out
         assert str(s.scores()[0]) in out
 
 
 def test_describe_and_warning():
     assert "dust" in view.describe("dust 3")
+    assert "Kessel" in view.describe("dust 3", t=__import__("grimoire.cli.i18n", fromlist=["x"]).Translator("de"))
     assert "R6.4" in view.describe("pay am1 r2")
     assert "harmony" in view.describe("harmony").lower()
     s = game(rolls=[[1] * 6, [1] * 6])
@@ -54,11 +55,34 @@ def test_describe_and_warning():
 def test_die_targets_come_from_the_hints_or_the_legal_actions_of_the_observation():
     s = game(players=2, rolls=[[1, 4, 4, 5, 6, 6]] * 7)
     obs = s.observation(0)
-    derived = _text(view.render(obs, 0))
-    assert _text(view.render(obs, 0, s.hints(0))) == derived
+    derived = _text(view.render(obs, 0, view="full"))
+    assert _text(view.render(obs, 0, s.hints(0), view="full")) == derived
     assert "could go to" in derived and "fields:" in derived and "upgrade" in derived
     fake = {"die_targets": {"1": ["dust"]}}                   # given hints are shown as they are
-    out = _text(view.render(obs, 0, fake))
+    out = _text(view.render(obs, 0, fake, view="full"))
     assert "fields:" not in out.split("Artifacts")[0]
     # a seat that does not decide now has no legal actions, hence no targets
-    assert "could go to" not in _text(view.render(s.observation(1), 1))
+    assert "could go to" not in _text(view.render(s.observation(1), 1, view="full"))
+
+
+def test_the_compact_sheet_fits_80_columns_in_few_lines():
+    # the issue's finding: ~190 lines after every move below 150 columns; now about 20 at 80
+    s = game(players=2, rolls=[[1, 4, 4, 5, 6, 6]] * 7)
+    play(s, "dust 1", "transmute 4 to 6", "charge bk green 6")
+    out = _text(view.render(s.observation(0), 0, s.hints(0)), width=80)
+    lines = out.splitlines()
+    assert len(lines) <= 26, out
+    assert all(len(line) <= 80 for line in lines)
+    for needle in ("bk 6··", "Cauldron 1 0 0 0 0 0 0 =1", "4 → ", "seat 1: 0 points"):
+        assert needle in out, (needle, out)
+    # each die value that is still unused lists where it could go; the used 1 does not
+    assert "  1 → " not in out and "  6 → " in out
+
+
+def test_the_sheet_speaks_the_players_language():
+    from grimoire.cli.i18n import Translator
+    s = game(players=1, rolls=[[1, 4, 4, 5, 6, 6]] * 7)
+    out = _text(view.render(s.observation(0), 0, t=Translator("de")), width=80)
+    assert "Kessel" in out and "Amulette" in out and "Würfel" in out
+    out = _text(view.render(s.observation(0), 0, t=Translator("zh"), view="full"), width=100)
+    assert "色彩之書" in out and "大鍋" in out

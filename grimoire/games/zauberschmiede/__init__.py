@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from ...core.registry import ArenaHooks, GameInfo, register
+from ...core.registry import ArenaHooks, BrowserBoard, GameInfo, register
 from . import arena, bounds, tensor
 from .agents import GreedyAgent
 from .codec import CODEC
@@ -18,7 +18,8 @@ from .topics import probe_texts, rules_topics
 
 register(GameInfo(
     name="zauberschmiede",
-    titles={"en": "Zauberschmiede", "de": "Zauberschmiede", "hu": "Zauberschmiede", "zh": "Zauberschmiede"},
+    titles={"en": "Zauberschmiede", "de": "Zauberschmiede", "hu": "Zauberschmiede (Varázskovácsok)",
+            "zh": "魔法鍛造坊"},
     package=__name__,
     new=ZauberschmiedeState.new,
     load=ZauberschmiedeState.load,
@@ -39,6 +40,8 @@ register(GameInfo(
     renderer=f"{__name__}.render",
     hints=hints,
     static_data=lambda: {"sheet": SHEET.public_dict()},
+    board=BrowserBoard(module="web/board.js", stylesheet="web/board.css"),
+    i18n="i18n",
 ))
 
 __all__ = ["SHEET", "ZauberschmiedeState"]

@@ -31,6 +31,20 @@ export function t(key, params) {
   return s;
 }
 
+// dates and times in the reader's language (not the browser's US default)
+export function formatDate(iso) {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return String(iso);
+  return new Intl.DateTimeFormat(lang === "zh" ? "zh-Hant" : lang, {dateStyle: "medium", timeStyle: "short"}).format(d);
+}
+
+// an agent's name in the current language: the interface's "ai.<name>", else the game's
+// "<game>.ai.<name>", else the name itself
+export function agentName(game, name) {
+  for (const key of [`ai.${name}`, `${game}.ai.${name}`]) if (has(key)) return t(key);
+  return name;
+}
+
 export function has(key) { return Boolean((catalogs[lang] && catalogs[lang][key]) || (catalogs.en && catalogs.en[key])); }
 
 // h("div.card.red", {onclick, title}, "text", child, ...) -> element
@@ -97,16 +111,62 @@ export function toast(message, kind = "error") {
   toastTimer = setTimeout(() => el.classList.remove("show"), kind === "error" ? 7000 : 3000);
 }
 
-export function modal(title, body, buttons = []) {
-  const close = () => back.remove();
+// popups: Esc or a click outside closes the topmost one; focus moves into it and back afterwards
+const openModals = [];
+document.addEventListener("keydown", (e) => {
+  if (e.key === "Escape" && openModals.length) {
+    e.preventDefault();
+    openModals[openModals.length - 1]();
+  }
+});
+
+export function modal(title, body, buttons = [], onClose = null) {
+  const before = document.activeElement;
+  const close = () => {
+    const i = openModals.indexOf(close);
+    if (i < 0) return;
+    openModals.splice(i, 1);
+    back.remove();
+    if (onClose) onClose();
+    if (before && before.focus && document.contains(before)) before.focus();
+  };
+  const closeBtn = h("button.close", {onclick: close, "aria-label": t("ui.close"), title: t("ui.close_esc")}, "×");
   const back = h("div.modal-back", {onclick: (e) => { if (e.target === back) close(); }},
-    h("div.modal", {role: "dialog", "aria-label": title},
-      h("div.modal-head", h("h2", title), h("button.close", {onclick: close, "aria-label": t("ui.close")}, "×")),
+    h("div.modal", {role: "dialog", "aria-modal": "true", "aria-label": title},
+      h("div.modal-head", h("h2", title), closeBtn),
       h("div.modal-body", body),
       buttons.length ? h("div.modal-foot", ...buttons.map((b) =>
         h(`button${b.primary ? ".primary" : ""}`, {onclick: () => { if (b.onclick() !== false) close(); }}, b.label))) : null));
   document.body.append(back);
+  openModals.push(close);
+  const first = back.querySelector(".modal-foot button.primary") || closeBtn;
+  first.focus();
   return close;
+}
+
+// a question before a consequential click: resolves true (go on) or false
+export function confirmBox(title, text, okLabel) {
+  return new Promise((resolve) => {
+    let answer = false;
+    modal(title, typeof text === "string" ? h("p", text) : text, [
+      {label: t("ui.cancel"), onclick: () => true},
+      {label: okLabel, primary: true, onclick: () => { answer = true; }}], () => resolve(answer));
+  });
+}
+
+// bring an element into view (unless it is already) and flash it, for a decision that just arrived
+export function spotlight(el) {
+  if (!el) return;
+  const r = el.getBoundingClientRect();
+  const header = document.querySelector("header.top");
+  const top = header ? header.getBoundingClientRect().bottom : 0;
+  if (r.top < top || r.bottom > window.innerHeight) {
+    const smooth = !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    el.scrollIntoView({block: r.height > window.innerHeight - top ? "start" : "center", behavior: smooth ? "smooth" : "auto"});
+  }
+  el.classList.remove("flash");
+  void el.offsetWidth;                 // restart the animation
+  el.classList.add("flash");
 }
 
 // A tiny Markdown subset for the rules help: headings, tables, code, **bold**, `code`, paragraphs.
@@ -132,7 +192,16 @@ export function markdown(text) {
       while (i < lines.length && !lines[i].startsWith("```")) buf.push(lines[i++]);
       i++;
       out.append(h("pre", buf.join("\n")));
-    } else if (line.startsWith("# ")) { out.append(h("h3", inline(line.slice(2)))); i++; }
+    } else if (/^#{1,4} /.test(line)) { out.append(h("h3", inline(line.replace(/^#+ /, "")))); i++; }
+    else if (/^\s*([-*]|\d+\.) /.test(line)) {
+      const list = h(/^\s*\d+\./.test(line) ? "ol" : "ul");
+      while (i < lines.length && /^\s*([-*]|\d+\.) /.test(lines[i])) {
+        let item = lines[i++].replace(/^\s*([-*]|\d+\.) /, "");
+        while (i < lines.length && /^\s{2,}\S/.test(lines[i]) && !/^\s*([-*]|\d+\.) /.test(lines[i])) item += " " + lines[i++].trim();
+        list.append(h("li", inline(item)));
+      }
+      out.append(list);
+    }
     else if (line.startsWith("|")) {
       const rows = [];
       while (i < lines.length && lines[i].startsWith("|")) rows.push(lines[i++]);
@@ -146,7 +215,7 @@ export function markdown(text) {
     } else if (line.trim() === "") { i++; }
     else {
       const buf = [];
-      while (i < lines.length && lines[i].trim() !== "" && !/^(# |\||```)/.test(lines[i])) buf.push(lines[i++]);
+      while (i < lines.length && lines[i].trim() !== "" && !/^(#{1,4} |\||```|\s*([-*]|\d+\.) )/.test(lines[i])) buf.push(lines[i++]);
       out.append(h("p", inline(buf.join(" "))));
     }
   }

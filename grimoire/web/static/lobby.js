@@ -2,13 +2,13 @@
 // the game's options), share the seat links, or play hot-seat on this screen; and the list of games
 // this browser knows. Everything about a game comes from /api/meta (its descriptor): titles, player
 // counts, agents, the per-seat role option and the options' JSON schema, rendered generically.
-import {api, currentLang, h, has, langSelect, loadLang, t, toast} from "./common.js";
+import {agentName, api, currentLang, formatDate, h, has, langSelect, loadLang, t, toast} from "./common.js";
 
 const app = document.getElementById("app");
 let meta = null;
 let created = null;          // the answer of POST /api/games, shown until a new game is made
 // options: the values the user set; optionsOpen: whether the options are unfolded
-const form = {game: null, players: 2, seats: [], options: {}, optionsOpen: false};
+const form = {game: null, players: 2, seats: [], options: {}, optionsOpen: false, practice: false};
 
 export function rememberSeats(gid, seats) {
   const key = `grimoire.seats.${gid}`;
@@ -24,6 +24,11 @@ function gameMeta() { return meta.games.find((g) => g.name === form.game); }
 
 function gameTitle(g) { return (g.titles && g.titles[currentLang()]) || g.title; }
 
+function titleOf(name) {
+  const g = meta.games.find((x) => x.name === name);
+  return g ? gameTitle(g) : name;
+}
+
 // a translation from the first catalog key that exists, else the fallback text
 function label(keys, fallback) {
   const key = keys.find((k) => has(k));
@@ -32,6 +37,7 @@ function label(keys, fallback) {
 
 function pickGame(g) {
   form.game = g.name;
+  localStorage.setItem("grimoire.lastGame", g.name);
   form.players = g.default_players;
   form.seats = [];
   form.options = {};
@@ -50,8 +56,14 @@ function defaultAi() {
   return levels.includes("medium") ? "medium" : levels[0];
 }
 
-function agentLabel(a) {
-  return a === "human" ? t("lobby.human") : t("lobby.ai", {level: label([`ai.${a}`], a)});
+function agentLabel(a, game = form.game) {
+  return a === "human" ? t("lobby.human") : t("lobby.ai", {level: agentName(game, a)});
+}
+
+// the levels first (easy, medium, hard), then the game's own agents and the generic ones
+function agentOrder(list) {
+  const rank = (a) => ["easy", "medium", "hard"].indexOf(a);
+  return [...list].sort((a, b) => ((rank(a) + 4) % 4 - (rank(b) + 4) % 4) || a.localeCompare(b));
 }
 
 // --- the game's options, from their JSON schema ------------------------------------------------------
@@ -150,7 +162,7 @@ function chosenRoles(g) {
 function seatRow(i) {
   const s = form.seats[i];
   const g = gameMeta();
-  const agents = ["human", ...g.agents];
+  const agents = ["human", ...agentOrder(g.agents)];
   const roleSchema = g.roles && (g.options_schema.properties || {})[g.roles.option];
   return h("div.seat-row", {dataset: {seat: i}},
     h("span.seat-no", t("lobby.seat_n", {n: i + 1})),
@@ -172,7 +184,7 @@ async function create(btn) {
   if (roles) options[g.roles.option] = roles;
   try {
     created = await api("POST", "/api/games", {
-      game: form.game, players: form.players, options,
+      game: form.game, players: form.players, options, practice: form.practice,
       seats: form.seats.map((s) => ({agent: s.agent, name: s.name.trim()})),
     });
     rememberSeats(created.id, created.seats);
@@ -229,14 +241,16 @@ async function gamesPanel() {
     for (const g of games) {
       const seats = JSON.parse(localStorage.getItem(`grimoire.seats.${g.id}`) || "{}");
       const mine = Object.keys(seats).length;
-      tbl.append(h("tr",
-        h("td", h("a", {href: `/play/${g.id}#hotseat`}, g.id)),
-        h("td", g.seats.map((s) => s.name || agentLabel(s.agent)).join(", ")),
-        h("td", g.status === "over" ? t("lobby.status_over") : t("lobby.status_active", {n: g.seq})),
-        h("td", mine ? t("lobby.my_seats", {n: mine}) : t("lobby.spectator")),
-        h("td", new Date(g.updated_at).toLocaleString())));
+      const over = g.status === "over";
+      tbl.append(h("tr", {dataset: {game: g.id}},
+        h("td", h("a", {href: `/play/${g.id}#hotseat`}, titleOf(g.game)), h("div.muted.small", formatDate(g.updated_at))),
+        h("td", g.seats.map((s) => s.name || agentLabel(s.agent, g.game)).join(", ")),
+        h("td", over ? t("lobby.status_over") : t("lobby.status_active", {n: g.seq}),
+          h("div.small", mine ? t("lobby.my_seats", {n: mine}) : t("lobby.spectator"))),
+        h("td.links", over ? [h("a.small", {href: `/replay/${g.id}`}, t("ui.replay")), " · ",
+          h("a.small", {href: `/review/${g.id}`}, t("ui.review"))] : null)));
     }
-    box.append(tbl);
+    box.append(h("div.table-scroll", tbl));
   } catch (e) {
     box.append(h("p.muted", e.message));
   }
@@ -255,12 +269,17 @@ async function render() {
     h("h2", t("lobby.new_game")),
     h("div.field", h("label", t("lobby.game")),
       h("select.game", {onchange: (e) => { pickGame(meta.games.find((x) => x.name === e.target.value)); render(); }},
-        ...meta.games.map((x) => h("option", {value: x.name, selected: x.name === form.game, disabled: !x.has_ui},
-          gameTitle(x) + (x.has_ui ? "" : ` (${t("lobby.terminal_only")})`))))),
+        // a game without its own board is played on the generic one (legal actions as buttons)
+        ...meta.games.map((x) => h("option", {value: x.name, selected: x.name === form.game},
+          gameTitle(x) + (x.has_ui ? "" : ` (${t("lobby.generic_board")})`))))),
     h("div.field", h("label", t("lobby.players")),
       h("div.counts", ...counts.map((n) => h(`button.count${n === form.players ? ".on" : ""}`,
         {onclick: () => { form.players = n; render(); }, "aria-pressed": n === form.players}, String(n))))),
     h("div.seats", ...form.seats.map((_, i) => seatRow(i))),
+    h("label.check.practice", {title: t("lobby.practice_help")},
+      h("input", {type: "checkbox", checked: form.practice, onchange: (e) => { form.practice = e.target.checked; }}),
+      " ", t("lobby.practice")),
+    h("p.option-help", t("lobby.practice_help")),
     h("details.options", {open: form.optionsOpen, ontoggle: (e) => { form.optionsOpen = e.target.open; }},
       h("summary", t("lobby.options")), ...optionFields(g)),
     h("div.row", h("button.primary.create", {onclick: (e) => create(e.target)}, t("lobby.create"))));
@@ -274,6 +293,7 @@ async function render() {
 (async () => {
   await loadLang();
   meta = await api("GET", "/api/meta");
-  pickGame(meta.games.find((x) => x.has_ui) || meta.games[0]);
+  const last = localStorage.getItem("grimoire.lastGame");
+  pickGame(meta.games.find((x) => x.name === last) || meta.games.find((x) => x.has_ui) || meta.games[0]);
   render();
 })();

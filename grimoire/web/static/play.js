@@ -2,7 +2,8 @@
 // It keeps each seat's latest view, shows the seat that must decide (with a "pass the screen"
 // cover between human seats on one screen), and hands drawing to the game's own module
 // (/games/<game>/board.js, a file of the game package), which calls ctx.act(text) to play.
-import {api, h, has, langSelect, loadLang, markdown, modal, t, toast} from "./common.js";
+import {agentName, api, confirmBox, currentLang, h, has, langSelect, loadLang, markdown, modal, spotlight, t, toast}
+  from "./common.js";
 
 const app = document.getElementById("app");
 const gid = decodeURIComponent(location.pathname.split("/").pop());
@@ -29,6 +30,7 @@ let shownSeat = null;        // the seat whose view is on screen
 let revealed = null;         // hot-seat: the seat that clicked "show my hand"
 let log = [];
 let lastGameState = null;
+let lastDecision = null;     // the decision last brought into view (seat, sequence number, board's key)
 
 class Connection {
   constructor(seat, token) {
@@ -133,21 +135,31 @@ function pickSeat() {
 function seatLabel(view, seat) {
   const s = view.seats[seat];
   if (!s) return t("ui.spectator");
-  const who = s.name || (s.agent === "human" ? t("ui.seat_n", {n: seat + 1}) : t("lobby.ai", {level: has(`ai.${s.agent}`) ? t(`ai.${s.agent}`) : s.agent}));
-  return module && module.seatTitle ? module.seatTitle(view, seat, who) : who;
+  const who = s.name || (s.agent === "human" ? t("ui.seat_n", {n: seat + 1}) : t("lobby.ai", {level: agentName(view.game, s.agent)}));
+  return module && module.seatTitle ? module.seatTitle(view, seat, who, {t, h}) : who;
+}
+
+function gameTitle(view) {
+  return module && module.title ? module.title(view, {t, h}) : (has(`${view.game}.title`) ? t(`${view.game}.title`) : view.game);
 }
 
 // --- drawing --------------------------------------------------------------------------------------------
-function header(view) {
-  const title = (module && module.title) ? module.title(view) : view.game;
+function header(view, seat) {
+  const over = view.status === "over";
+  const mine = seat !== null && view.obs.current_player === seat && !over;
+  const replayHash = seat !== null ? `#seat=${seat}` : "";
   return h("header.top",
-    h("a.brand", {href: "/", title: t("ui.to_lobby")}, h("span.logo", "✦"), " Grimoire"),
-    h("div.game-title", title),
+    h("a.brand", {href: "/", title: t("ui.to_lobby")}, h("span.logo", "✦"), h("span.brand-name", " Grimoire")),
+    h("div.game-title", gameTitle(view)),
     h("div.spacer"),
-    h("button.ghost", {onclick: showRules}, t("ui.rules")),
-    h("button.ghost", {onclick: showShare}, t("ui.invite")),
-    langSelect(render),
-    h("span#conn.conn", "○"));
+    h("nav.header-actions",
+      view.practice && mine ? h("button.ghost.hint", {onclick: () => showHint(view, seat), title: t("ui.hint_help")}, "✦ ", t("ui.hint")) : null,
+      over ? h("a.button.ghost.replay-link", {href: `/replay/${encodeURIComponent(gid)}${replayHash}`}, t("ui.replay")) : null,
+      over ? h("a.button.ghost.review-link", {href: `/review/${encodeURIComponent(gid)}${replayHash}`}, t("ui.review")) : null,
+      h("button.ghost.rules-btn", {onclick: () => showRules(view.game)}, t("ui.rules")),
+      h("button.ghost.invite-btn", {onclick: showShare}, t("ui.invite")),
+      langSelect(render),
+      h("span#conn.conn", "○")));
 }
 
 function renderHeaderOnly() { render(); }
@@ -155,13 +167,28 @@ function renderHeaderOnly() { render(); }
 function ctxFor(view, seat) {
   const conn = conns[seat === null ? "spectator" : seat];
   return {
-    t, h, modal, markdown, ui, seat, view, log,
+    t, h, modal, markdown, ui, seat, view, log, lang: currentLang(),
+    confirm: confirmBox,
     busy: Boolean(conn && conn.pending),
+    readonly: false,
     act: (text) => (conn ? conn.act(text) : false),
     seatLabel: (s) => seatLabel(view, s),
     help: showHelp,
+    rerender: render,
     heldSeats: Object.keys(conns).filter((k) => k !== "spectator").map(Number),
   };
+}
+
+// a decision of the seat on screen that was not there before: bring the board's element for it
+// (class "decision") into view and flash it (an auction opened, a payment, a discard, ...)
+function focusDecision(view, seat, main) {
+  const el = main.querySelector(".decision");
+  const mine = seat !== null && view.obs.current_player === seat;
+  if (!el || !mine) { lastDecision = null; return; }
+  const key = `${seat}|${el.dataset.decision || ""}`;
+  if (key === lastDecision) return;
+  lastDecision = key;
+  requestAnimationFrame(() => spotlight(el));
 }
 
 function render() {
@@ -175,7 +202,7 @@ function render() {
   // hot-seat: between two human seats on one screen, hide the hand until the right player clicks
   if (humanHeld > 1 && seat !== null && revealed !== seat) {
     shownSeat = seat;
-    app.replaceChildren(header(view), h("main.cover",
+    app.replaceChildren(header(view, null), h("main.cover",
       h("div.cover-card",
         h("h1", t("ui.pass_screen", {name: seatLabel(view, seat)})),
         h("p", t("ui.pass_screen_help")),
@@ -186,7 +213,8 @@ function render() {
   }
   shownSeat = seat;
   revealed = seat;
-  document.title = `Grimoire — ${module.title ? module.title(view) : view.game}`;
+  document.title = `Grimoire — ${gameTitle(view)}`;
+  const y = window.scrollY;
   const main = h("main.game");
   try {
     module.render(main, view, ctxFor(view, seat));
@@ -194,7 +222,9 @@ function render() {
     console.error(e);
     main.append(h("pre.error", String(e.stack || e)));
   }
-  app.replaceChildren(header(view), main);
+  app.replaceChildren(header(view, seat), main);
+  window.scrollTo(0, y);                    // a re-render keeps the reader where they were
+  focusDecision(view, seat, main);
   // for scripts and tests: what is on screen (public to this seat anyway)
   window.grimoirePage = {seq: view.seq, seat, status: view.status, round: view.obs.round,
     mine: seat !== null && view.obs.current_player === seat, busy: Boolean(conn.pending)};
@@ -203,23 +233,51 @@ function render() {
   lastGameState = view.status;
 }
 
-async function showRules() {
+// the rules by topic: the game's catalog has each topic in the reader's language
+// ("<game>.rules.<topic>"); the engine's English text is the fallback
+async function showRules(game) {
   let topics = {};
   try { topics = (await api("GET", `/api/games/${encodeURIComponent(gid)}/rules`)).topics; } catch (e) { toast(e.message); }
   const names = Object.keys(topics);
+  const text = (n) => (has(`${game}.rules.${n}`) ? t(`${game}.rules.${n}`) : topics[n]);
+  const label = (n) => {
+    const head = text(n).split("\n").find((l) => l.startsWith("# "));
+    return head ? head.slice(2).replace(/\s*\([^)]*\)\s*$/, "") : n;
+  };
   const body = h("div.rules");
   const content = h("div.rules-content");
-  const local = module && module.rulesIntro ? module.rulesIntro(t) : null;
-  const nav = h("nav.rules-nav", ...names.map((n) => h("button.small", {onclick: () => {
-    content.replaceChildren(markdown(topics[n]));
-  }}, n)));
-  content.replaceChildren(local || markdown(topics[names[0]] || ""));
-  body.append(h("p.muted", t("ui.rules_note")), nav, content);
+  const show = (n) => {
+    content.replaceChildren(markdown(text(n)));
+    for (const b of nav.children) b.classList.toggle("on", b.dataset.topic === n);
+  };
+  const nav = h("nav.rules-nav", ...names.map((n) => h("button.small", {dataset: {topic: n}, onclick: () => show(n)}, label(n))));
+  body.append(nav, content);
+  if (names.length) show(names[0]);
   modal(t("ui.rules"), body);
 }
 
 function showHelp(key) {
   modal(t(`${key}.name`), h("div.help", markdown(t(`${key}.help`))));
+}
+
+// practice games: the hard AI's suggestion for the seat's decision (the server refuses elsewhere)
+async function showHint(view, seat) {
+  const token = held[seat];
+  const body = h("div.hint-body", h("p.muted", t("ui.hint_thinking")));
+  const close = modal(t("ui.hint"), body);
+  try {
+    const r = await api("GET", `/api/games/${encodeURIComponent(gid)}/hint`, undefined, token);
+    const say = (a) => (module && module.describe ? `${module.describe(a)} (${a})` : a);
+    body.replaceChildren(
+      h("p", t("ui.hint_suggests"), " ", h("b.hint-action", say(r.action))),
+      r.candidates && r.candidates.length > 1 ? h("ol.hint-list", ...r.candidates.slice(0, 5).map((c) =>
+        h("li", say(c.action), " ", h("span.muted", t("ui.hint_share", {p: Math.round(100 * c.share)}))))) : null,
+      r.seq === view.seq ? h("div.row", h("button.primary.play-hint", {onclick: () => {
+        close(); const c = conns[seat]; if (c) c.act(r.action);
+      }}, t("ui.hint_play"))) : null);
+  } catch (e) {
+    body.replaceChildren(h("p.bad", e.message));
+  }
 }
 
 function showShare() {

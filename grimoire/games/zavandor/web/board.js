@@ -58,7 +58,8 @@ function gameView(env) {
     winners: env.winners, legal_actions: env.legal_actions};
 }
 
-export function title(view) {
+export function title(view, ctx) {
+  if (ctx && ctx.t) tr = ctx.t;
   const o = view.obs;
   return `${tr("zavandor.title")} · ${tr("zavandor.round", {n: o.round})}`;
 }
@@ -69,7 +70,7 @@ function itemName(item) {
   return ART[item] ? tr(`zavandor.art.${item}.name`) : tr(`zavandor.sent.${item}.name`);
 }
 
-function describe(text) {
+export function describe(text) {
   if (text === null || text === undefined) return "…";
   const w = text.split(" ");
   const k = w[0];
@@ -93,7 +94,8 @@ function describe(text) {
   }
 }
 
-export function seatTitle(view, seat, who) {
+export function seatTitle(view, seat, who, ctx) {
+  if (ctx && ctx.t) tr = ctx.t;
   const p = view.obs.zavandor.players[seat];
   return p ? `${who} (${tr(`zavandor.char.${p.character}`)})` : who;
 }
@@ -172,10 +174,10 @@ function promptPanel(ctx, o, legal) {
     const best = Math.max(...o.players.map((p) => p.vp));
     return h("section.panel.prompt.over",
       h("h2", tr("zavandor.game_over")),
-      h("p", tr("zavandor.end_reason", {reason: o.end_reason || ""})),
+      h("p", tr(`zavandor.end_reason.${o.end_reason || "sentinels"}`)),
       h("ol.result", ...[...o.players].sort((a, b) => b.vp - a.vp).map((p) =>
         h("li", {class: o.winners.includes(p.seat) ? "winner" : ""}, disc(h, p.seat), " ", ctx.seatLabel(p.seat),
-          ` — ${p.vp} ${tr("zavandor.vp")}`, o.winners.includes(p.seat) && p.vp === best ? " 🏆" : ""))),
+          ` — ${p.vp} ${tr("zavandor.vp")}`, o.winners.includes(p.seat) && p.vp === best ? " ★" : ""))),
       h("a.button", {href: `/api/games/${ctx.view.game_id}/record`, download: `zavandor-${ctx.view.game_id}.json`},
         tr("zavandor.download_record")));
   }
@@ -191,7 +193,9 @@ function promptPanel(ctx, o, legal) {
     text = tr(`zavandor.do.${d.kind}`, {item: d.item ? itemName(d.item) : "", n: d.advances || 1,
       count: me.hand_count, limit: me.hand_limit});
   }
-  const box = h(`section.panel.prompt${mine ? ".mine" : ""}`, {"aria-live": "polite"},
+  const focus = mine && !["bid", "apay", "discard"].includes(d.kind);
+  const box = h(`section.panel.prompt${mine ? ".mine" : ""}${focus ? ".decision" : ""}`,
+    {"aria-live": "polite", dataset: focus ? {decision: `${d.kind}-${d.kind === "turn" ? ctx.view.obs.round : ctx.view.seq}`} : {}},
     h("div.prompt-text", mine ? h("span.you", tr("zavandor.you")) : h("span.hourglass", "⌛"), " ", text));
   if (mine && d.kind === "turn") {
     const groups = [["a", "zavandor.group.a"], ["b", "zavandor.group.b"], ["c", "zavandor.group.c"]];
@@ -202,7 +206,7 @@ function promptPanel(ctx, o, legal) {
         d.group === g ? ` · ${tr("zavandor.group_now")}` : done ? " ✓" : "");
     }), helpButton(ctx, "zavandor.topic.turn")));
     if (legal.has("end")) {
-      box.append(h("div.row", h("button.primary.end-turn", {disabled: ctx.busy, onclick: () => ctx.act("end")},
+      box.append(h("div.row", h("button.primary.end-turn", {disabled: ctx.busy, onclick: () => endTurn(ctx, o)},
         tr("zavandor.end_turn"))));
     }
   }
@@ -224,6 +228,30 @@ function promptPanel(ctx, o, legal) {
   return box;
 }
 
+// ending the turn over the hand limit: in phase 4 the surplus must be discarded (7.6); say so first
+async function endTurn(ctx, o) {
+  const me = o.players[ctx.seat];
+  if (me && me.hand_count > me.hand_limit) {
+    const ok = await ctx.confirm(tr("zavandor.hand_limit_title"),
+      tr("zavandor.end_over_limit", {count: me.hand_count, limit: me.hand_limit}), tr("zavandor.end_anyway"));
+    if (!ok) return;
+  }
+  ctx.act("end");
+}
+
+// opening an auction first pays the open purchases the default way (7.6): say so, not silently
+async function openAuction(ctx, o, item) {
+  const tab = o.tab;
+  const need = tab && tab.seat === ctx.seat ? Math.max(0, tab.owed - tab.credit) : 0;
+  if (need > 0) {
+    const pay = ctx.view.hints && ctx.view.hints.pay && ctx.view.hints.pay.text;
+    const ok = await ctx.confirm(tr("zavandor.open_auction"),
+      tr("zavandor.auction_pays_tab", {need, items: pay ? pay.slice(4) : "—"}), tr("zavandor.open_auction"));
+    if (!ok) return;
+  }
+  ctx.act(`auction ${item}`);
+}
+
 // --- auction ------------------------------------------------------------------------------------------------------
 function auctionPanel(ctx, o, legal) {
   const {h} = ctx;
@@ -234,7 +262,8 @@ function auctionPanel(ctx, o, legal) {
   const lo = a.high_bid === null ? a.min_bid : a.high_bid + 1;
   const hi = bids.length ? Math.max(...bids) : null;
   const stillIn = o.turn_order.filter((s) => !a.passed.includes(s) && !o.players[s].eliminated);
-  const box = h("section.panel.auction", {"aria-label": tr("zavandor.auction")},
+  const box = h(`section.panel.auction${mine ? ".decision" : ""}`, {"aria-label": tr("zavandor.auction"),
+    dataset: mine ? {decision: `bid-${a.item}`} : {}},
     h("h2", tr("zavandor.auction"), ": ", itemName(a.item), helpButton(ctx, ART[a.item] ? `zavandor.art.${a.item}` : `zavandor.sent.${a.item}`)),
     h("div.auction-facts",
       h("div", h("small", tr("zavandor.min_bid")), h("b", String(a.min_bid))),
@@ -359,7 +388,7 @@ function payPanel(ctx, o, me, legal) {
   if (!o.tab || o.tab.seat !== ctx.seat) return null;
   const hint = (ctx.view.hints && ctx.view.hints.pay) || {need: o.tab.owed - o.tab.credit};
   const apay = o.decision && o.decision.kind === "apay";
-  const box = h(`section.panel.pay${apay ? ".mine" : ""}`,
+  const box = h(`section.panel.pay${apay ? ".mine.decision" : ""}`, {dataset: apay ? {decision: `apay-${o.decision.item}`} : {}},
     h("h2", apay ? tr("zavandor.pay_for", {item: itemName(o.decision.item)}) : tr("zavandor.open_purchases"), helpButton(ctx, "zavandor.topic.payment")),
     h("div.tab-line", tr("zavandor.tab_line", {owed: o.tab.owed, credit: o.tab.credit, need: Math.max(0, o.tab.owed - o.tab.credit)})));
   if (legal.has("pay") && hint.need > 0) box.append(chooser(ctx, o, me, "pay", hint, legal));
@@ -378,7 +407,7 @@ function discardPanel(ctx, o, me, legal) {
   const {h} = ctx;
   if (!legal.has("discard")) return null;
   const hint = (ctx.view.hints && ctx.view.hints.discard) || {};
-  return h("section.panel.discard.mine",
+  return h("section.panel.discard.mine.decision", {dataset: {decision: "discard"}},
     h("h2", tr("zavandor.hand_limit_title"), helpButton(ctx, "zavandor.topic.hand_limit")),
     h("p", tr("zavandor.hand_limit_line", {count: me.hand_count, limit: me.hand_limit})),
     chooser(ctx, o, me, "discard", hint, legal));
@@ -507,7 +536,7 @@ function market(ctx, o, legal) {
         h("span", {title: tr("zavandor.min_bid")}, tr("zavandor.min_short", {n: min})),
         h("span.vp", tr("zavandor.vp_n", {n: vp})),
         me && me.prices_at_min[k] !== undefined ? h("span.yourprice", {title: tr("zavandor.price_at_min_help")}, tr("zavandor.you_pay", {n: me.prices_at_min[k]})) : null),
-      can ? h("button.small.primary.open-auction", {disabled: ctx.busy, onclick: () => ctx.act(`auction ${k}`)}, tr("zavandor.open_auction")) : null);
+      can ? h("button.small.primary.open-auction", {disabled: ctx.busy, onclick: () => openAuction(ctx, o, k)}, tr("zavandor.open_auction")) : null);
   });
   const owners = {};
   for (const p of o.players) for (const s of p.sentinels) owners[s] = p.seat;
@@ -518,7 +547,7 @@ function market(ctx, o, legal) {
       h("div.art-head", h("b", itemName(s)), helpButton(ctx, `zavandor.sent.${s}`)),
       h("div.art-effect", tr(`zavandor.sent.${s}.short`)),
       avail ? null : h("div.owner", owners[s] !== undefined ? [disc(h, owners[s]), " ", ctx.seatLabel(owners[s])] : tr("zavandor.removed")),
-      can ? h("button.small.primary.open-auction", {disabled: ctx.busy, onclick: () => ctx.act(`auction ${s}`)}, tr("zavandor.open_auction")) : null);
+      can ? h("button.small.primary.open-auction", {disabled: ctx.busy, onclick: () => openAuction(ctx, o, s)}, tr("zavandor.open_auction")) : null);
   });
   return h("section.panel.market",
     h("h2", tr("zavandor.artifacts_on_offer"), helpButton(ctx, "zavandor.topic.artifacts")),
