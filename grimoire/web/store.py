@@ -52,7 +52,7 @@ from sqlalchemy import (
 )
 from sqlalchemy import text as sql_text
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
+from sqlalchemy.exc import DatabaseError, DBAPIError, InterfaceError, OperationalError
 
 from . import fastjson
 
@@ -242,8 +242,8 @@ def check_database(engine: Engine) -> None:
             version = None
             if "alembic_version" in names:
                 version = conn.execute(sql_text("SELECT version_num FROM alembic_version")).scalar()
-    except OperationalError as e:
-        if "not a database" in str(e) or "malformed" in str(e):
+    except DatabaseError as e:
+        if url.get_backend_name() == "sqlite" and ("not a database" in str(e) or "malformed" in str(e)):
             raise NotGrimoireDatabase(f"{_where(engine)} is not an SQLite database (or it is damaged): "
                                       f"{e.orig}") from None
         raise
