@@ -518,7 +518,8 @@ async def ws_session(hub: Hub, ws: WebSocket, gid: str) -> None:
         if not closing.done():
             closing.set_result(code)
 
-    conn = Conn(ws.send_text, seat, limits.queue_bytes, close_later)
+    conn = Conn(ws.send_text, seat, limits.queue_bytes, close_later,
+                TokenBucket(limits.syncs_per_second, limits.sync_burst))
     live = {"s": s}
     conn.build_sync = lambda: hub.view_json(live["s"], seat, "welcome")
     await ws.send_text(hub.view_json(s, seat, "welcome"))
@@ -534,19 +535,22 @@ async def ws_session(hub: Hub, ws: WebSocket, gid: str) -> None:
     async def read_loop() -> None:
         nonlocal warned
         while True:
-            raw = await _receive_text(ws)
-            # a flood of buffered messages must not keep the event loop from everything else
-            await asyncio.sleep(0)
-            if conn.closed:
-                return
             if not bucket.take():
+                # over its rate: the next message is read later, not read and dropped. Until then
+                # uvicorn stops reading the socket, so a flood is held back by TCP, at no cost here.
                 t = time.monotonic()
-                if t - warned > 1.0:            # one notice a second, not one per dropped message
+                if t - warned > 1.0:            # one notice a second
                     warned = t
                     conn.push(fastjson.dumps({"type": "error", "id": None, "status": 429, "code": "rate_limited",
                                               "message": f"more than {limits.messages_per_second:g} messages a "
-                                                         "second: messages are being dropped"}))
+                                                         "second: the next ones are read later"}))
+                await asyncio.sleep(bucket.wait())
                 continue
+            raw = await _receive_text(ws)
+            # a burst of buffered messages must not keep the event loop from everything else
+            await asyncio.sleep(0)
+            if conn.closed:
+                return
             rid = None
             try:
                 if raw is None:

@@ -57,6 +57,8 @@ class Limits:
     queue_bytes: int = 1 << 20          # a connection's unsent messages; over it the socket is closed
     messages_per_second: float = 20.0   # a connection's sustained message rate (token bucket) ...
     message_burst: int = 40             # ... and its burst
+    syncs_per_second: float = 0.5       # full resyncs (a whole view each) a connection gets, after ...
+    sync_burst: int = 3                 # ... a burst of these; more are deferred (at most one pending)
     games_per_client_hour: int | None = 120   # games one client address may create per hour ...
     games_burst: int = 30                     # ... of which at once
     max_ai_only_games: int | None = 32  # running games without a human seat (AI against AI)
@@ -105,6 +107,10 @@ class TokenBucket:
             return True
         return False
 
+    def wait(self) -> float:
+        """Seconds until the next event is allowed."""
+        return max(0.0, (1 - self.tokens) / self.rate)
+
 
 @dataclass
 class Seat:
@@ -118,9 +124,6 @@ class Seat:
         return self.agent == "human"
 
 
-_SYNC = object()   # queue marker: a full resync, built when it is sent (so at most one is ever pending)
-
-
 class Conn:
     """One WebSocket (or test double) following a game as a seat or as a spectator.
 
@@ -129,11 +132,14 @@ class Conn:
     gets a fresh ``welcome``. A full resync (``sync``) is queued as a marker and built when it is
     sent, so a client asking for many costs one view at a time and at most one is ever pending."""
 
-    def __init__(self, send_text, seat: int | None, max_bytes: int = 1 << 20, on_close=None):
+    def __init__(self, send_text, seat: int | None, max_bytes: int = 1 << 20, on_close=None,
+                 syncs: TokenBucket | None = None):
         self.send_text = send_text
         self.seat = seat
         self.max_bytes = max_bytes
         self.on_close = on_close         # on_close(code): close the socket (the server's decision)
+        self.syncs = syncs               # how often a full resync may be built (None: any time)
+        self.sync_at = 0.0               # the pending resync is built no earlier than this (monotonic)
         self.queue: deque = deque()
         self.queued_bytes = 0
         self.peak_bytes = 0
@@ -159,11 +165,16 @@ class Conn:
         self._wake.set()
 
     def request_sync(self) -> bool:
-        """Queue a full resync unless one is pending already (then False: nothing more to do)."""
+        """Ask for a full resync unless one is pending already (then False: nothing more to do). It is
+        built when it is sent, after the messages queued before it, and no sooner than the connection's
+        sync budget allows (deferring it holds back nothing else)."""
         if self.closed or self.sync_pending:
             return False
         self.sync_pending = True
-        self.queue.append(_SYNC)
+        self.sync_at = 0.0
+        if self.syncs is not None and not self.syncs.take():
+            self.sync_at = time.monotonic() + self.syncs.wait()
+            self.syncs.tokens -= 1          # the deferred one is paid for now
         self._wake.set()
         return True
 
@@ -178,20 +189,24 @@ class Conn:
     async def _pump(self) -> None:
         try:
             while not self.closed:
-                if not self.queue:
-                    self._wake.clear()
+                if self.queue:
+                    text = self.queue.popleft()
+                    self.queued_bytes -= len(text)
+                    await self.send_text(text)
+                    continue
+                self._wake.clear()
+                if not self.sync_pending:
                     await self._wake.wait()
                     continue
-                item = self.queue.popleft()
-                if item is _SYNC:
-                    self.sync_pending = False
-                    text = self.build_sync() if self.build_sync is not None else None
-                    if text is None:
-                        continue
-                else:
-                    text = item
-                    self.queued_bytes -= len(text)
-                await self.send_text(text)
+                delay = self.sync_at - time.monotonic()
+                if delay > 0:               # not yet: wake up for anything queued meanwhile
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(self._wake.wait(), delay)
+                    continue
+                self.sync_pending = False
+                text = self.build_sync() if self.build_sync is not None else None
+                if text is not None:
+                    await self.send_text(text)
         except Exception:  # noqa: BLE001 - the socket went away; the reader side cleans up
             self.closed = True
 
@@ -308,6 +323,7 @@ class Hub:
         self.sessions: OrderedDict[str, Session] = OrderedDict()     # least recently used first
         self._loading: dict[str, asyncio.Lock] = {}
         self._janitor: asyncio.Task | None = None
+        self._resumer: asyncio.Task | None = None
         self._creators: dict[str, TokenBucket] = {}
         self._corrupt: dict[str, tuple[float, str]] = {}              # game id -> (when, why)
         self.connections = 0
@@ -316,12 +332,23 @@ class Hub:
 
     # --- life cycle ------------------------------------------------------------------------------
     async def start(self) -> None:
-        """Resume every game that was waiting for an AI seat when the server stopped; a game that
-        cannot be loaded is reported and skipped (it must not keep the others down)."""
+        """Start serving; the games that were waiting for an AI seat when the server stopped are
+        resumed in the background (a game that cannot be loaded is reported and skipped: it must not
+        keep the others, or the server, down)."""
+        self._janitor = asyncio.create_task(self._evict_idle())
+        self._resumer = asyncio.create_task(self._resume())
+
+    async def _resume(self) -> None:
         loop = asyncio.get_running_loop()
-        ids = await loop.run_in_executor(self.store.readers, self.store.games_waiting_for_ai)
+        try:
+            ids = await loop.run_in_executor(self.store.readers, self.store.games_waiting_for_ai)
+        except Exception as e:  # noqa: BLE001 - the database is not answering: nothing to resume now
+            log.error("the games waiting for an AI seat could not be listed: %s", e)
+            return
         resumed = 0
         for gid in ids:
+            if self.stopping:
+                return
             try:
                 s = await self.get(gid)
             except ApiError as e:
@@ -329,14 +356,14 @@ class Hub:
                 continue
             self._kick_ai(s)
             resumed += 1
-        self._janitor = asyncio.create_task(self._evict_idle())
         if ids:
             log.info("resumed %d of %d game(s) waiting for an AI seat", resumed, len(ids))
 
     async def stop(self) -> None:
         self.stopping = True
-        if self._janitor:
-            self._janitor.cancel()
+        for task in (self._janitor, self._resumer):
+            if task is not None:
+                task.cancel()
         tasks = []
         for s in list(self.sessions.values()):
             if s.ai_task:
