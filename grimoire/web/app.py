@@ -306,8 +306,9 @@ def create_app(db_url: str | None = None, *, ai_delay: float = 0.5, ai_workers: 
     async def _internal(_request, e: Exception):
         # a bug: logged with its traceback (by the server too), answered in the documented format
         log.error("internal error: %s: %s", type(e).__name__, e)
+        # answered by the outermost middleware, outside SecurityHeaders: the headers are added here
         return _error(ApiError(500, "internal", "the server failed on this request (a bug: its log has the "
-                               "details)"))
+                               "details)", headers={k.decode(): v.decode() for k, v in SECURITY_HEADERS}))
 
     # --- pages -----------------------------------------------------------------------------------
     @app.get("/", include_in_schema=False)
