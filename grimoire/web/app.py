@@ -40,10 +40,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-import gc
 import hashlib
 import json
 import logging
+import os
 import time
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -62,6 +62,7 @@ from ..core.options import options_schema
 from ..core.registry import game_info, games
 from . import fastjson
 from .ai import AIRunner
+from .gctune import GcKeeper
 from .hub import CLOSE_BUSY, GAME_ID, ApiError, Conn, Hub, Limits, TokenBucket, storage_error
 from .store import StorageError, Store
 
@@ -245,10 +246,10 @@ def _body(schema: dict) -> dict:
 def create_app(db_url: str | None = None, *, ai_delay: float = 0.5, ai_workers: int | None = None,
                store: Store | None = None, freeze_gc: bool = False, allow_seeds: bool = False,
                limits: Limits | None = None, lock_timeout: float = 10.0, api_docs: bool = False) -> FastAPI:
-    """The ASGI app. ``freeze_gc`` (``grimoire serve``): once started, move every object that exists
-    then (modules, the app, the schema: ~100k objects) out of the garbage collector's reach, so that
-    its full collections scan only the live games and connections (they took 100-200 ms before, each
-    one a stall of every game). ``allow_seeds``: take creator-chosen seeds (shown to every player).
+    """The ASGI app. ``freeze_gc`` (``grimoire serve``): keep the garbage collector's scans small
+    (``GcKeeper``: the start-up objects and, every few seconds, whatever survived are moved out of its
+    reach), so that no full collection stalls every game at once. ``allow_seeds``: take creator-chosen
+    seeds (shown to every player).
     ``api_docs``: serve the interactive API docs at /api/docs (they load scripts from a third-party
     CDN, so they are off unless asked for); /api/openapi.json is always there."""
     state: dict[str, Any] = {}
@@ -261,12 +262,23 @@ def create_app(db_url: str | None = None, *, ai_delay: float = 0.5, ai_workers: 
         state["store"], state["hub"] = st, hub
         app.state.hub = hub
         await hub.start()
+        keeper = None
         if freeze_gc:
-            gc.collect()
-            gc.freeze()
+            keeper = GcKeeper()
+            keeper.start()
+        diag = None
+        if os.environ.get("GRIMOIRE_DIAG"):
+            from .diag import Diagnostics
+            diag = Diagnostics(st.writer)
+            diag.start()
         try:
             yield
         finally:
+            if diag is not None:
+                diag.report()
+                diag.stop()
+            if keeper is not None:
+                keeper.stop()
             await hub.stop()
             if store is None:
                 st.close()

@@ -22,6 +22,7 @@ import logging
 import os
 import queue
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
@@ -322,6 +323,7 @@ class _Writer(threading.Thread):
         self.max_batch = max_batch
         self.failures = 0                  # batches that failed since start (the health check shows it)
         self.last_error: str | None = None
+        self.stats: list[tuple[int, float]] = []   # (jobs, seconds) of each commit, for diagnostics
 
     def submit(self, fn: Callable, check: Callable | None = None) -> Future:
         fut: Future = Future()
@@ -363,6 +365,7 @@ class _Writer(threading.Thread):
 
     def _run_batch(self, batch: list[_Job]) -> None:
         results: list[tuple[bool, Any]] = []
+        began = time.perf_counter()
         try:
             with self.engine.begin() as conn:
                 for job in batch:
@@ -382,6 +385,8 @@ class _Writer(threading.Thread):
                 self._run_alone(job)
             return
         # committed: only now are the callers told
+        if len(self.stats) < 100_000:
+            self.stats.append((len(batch), time.perf_counter() - began))
         for (ok, value), job in zip(results, batch, strict=True):
             if ok:
                 _settle(job.fut, value)
