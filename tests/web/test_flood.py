@@ -168,9 +168,10 @@ class Floods:
                 for _ in range(20):
                     ws.send('{"type":"sync"}')
                     self.syncs_sent += 1
+                until = time.monotonic() + 0.02         # then read what came, for 20 ms at most
                 with contextlib.suppress(TimeoutError):
-                    while True:
-                        m = ws.recv(timeout=0.02)
+                    while (left := until - time.monotonic()) > 0:
+                        m = ws.recv(timeout=left)
                         self.received += 1
                         self.rate_notices += '"rate_limited"' in m[:200]
 
@@ -189,24 +190,25 @@ def test_a_normal_game_keeps_its_pace_and_memory_stays_bounded_under_floods(serv
     player.play(5)                                   # warm up
     rss0 = rss_mb(pid)
     attempts = []
+    sent = notices = 0
     try:
         for _attempt in range(3):
             base, flood = [], []
-            with Floods(server.base, server.port, long_id) as floods:
-                flood += player.play(10)
-            base += player.play(10)
-            with Floods(server.base, server.port, long_id) as floods:
-                flood += player.play(10)
-                peak = rss_mb(pid)
-            base += player.play(10)
+            for _block in range(2):
+                with Floods(server.base, server.port, long_id) as floods:
+                    flood += player.play(15)
+                    peak = rss_mb(pid)
+                sent, notices = sent + floods.syncs_sent, notices + floods.rate_notices
+                base += player.play(15)
             attempts.append((statistics.median(base), statistics.median(flood), peak - rss0))
             if attempts[-1][1] <= 2 * attempts[-1][0]:
                 break
     finally:
         player.close()
     baseline, flooded, grew = attempts[-1]
-    assert floods.syncs_sent > 60 and floods.rate_notices > 0, "the flood did not happen"
-    print(f"round trips: {attempts}, syncs sent by the flooder {floods.syncs_sent}")
+    # the flood happened: more syncs than a connection's burst, and the server said it was over its rate
+    assert sent > 40 and notices > 0, f"the flood did not happen ({sent} syncs, {notices} notices)"
+    print(f"round trips (baseline s, flooded s, memory MB): {attempts}; {sent} syncs sent by the flooder")
     assert n_actions > 1000
     assert flooded <= 2 * baseline, f"a normal game's median round trip went {baseline * 1000:.1f} -> " \
                                     f"{flooded * 1000:.1f} ms under the floods (attempts: {attempts})"
