@@ -248,6 +248,11 @@ async def _run(base: str, games: int, players: int, ai_seats: int, actions: int,
 
     ticker = asyncio.create_task(progress())
     monitor = asyncio.create_task(lag_monitor())
+    # the clients hold thousands of connections too: their garbage collector must not stall the
+    # measurement (a pause here would pass for server latency)
+    from ..web.gctune import GcKeeper
+    keeper = GcKeeper()
+    keeper.start()
     try:
         await asyncio.wait_for(asyncio.gather(*(start(i) for i in range(games))), timeout=timeout)
     except TimeoutError:
@@ -255,6 +260,7 @@ async def _run(base: str, games: int, players: int, ai_seats: int, actions: int,
     wall = time.perf_counter() - t0
     ticker.cancel()
     monitor.cancel()
+    keeper.stop()
     return stats, wall
 
 
@@ -314,6 +320,9 @@ def loadtest_command(
         db = db or f"sqlite:///{tmp.name}/load.db"
         proc = subprocess.Popen([sys.executable, "-m", "grimoire.cli.main", "serve", "--port", str(port), "--db", db,
                                  "--ai-delay", "0.2", "--log-level", "warning",
+                                 # every game comes from this one address, and there are many of them
+                                 "--games-per-client-hour", "0", "--max-ai-games", "0",
+                                 "--max-connections", str(max(5000, games * players * 2)),
                                  "--ws-compression" if ws_compression else "--no-ws-compression"],
                                 start_new_session=True)
         url = f"http://127.0.0.1:{port}"

@@ -19,7 +19,7 @@ from rich.text import Text
 from ..agents import agent_names, make_agent
 from ..core.episode import derive_seed
 from ..core.errors import GameConfigError, IllegalAction
-from ..core.record import load_record, make_record, save_record
+from ..core.record import load_record, make_record, save_record, verify
 from ..core.registry import game_info, new_game
 from ..core.state import GameState
 from . import render as renderers
@@ -450,14 +450,11 @@ def play_command(
             raise GameConfigError(f"{resume} is a game of {rec['game']}, not {game}")
         game = rec["game"]
         info = game_info(game)
-        state = new_game(game, rec["players"], rec["seed"], **rec["options"])
-        for i, text in enumerate(rec["actions"]):
-            cp = state.current_player
-            try:
-                state.apply(text)
-            except IllegalAction as e:
-                raise GameConfigError(f"{resume}: action #{i + 1} {text!r} is illegal: {e}") from None
-            log.append((cp, text))
+        # checked like `grimoire replay`: every action legal, and the recorded result and state hash
+        try:
+            state = verify(rec, on_action=lambda seat, text: log.append((seat, text)))
+        except GameConfigError as e:
+            raise GameConfigError(f"{resume}: {e}") from None
         players = state.num_players
     else:
         info = require_game(game)

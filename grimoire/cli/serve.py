@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from .main import app
+from .main import app, fail
 
 
 @app.command("serve")
@@ -20,19 +20,45 @@ def serve_command(
     ws_compression: bool = typer.Option(True, "--ws-compression/--no-ws-compression",
                                         help="permessage-deflate on WebSockets: ~4x less traffic for ~20% more "
                                              "server CPU per action"),
+    allow_seeds: bool = typer.Option(False, "--allow-seeds",
+                                     help="let the creator of a game choose its seed (whoever knows the seed can "
+                                          "work out every hidden card: the seed is then shown to every player)"),
+    lock_timeout: float = typer.Option(10.0, "--lock-timeout",
+                                       help="seconds a write waits for a database lock before the client gets 503"),
+    games_per_hour: int = typer.Option(120, "--games-per-client-hour",
+                                       help="games one client address may create per hour (0 = no limit)"),
+    max_ai_games: int = typer.Option(32, "--max-ai-games",
+                                     help="running games without a human seat at once (0 = no limit)"),
+    max_connections: int = typer.Option(5000, "--max-connections", help="WebSocket connections at once"),
+    forwarded_allow_ips: str = typer.Option(None, "--forwarded-allow-ips",
+                                            help="behind a reverse proxy: the proxy's addresses (comma-separated), "
+                                                 "whose X-Forwarded-For / -Proto headers are trusted"),
+    api_docs: bool = typer.Option(False, "--api-docs",
+                                  help="serve interactive API docs at /api/docs (they load scripts from a CDN)"),
 ) -> None:
     """Start the web app: create games, share seat links, play in the browser."""
     import uvicorn
 
     from ..web.app import create_app
-    from ..web.store import normalize_url
+    from ..web.hub import Limits
+    from ..web.store import NotGrimoireDatabase, Store, normalize_url
 
     url = normalize_url(db)
-    web = create_app(url, ai_delay=ai_delay, ai_workers=ai_workers, freeze_gc=True)
+    try:                      # refuse an empty or foreign database with one line, before uvicorn starts
+        Store(url, lock_timeout=lock_timeout).close()
+    except NotGrimoireDatabase as e:
+        raise fail(str(e)) from None
+    limits = Limits(games_per_client_hour=games_per_hour or None, max_ai_only_games=max_ai_games or None,
+                    max_connections=max_connections)
+    web = create_app(url, ai_delay=ai_delay, ai_workers=ai_workers, freeze_gc=True, allow_seeds=allow_seeds,
+                     limits=limits, lock_timeout=lock_timeout, api_docs=api_docs)
     shown = "localhost" if host in ("127.0.0.1", "localhost") else host
     typer.echo(f"Grimoire is running: open http://{shown}:{port}/   (database: {_safe(url)}; Ctrl+C to stop)")
+    proxy = {"proxy_headers": True, "forwarded_allow_ips": forwarded_allow_ips} if forwarded_allow_ips \
+        else {"proxy_headers": False}
     uvicorn.run(web, host=host, port=port, log_level=log_level, access_log=log_level == "debug",
-                ws_max_size=64 * 1024, ws_per_message_deflate=ws_compression, timeout_graceful_shutdown=3)
+                ws_max_size=64 * 1024, ws_per_message_deflate=ws_compression, timeout_graceful_shutdown=3,
+                server_header=False, **proxy)
 
 
 def _safe(url: str) -> str:

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from .errors import GameConfigError, IllegalAction
-from .registry import new_game
+from .errors import GameConfigError, GrimoireError
+from .registry import MAX_SEED, new_game
 from .state import GameState
 
 RECORD_KEYS = ("game", "players", "seed", "options", "actions")
@@ -33,35 +34,61 @@ def make_record(state: GameState, with_result: bool = True) -> dict[str, Any]:
 
 
 def _validate(rec: Any) -> None:
+    """Refuse, with one clear line, anything that is not a well-formed record (before any engine code
+    sees it: a corrupted file must end in GameConfigError, never in another exception)."""
     if not isinstance(rec, dict):
         raise GameConfigError("a game record must be a JSON object")
     missing = [k for k in RECORD_KEYS if k not in rec]
     if missing:
         raise GameConfigError(f"game record lacks {', '.join(missing)}")
+    if not isinstance(rec["game"], str):
+        raise GameConfigError("game record: 'game' must be a game's name")
+    for key, top in (("players", 64), ("seed", MAX_SEED)):
+        v = rec[key]
+        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= top:
+            raise GameConfigError(f"game record: '{key}' must be a whole number from 0 to {top}")
     if not isinstance(rec["options"], dict):
         raise GameConfigError("game record: 'options' must be an object")
+    reserved = sorted(set(rec["options"]) & {"players", "seed"})
+    if reserved:
+        raise GameConfigError(f"game record: {', '.join(reserved)} belong at the top of the record, not in its "
+                              "options")
     if not isinstance(rec["actions"], list) or not all(isinstance(a, str) for a in rec["actions"]):
         raise GameConfigError("game record: 'actions' must be a list of action texts")
+    if "state_hash" in rec and not isinstance(rec["state_hash"], str):
+        raise GameConfigError("game record: 'state_hash' must be text")
+    if "result" in rec:
+        res = rec["result"]
+        if not isinstance(res, dict) or not isinstance(res.get("scores"), list) \
+                or not isinstance(res.get("winners"), list):
+            raise GameConfigError("game record: 'result' must be an object with the lists 'scores' and 'winners'")
 
 
-def replay(rec: dict[str, Any], upto: int | None = None) -> GameState:
-    """Rebuild a game from its record (optionally only the first ``upto`` actions)."""
+def replay(rec: dict[str, Any], upto: int | None = None,
+           on_action: Callable[[int | None, str], None] | None = None) -> GameState:
+    """Rebuild a game from its record (optionally only the first ``upto`` actions); ``on_action(seat,
+    text)`` is told who made each action, before it is applied."""
     _validate(rec)
     from .registry import game_info
     options = game_info(rec["game"]).restore_options(rec["options"])
-    state = new_game(rec["game"], rec["players"], rec["seed"], **options)
+    try:
+        state = new_game(rec["game"], rec["players"], rec["seed"], **options)
+    except (TypeError, ValueError) as e:
+        raise GameConfigError(f"game record: its options do not make a game: {e}") from None
     actions = rec["actions"] if upto is None else rec["actions"][:upto]
     for i, text in enumerate(actions):
+        if on_action is not None:
+            on_action(state.current_player, text)
         try:
             state.apply(text)
-        except IllegalAction as e:
-            raise GameConfigError(f"game record: action #{i + 1} {text!r} is illegal: {e}") from None
+        except GrimoireError as e:
+            raise GameConfigError(f"game record: action #{i + 1} {text[:80]!r} is illegal: {e}") from None
     return state
 
 
-def verify(rec: dict[str, Any]) -> GameState:
+def verify(rec: dict[str, Any], on_action: Callable[[int | None, str], None] | None = None) -> GameState:
     """Replay and check the stored result and state hash, if the record has them."""
-    state = replay(rec)
+    state = replay(rec, on_action=on_action)
     if "state_hash" in rec and rec["state_hash"] != state_hash(state):
         raise GameConfigError("game record: the replayed state differs from the recorded one")
     if "result" in rec:
@@ -69,7 +96,7 @@ def verify(rec: dict[str, Any]) -> GameState:
         if not state.is_terminal():
             raise GameConfigError("game record: it claims a result but the game is not over")
         if res.get("scores") != state.scores() or res.get("winners") != state.winners():
-            raise GameConfigError(f"game record: recorded result {res} differs from replayed scores "
+            raise GameConfigError(f"game record: recorded result {str(res)[:200]} differs from replayed scores "
                                   f"{state.scores()} winners {state.winners()}")
     return state
 
@@ -90,5 +117,9 @@ def load_record(path: str | Path) -> dict[str, Any]:
         rec = json.loads(text)
     except json.JSONDecodeError as e:
         raise GameConfigError(f"{p} is not valid JSON ({e.msg} at line {e.lineno})") from None
+    except ValueError as e:                 # e.g. a number of more than 4,300 digits
+        raise GameConfigError(f"{p} is not a game record: {e}") from None
+    except RecursionError:
+        raise GameConfigError(f"{p} is not a game record: its JSON is nested too deeply") from None
     _validate(rec)
     return rec

@@ -279,7 +279,9 @@ def new_game(name: str, players: int | None = None, seed: int | None = None, **o
     if seed is None:
         seed = int.from_bytes(os.urandom(4), "little")
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-        raise GameConfigError(f"seed must be a whole number from 0 to {MAX_SEED}, not {str(seed)[:40]!r}")
+        shown = f"a {seed.bit_length()}-bit number" if isinstance(seed, int) and seed.bit_length() > 256 \
+            else repr(str(seed)[:40])          # (str() of a huge int raises: Python limits its digits)
+        raise GameConfigError(f"seed must be a whole number from 0 to {MAX_SEED}, not {shown}")
     return info.new(players, seed, **opts)
 
 

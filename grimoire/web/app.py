@@ -1,6 +1,7 @@
 """The FastAPI app: pages, the JSON API and the WebSocket endpoint.
 
-HTTP API (errors are always ``{"error": {"code", "message", ...}}`` with a 4xx status):
+HTTP API (errors are always ``{"error": {"code", "message", ...}}``: 4xx for the request, 503 when the
+database cannot store anything right now, 500 for a damaged stored game or a bug):
 
     GET  /api/meta                       every game's descriptor (titles, player counts, options and their
                                          JSON schema, per-seat roles, AI levels, languages, board), languages
@@ -13,9 +14,10 @@ HTTP API (errors are always ``{"error": {"code", "message", ...}}`` with a 4xx s
     GET  /api/games/{id}                 the game as one seat sees it (Authorization: Bearer <seat token>)
                                          or as a spectator (no token)
     POST /api/games/{id}/actions         {"seq": n, "action": "buy opal"} with the seat's token
-    GET  /api/games/{id}/log             accepted actions with sequence numbers
+    GET  /api/games/{id}/log             accepted actions with sequence numbers, as the token's seat sees them
     GET  /api/games/{id}/record          the replayable record (only once the game is over: it has the seed)
     GET  /api/games/{id}/rules           rules help topics
+    GET  /api/health                     a real write through the database writer: 200, or 503 if it fails
 
 WebSocket ``/ws/games/{id}`` (JSON text frames):
 
@@ -24,8 +26,13 @@ WebSocket ``/ws/games/{id}`` (JSON text frames):
     client: {"type": "act", "seq": n, "action": "...", "id": "r1"}
     server: {"type": "ack", "id": "r1", "seq": n+1}      then to everyone: {"type": "state", ...view, log: new}
     server: {"type": "error", "id": "r1", "status": 4xx, "code": "...", "message": "...", "seq": n}
+    client: {"type": "sync"} -> server: a new welcome (at most one pending per connection)
     client: {"type": "ping"} -> server: {"type": "pong"}
     server: {"type": "presence", "seats": [...]}           who is online
+
+A connection that does not read its messages is closed (4008), one that sends more than its rate gets
+``rate_limited`` errors, and the server may refuse new connections when full (4429); the browser
+reconnects in each case. Every response carries security headers (``SECURITY_HEADERS``).
 """
 
 from __future__ import annotations
@@ -33,10 +40,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-import gc
 import hashlib
 import json
 import logging
+import os
+import time
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -46,6 +54,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.websockets import WebSocketState
 
 from ..agents import agent_names
 from ..core.errors import GrimoireError
@@ -53,8 +62,9 @@ from ..core.options import options_schema
 from ..core.registry import game_info, games
 from . import fastjson
 from .ai import AIRunner
-from .hub import ApiError, Conn, Hub
-from .store import Store
+from .gctune import GcKeeper
+from .hub import CLOSE_BUSY, GAME_ID, ApiError, Conn, Hub, Limits, TokenBucket, storage_error
+from .store import StorageError, Store
 
 log = logging.getLogger("grimoire.web")
 
@@ -65,8 +75,43 @@ MAX_BODY = 64 * 1024
 MAX_WS_MESSAGE = 16 * 1024
 
 
+# Content-Security-Policy: scripts only from this server (no inline script, no eval, no CDN); styles
+# from this server (inline style attributes allowed: boards set them); WebSockets to this server only;
+# the pages may not be framed.
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+       "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
+       "frame-ancestors 'none'")
+SECURITY_HEADERS = [
+    (b"content-security-policy", CSP.encode()),
+    (b"x-content-type-options", b"nosniff"),
+    (b"x-frame-options", b"DENY"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"cross-origin-opener-policy", b"same-origin"),
+]
+
+
+class SecurityHeaders:
+    """Pure ASGI middleware (no per-request task, unlike BaseHTTPMiddleware): adds SECURITY_HEADERS to
+    every HTTP response, errors included."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+
+        async def send_with_headers(message):
+            if message["type"] == "http.response.start":
+                have = {k.lower() for k, _v in message.get("headers", [])}
+                message["headers"] = list(message.get("headers", [])) + [
+                    (k, v) for k, v in SECURITY_HEADERS if k not in have]
+            await send(message)
+        return await self.app(scope, receive, send_with_headers)
+
+
 def _error(e: ApiError) -> JSONResponse:
-    return JSONResponse(e.body(), status_code=e.status)
+    return JSONResponse(e.body(), status_code=e.status, headers=e.headers)
 
 
 class FastJSONResponse(JSONResponse):
@@ -77,12 +122,22 @@ class FastJSONResponse(JSONResponse):
 
 
 async def _json_body(request: Request) -> Any:
-    body = await request.body()
-    if len(body) > MAX_BODY:
-        raise ApiError(413, "too_large", f"the request body is larger than {MAX_BODY} bytes")
+    """The JSON body, read as a stream and refused as soon as it is larger than MAX_BODY (a 300 MB body
+    is never held in memory)."""
+    too_large = ApiError(413, "too_large", f"the request body is larger than {MAX_BODY} bytes")
+    declared = request.headers.get("content-length")
+    if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY):
+        raise too_large
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY:
+            raise too_large
+        chunks.append(chunk)
+    body = b"".join(chunks)
     try:
         return fastjson.loads(body or b"null")
-    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+    except (ValueError, UnicodeDecodeError) as e:
         raise ApiError(400, "bad_json", f"the body is not valid JSON: {e}") from None
 
 
@@ -137,6 +192,13 @@ def static_tables(game: str) -> tuple[dict, bytes, str] | None:
     return data, body, '"' + hashlib.sha256(body).hexdigest()[:32] + '"'
 
 
+@functools.cache
+def meta_json() -> bytes:
+    """``GET /api/meta``, built once: the descriptors do not change while the server runs, and building
+    it (every game's options schema) costs ~15 ms of CPU — too much to do for every request."""
+    return fastjson.dumps_bytes({"games": [game_meta(name) for name in games()], "languages": languages()})
+
+
 def game_meta(name: str) -> dict[str, Any]:
     """What the lobby and API clients need to know about a game, read from its descriptor only."""
     info = game_info(name)
@@ -158,34 +220,81 @@ def game_meta(name: str) -> dict[str, Any]:
     return entry
 
 
+def _client(request: Request | WebSocket) -> str | None:
+    """The client's address (behind a reverse proxy: the one uvicorn's --forwarded-allow-ips trusts)."""
+    return request.client.host if request.client else None
+
+
+# The request bodies as the OpenAPI schema shows them (the handlers check them themselves, so that every
+# error has the documented format); schemathesis generates its cases from these.
+CREATE_BODY = {
+    "type": "object", "required": ["game", "seats"],
+    "properties": {
+        "game": {"type": "string"},
+        "seats": {"type": "array", "items": {"type": "object", "properties": {
+            "agent": {"type": "string"}, "name": {"type": "string", "maxLength": 40}}}},
+        "players": {"type": "integer"},
+        "options": {"type": "object"},
+        "seed": {"type": "integer", "minimum": 0},
+    },
+}
+ACTION_BODY = {
+    "type": "object", "required": ["seq", "action"],
+    "properties": {"seq": {"type": "integer", "minimum": 0}, "action": {"type": "string", "maxLength": 200}},
+}
+TOKEN_HEADER = {"name": "authorization", "in": "header", "required": False, "schema": {"type": "string"},
+                "description": "Bearer <seat token> (none: a spectator)"}
+
+
+def _body(schema: dict) -> dict:
+    return {"requestBody": {"required": True, "content": {"application/json": {"schema": schema}}}}
+
+
 def create_app(db_url: str | None = None, *, ai_delay: float = 0.5, ai_workers: int | None = None,
-               store: Store | None = None, freeze_gc: bool = False) -> FastAPI:
-    """The ASGI app. ``freeze_gc`` (``grimoire serve``): once started, move every object that exists
-    then (modules, the app, the schema: ~100k objects) out of the garbage collector's reach, so that
-    its full collections scan only the live games and connections (they took 100-200 ms before, each
-    one a stall of every game)."""
+               store: Store | None = None, freeze_gc: bool = False, allow_seeds: bool = False,
+               limits: Limits | None = None, lock_timeout: float = 10.0, api_docs: bool = False) -> FastAPI:
+    """The ASGI app. ``freeze_gc`` (``grimoire serve``): keep the garbage collector's scans small
+    (``GcKeeper``: the start-up objects and, every few seconds, whatever survived are moved out of its
+    reach), so that no full collection stalls every game at once. ``allow_seeds``: take creator-chosen
+    seeds (shown to every player).
+    ``api_docs``: serve the interactive API docs at /api/docs (they load scripts from a third-party
+    CDN, so they are off unless asked for); /api/openapi.json is always there."""
     state: dict[str, Any] = {}
+    limits = limits or Limits()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
-        st = store or Store(db_url)
-        hub = Hub(st, AIRunner(ai_workers), ai_delay=ai_delay)
+        st = store or Store(db_url, lock_timeout=lock_timeout)
+        hub = Hub(st, AIRunner(ai_workers), ai_delay=ai_delay, allow_seeds=allow_seeds, limits=limits)
         state["store"], state["hub"] = st, hub
         app.state.hub = hub
         await hub.start()
+        keeper = None
         if freeze_gc:
-            gc.collect()
-            gc.freeze()
+            keeper = GcKeeper()
+            keeper.start()
+        diag = None
+        if os.environ.get("GRIMOIRE_DIAG"):
+            from .diag import Diagnostics
+            diag = Diagnostics(st.writer)
+            diag.start()
         try:
             yield
         finally:
             if "lookback" in state:
                 state["lookback"].close()
+            if diag is not None:
+                diag.report()
+                diag.stop()
+            if keeper is not None:
+                keeper.stop()
             await hub.stop()
             if store is None:
                 st.close()
 
-    app = FastAPI(title="Grimoire", lifespan=lifespan, docs_url="/api/docs", openapi_url="/api/openapi.json")
+    app = FastAPI(title="Grimoire", lifespan=lifespan, docs_url="/api/docs" if api_docs else None, redoc_url=None,
+                  openapi_url="/api/openapi.json")
+    app.add_middleware(SecurityHeaders)
 
     def hub() -> Hub:
         return state["hub"]
@@ -193,6 +302,11 @@ def create_app(db_url: str | None = None, *, ai_delay: float = 0.5, ai_workers: 
     @app.exception_handler(ApiError)
     async def _api_error(_request, e: ApiError):
         return _error(e)
+
+    @app.exception_handler(StorageError)
+    async def _storage(_request, e: StorageError):
+        log.error("storage failed: %s", e)
+        return _error(storage_error())
 
     @app.exception_handler(RequestValidationError)
     async def _validation(_request, e: RequestValidationError):
@@ -208,6 +322,14 @@ def create_app(db_url: str | None = None, *, ai_delay: float = 0.5, ai_workers: 
     @app.exception_handler(GrimoireError)
     async def _grimoire(_request, e: GrimoireError):
         return _error(ApiError(400, "bad_request", str(e)))
+
+    @app.exception_handler(Exception)
+    async def _internal(_request, e: Exception):
+        # a bug: logged with its traceback (by the server too), answered in the documented format
+        log.error("internal error: %s: %s", type(e).__name__, e)
+        # answered by the outermost middleware, outside SecurityHeaders: the headers are added here
+        return _error(ApiError(500, "internal", "the server failed on this request (a bug: its log has the "
+                               "details)", headers={k.decode(): v.decode() for k, v in SECURITY_HEADERS}))
 
     # --- pages -----------------------------------------------------------------------------------
     @app.get("/", include_in_schema=False)
@@ -241,7 +363,22 @@ def create_app(db_url: str | None = None, *, ai_delay: float = 0.5, ai_workers: 
     # --- API ---------------------------------------------------------------------------------------
     @app.get("/api/meta")
     async def meta():
-        return {"games": [game_meta(name) for name in games()], "languages": languages()}
+        return Response(meta_json(), media_type="application/json")
+
+    @app.get("/api/health")
+    async def health():
+        """A real write through the database writer (it commits or it fails): 200 with the figures, or
+        503 in the documented error format."""
+        h = hub()
+        t0 = time.perf_counter()
+        try:
+            await asyncio.wait_for(asyncio.wrap_future(h.store.heartbeat()), timeout=h.store.lock_timeout + 5)
+        except (StorageError, TimeoutError) as e:
+            log.error("health check: the database does not take writes: %s", e)
+            raise storage_error(writer_failures=h.store.writer.failures) from None
+        return {"ok": True, "database": h.store.kind, "write_ms": round((time.perf_counter() - t0) * 1000, 2),
+                "writer_queue": h.store.writer.jobs.qsize(), "writer_failures": h.store.writer.failures,
+                "live_games": len(h.sessions), "connections": h.connections}
 
     @app.get("/api/static/{game}")
     async def static_game_data(game: str, request: Request):
@@ -268,20 +405,26 @@ def create_app(db_url: str | None = None, *, ai_delay: float = 0.5, ai_workers: 
 
     @app.get("/api/games")
     async def list_games(ids: str | None = None, limit: int = 30):
-        id_list = [x for x in ids.split(",") if x][:100] if ids else None
+        id_list = [x for x in ids.split(",") if GAME_ID.fullmatch(x)][:100] if ids is not None else None
+        if id_list == []:
+            return {"games": []}
         loop = asyncio.get_running_loop()
-        rows = await loop.run_in_executor(hub().store.readers, hub().store.list_games, max(1, min(limit, 100)),
-                                          id_list)
+        try:
+            rows = await loop.run_in_executor(hub().store.readers, hub().store.list_games, max(1, min(limit, 100)),
+                                              id_list)
+        except Exception as e:  # noqa: BLE001 - the database is not answering
+            log.error("the games could not be listed: %s", e)
+            raise storage_error() from None
         return {"games": [{
             "id": r.id, "game": r.game, "players": r.players, "status": r.status, "seq": r.seq,
             "current_player": r.current_player, "updated_at": r.updated_at.isoformat(),
             "seats": [{"seat": s.seat, "agent": s.agent, "name": s.name} for s in seats]}
             for r, seats in rows]}
 
-    @app.post("/api/games", status_code=201)
+    @app.post("/api/games", status_code=201, openapi_extra=_body(CREATE_BODY))
     async def create_game(request: Request):
         spec = await _json_body(request)
-        s, tokens = await hub().create(spec)
+        s, tokens = await hub().create(spec, _client(request))
         return {
             "id": s.id, "game": s.game, "seq": s.seq, "spectator_url": f"/play/{s.id}",
             "seats": [{"seat": seat.seat, "agent": seat.agent, "name": seat.name, "token": tok,
@@ -289,13 +432,13 @@ def create_app(db_url: str | None = None, *, ai_delay: float = 0.5, ai_workers: 
                       for seat, tok in zip(s.seats, tokens, strict=True)],
         }
 
-    @app.get("/api/games/{gid}")
+    @app.get("/api/games/{gid}", openapi_extra={"parameters": [TOKEN_HEADER]})
     async def get_game(gid: str, request: Request):
         s = await hub().get(gid)
         seat = hub().seat_for_token(s, _bearer(request))
         return Response(hub().view_json(s, seat), media_type="application/json")
 
-    @app.post("/api/games/{gid}/actions")
+    @app.post("/api/games/{gid}/actions", openapi_extra={"parameters": [TOKEN_HEADER], **_body(ACTION_BODY)})
     async def act(gid: str, request: Request):
         s = await hub().get(gid)
         seat = hub().seat_for_token(s, _bearer(request))
@@ -306,10 +449,13 @@ def create_app(db_url: str | None = None, *, ai_delay: float = 0.5, ai_workers: 
             raise ApiError(400, "bad_seq", "'seq' is required: the game's sequence number you last saw")
         return await hub().submit(s, seat, body.get("seq"), body.get("action"))
 
-    @app.get("/api/games/{gid}/log")
-    async def game_log(gid: str):
+    @app.get("/api/games/{gid}/log", openapi_extra={"parameters": [TOKEN_HEADER]})
+    async def game_log(gid: str, request: Request):
         s = await hub().get(gid)
-        return FastJSONResponse({"game_id": s.id, "seq": s.seq, "log": s.log})
+        seat = hub().seat_for_token(s, _bearer(request))
+        text = f'{{"game_id":{fastjson.dumps(s.id)},"seq":{s.seq},"seat":{fastjson.dumps(seat)},' \
+               f'"log":{s.log_json(seat)}}}'
+        return Response(text, media_type="application/json")
 
     @app.get("/api/games/{gid}/record")
     async def record(gid: str):
@@ -332,71 +478,157 @@ def create_app(db_url: str | None = None, *, ai_delay: float = 0.5, ai_workers: 
     # --- WebSocket -----------------------------------------------------------------------------------
     @app.websocket("/ws/games/{gid}")
     async def ws_game(ws: WebSocket, gid: str):
-        await ws.accept()
-
-        async def send(obj: dict) -> None:
-            await ws.send_text(fastjson.dumps(obj))
-
-        try:
-            s = await hub().get(gid)
-        except ApiError as e:
-            await send({"type": "error", "status": e.status, "code": e.code, "message": e.message})
-            await ws.close(code=4404)
-            return
-        try:
-            first = await asyncio.wait_for(ws.receive_text(), timeout=30)
-            msg = fastjson.loads(first)
-            if not isinstance(msg, dict) or msg.get("type") != "join":
-                raise ApiError(400, "bad_request", 'the first message must be {"type": "join", "token": ...}')
-            seat = hub().seat_for_token(s, msg.get("token"))
-        except (TimeoutError, WebSocketDisconnect):
-            with contextlib.suppress(Exception):
-                await ws.close(code=4408)
-            return
-        except (json.JSONDecodeError, ApiError) as e:
-            err = e if isinstance(e, ApiError) else ApiError(400, "bad_json", f"not valid JSON: {e}")
-            await send({"type": "error", "status": err.status, "code": err.code, "message": err.message})
-            await ws.close(code=4000 + err.status)
-            return
-        conn = Conn(ws.send_text, seat)
-        await ws.send_text(hub().view_json(s, seat, "welcome"))
-        conn.start()
-        s.conns.add(conn)
-        hub().presence(s)
-        try:
-            while True:
-                raw = await ws.receive_text()
-                rid = None
-                try:
-                    if len(raw) > MAX_WS_MESSAGE:
-                        raise ApiError(413, "too_large", f"a message has at most {MAX_WS_MESSAGE} bytes")
-                    try:
-                        msg = fastjson.loads(raw)
-                    except json.JSONDecodeError as e:
-                        raise ApiError(400, "bad_json", f"not valid JSON: {e}") from None
-                    if not isinstance(msg, dict):
-                        raise ApiError(400, "bad_request", "a message must be a JSON object with a 'type'")
-                    rid = msg.get("id")
-                    kind = msg.get("type")
-                    if kind == "ping":
-                        conn.push(fastjson.dumps({"type": "pong", "id": rid}))
-                    elif kind == "act":
-                        if "seq" not in msg:
-                            raise ApiError(400, "bad_seq", "'seq' is required: the sequence number you last saw")
-                        res = await hub().submit(s, seat, msg.get("seq"), msg.get("action"))
-                        conn.push(fastjson.dumps({"type": "ack", "id": rid, "seq": res["seq"],
-                                                  "action": res["action"]}))
-                    elif kind == "sync":
-                        conn.push(hub().view_json(s, seat, "welcome"))
-                    else:
-                        raise ApiError(400, "bad_request", f"unknown message type {kind!r}; use act, sync or ping")
-                except ApiError as e:
-                    conn.push(fastjson.dumps({"type": "error", "id": rid, "status": e.status, **e.body()["error"]}))
-        except WebSocketDisconnect:
-            pass
-        finally:
-            s.conns.discard(conn)
-            await conn.stop()
-            hub().presence(s)
+        await ws_session(hub(), ws, gid)
 
     return app
+
+
+async def _receive_text(ws: WebSocket) -> str | None:
+    """The next text frame; None for a binary frame (answered with an error, the connection stays)."""
+    msg = await ws.receive()
+    if msg["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(msg.get("code", 1000), msg.get("reason"))
+    text = msg.get("text")
+    return text if isinstance(text, str) else None
+
+
+async def ws_session(hub: Hub, ws: WebSocket, gid: str) -> None:
+    """One WebSocket: join, then act / sync / ping until the client leaves (module docstring)."""
+    await ws.accept()
+
+    async def send(obj: dict) -> None:
+        await ws.send_text(fastjson.dumps(obj))
+
+    async def refuse(e: ApiError, code: int) -> None:
+        with contextlib.suppress(Exception):
+            await send({"type": "error", "status": e.status, "code": e.code, "message": e.message})
+            await ws.close(code=code)
+
+    limits = hub.limits
+    if hub.connections >= limits.max_connections:
+        await refuse(ApiError(503, "server_busy", "the server has no room for another connection; retrying"),
+                     CLOSE_BUSY)
+        return
+    try:
+        s = await hub.get(gid)
+    except ApiError as e:
+        await refuse(e, 4404 if e.status == 404 else 4000 + min(e.status, 599))
+        return
+    try:
+        first = await asyncio.wait_for(_receive_text(ws), timeout=30)
+        if first is None:
+            raise ApiError(400, "bad_request", "frames are JSON text; the first message must be "
+                           '{"type": "join", "token": ...}')
+        if len(first) > MAX_WS_MESSAGE:
+            raise ApiError(413, "too_large", f"a message has at most {MAX_WS_MESSAGE} bytes")
+        msg = fastjson.loads(first)
+        if not isinstance(msg, dict) or msg.get("type") != "join":
+            raise ApiError(400, "bad_request", 'the first message must be {"type": "join", "token": ...}')
+        seat = hub.seat_for_token(s, msg.get("token"))
+    except (TimeoutError, WebSocketDisconnect):
+        with contextlib.suppress(Exception):
+            await ws.close(code=4408)
+        return
+    except (ValueError, ApiError) as e:
+        err = e if isinstance(e, ApiError) else ApiError(400, "bad_json", f"not valid JSON: {e}")
+        await refuse(err, 4000 + err.status)
+        return
+    if sum(1 for c in s.conns if not c.closed) >= limits.max_connections_per_game:
+        await refuse(ApiError(503, "game_full", f"this game has {limits.max_connections_per_game} connections, "
+                              "its limit; retrying"), CLOSE_BUSY)
+        return
+
+    closing: asyncio.Future = asyncio.get_running_loop().create_future()
+
+    def close_later(code: int) -> None:            # the server ends this connection (overflow, reload)
+        if not closing.done():
+            closing.set_result(code)
+
+    conn = Conn(ws.send_text, seat, limits.queue_bytes, close_later,
+                TokenBucket(limits.syncs_per_second, limits.sync_burst))
+    live = {"s": s}
+    conn.build_sync = lambda: hub.view_json(live["s"], seat, "welcome")
+    await ws.send_text(hub.view_json(s, seat, "welcome"))
+    conn.start()
+    before = s.online()
+    s.conns.add(conn)
+    hub.connections += 1
+    if s.online() != before:
+        hub.presence(s)
+    bucket = TokenBucket(limits.messages_per_second, limits.message_burst)
+    warned = 0.0
+
+    async def read_loop() -> None:
+        nonlocal warned
+        while True:
+            if not bucket.take():
+                # over its rate: the next message is read later, not read and dropped. Until then
+                # uvicorn stops reading the socket, so a flood is held back by TCP, at no cost here.
+                t = time.monotonic()
+                if t - warned > 1.0:            # one notice a second
+                    warned = t
+                    conn.push(fastjson.dumps({"type": "error", "id": None, "status": 429, "code": "rate_limited",
+                                              "message": f"more than {limits.messages_per_second:g} messages a "
+                                                         "second: the next ones are read later"}))
+                await asyncio.sleep(bucket.wait())
+                continue
+            raw = await _receive_text(ws)
+            # a burst of buffered messages must not keep the event loop from everything else
+            await asyncio.sleep(0)
+            if conn.closed:
+                return
+            rid = None
+            try:
+                if raw is None:
+                    raise ApiError(400, "bad_request", "binary frames are not understood: send JSON text")
+                if len(raw) > MAX_WS_MESSAGE:
+                    raise ApiError(413, "too_large", f"a message has at most {MAX_WS_MESSAGE} bytes")
+                try:
+                    msg = fastjson.loads(raw)
+                except ValueError as e:
+                    raise ApiError(400, "bad_json", f"not valid JSON: {e}") from None
+                if not isinstance(msg, dict):
+                    raise ApiError(400, "bad_request", "a message must be a JSON object with a 'type'")
+                rid = msg.get("id")
+                if not (rid is None or isinstance(rid, str | int) and not isinstance(rid, bool)
+                        and len(str(rid)) <= 64):
+                    rid = None
+                    raise ApiError(400, "bad_request", "'id' must be a short text or number")
+                kind = msg.get("type")
+                if kind == "ping":
+                    conn.push(fastjson.dumps({"type": "pong", "id": rid}))
+                elif kind == "act":
+                    if "seq" not in msg:
+                        raise ApiError(400, "bad_seq", "'seq' is required: the sequence number you last saw")
+                    res = await hub.submit(live["s"], seat, msg.get("seq"), msg.get("action"))
+                    conn.push(fastjson.dumps({"type": "ack", "id": rid, "seq": res["seq"], "action": res["action"]}))
+                elif kind == "sync":
+                    conn.request_sync()
+                else:
+                    raise ApiError(400, "bad_request", f"unknown message type {str(kind)[:40]!r}; "
+                                   "use act, sync or ping")
+            except ApiError as e:
+                conn.push(fastjson.dumps({"type": "error", "id": rid, "status": e.status, **e.body()["error"]}))
+
+    reader = asyncio.create_task(read_loop())
+    code = 1000
+    try:
+        done, _ = await asyncio.wait({reader, closing}, return_when=asyncio.FIRST_COMPLETED)
+        if closing in done:
+            code = closing.result()
+        elif reader.exception() is not None and not isinstance(reader.exception(), WebSocketDisconnect):
+            raise reader.exception()
+    finally:
+        reader.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await reader
+        was = s.online()
+        s.conns.discard(conn)
+        hub.connections -= 1
+        await conn.stop()
+        if s.online() != was:
+            hub.presence(s)
+        if code != 1000 and ws.application_state == WebSocketState.CONNECTED:
+            # the client may not be reading: never wait long for the close frame to go out
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(ws.close(code=code), timeout=1.0)

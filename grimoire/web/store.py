@@ -22,6 +22,7 @@ import logging
 import os
 import queue
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
@@ -45,10 +46,14 @@ from sqlalchemy import (
     create_engine,
     event,
     insert,
+    inspect,
     select,
+    type_coerce,
     update,
 )
+from sqlalchemy import text as sql_text
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import DatabaseError, DBAPIError, InterfaceError, OperationalError
 
 from . import fastjson
 
@@ -103,6 +108,12 @@ snapshots_t = Table(
     Column("created_at", DateTime(timezone=True), nullable=False),
 )
 
+# one row, rewritten by the health check: a write that commits only if the database takes writes
+heartbeat_t = Table(
+    "heartbeat", metadata,
+    Column("id", Integer, primary_key=True),
+    Column("at", DateTime(timezone=True), nullable=True),
+)
 
 # Statements built once: constructing a Core statement per call (and its cache key) cost ~0.6 ms of
 # CPU per action on the writer thread, which holds the GIL against the event loop; executing a prebuilt
@@ -116,6 +127,11 @@ _ADVANCE_GAME = (
     .where(games_t.c.id == bindparam("b_id"), games_t.c.seq == bindparam("b_prev"))
     .values(seq=bindparam("b_seq"), status=bindparam("b_status"), current_player=bindparam("b_cp"),
             ai_turn=bindparam("b_ai"), updated_at=bindparam("b_t")))
+
+
+# the options as stored (text on SQLite): a row whose options are not JSON must not fail the query
+_GAME_COLUMNS = [type_coerce(games_t.c.options, Text).label("options") if c.name == "options" else c
+                 for c in games_t.columns]
 
 
 class Conflict(Exception):
@@ -179,10 +195,11 @@ def normalize_url(url: str | None) -> str:
     return url
 
 
-def make_engine(url: str) -> Engine:
+def make_engine(url: str, lock_timeout: float = 10.0) -> Engine:
     json_opts = {"json_serializer": fastjson.dumps, "json_deserializer": fastjson.loads}
+    ms = max(1, int(lock_timeout * 1000))
     if url.startswith("sqlite"):
-        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30}, **json_opts)
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": lock_timeout}, **json_opts)
 
         @event.listens_for(engine, "connect")
         def _sqlite_pragmas(dbapi_conn, _record):
@@ -190,10 +207,60 @@ def make_engine(url: str) -> Engine:
             cur.execute("PRAGMA journal_mode=WAL")
             cur.execute(f"PRAGMA synchronous={SQLITE_SYNC}")
             cur.execute("PRAGMA foreign_keys=ON")
-            cur.execute("PRAGMA busy_timeout=30000")
+            cur.execute(f"PRAGMA busy_timeout={ms}")
             cur.close()
         return engine
-    return create_engine(url, pool_size=8, max_overflow=4, pool_pre_ping=True, **json_opts)
+    connect_args = {"options": f"-c lock_timeout={ms}", "connect_timeout": max(1, int(lock_timeout))} \
+        if url.startswith("postgresql") else {}
+    return create_engine(url, pool_size=8, max_overflow=4, pool_pre_ping=True, pool_timeout=lock_timeout,
+                         connect_args=connect_args, **json_opts)
+
+
+class NotGrimoireDatabase(Exception):
+    """The database is not one the server may use: an empty file where a database was expected, a file
+    that is not SQLite, or a database with someone else's tables."""
+
+
+OUR_TABLES = frozenset(metadata.tables) | {"alembic_version"}
+
+
+def check_database(engine: Engine) -> None:
+    """Refuse an empty or foreign database before touching it (a new database is fine: no tables yet).
+
+    A database file that exists but is empty is what a lost or truncated file looks like: starting on
+    it would show no games at all instead of the error. A database with tables of its own but no
+    Grimoire schema version belongs to something else."""
+    url = engine.url
+    if url.get_backend_name() == "sqlite" and url.database not in (None, "", ":memory:"):
+        path = Path(url.database)
+        if path.exists() and path.stat().st_size == 0:
+            raise NotGrimoireDatabase(
+                f"the database file {path} exists but is empty (0 bytes): it is not a Grimoire database. "
+                "If its games were lost, restore it from a backup; to start afresh, delete it or give a new path")
+    try:
+        with engine.connect() as conn:
+            names = set(inspect(conn).get_table_names())
+            version = None
+            if "alembic_version" in names:
+                version = conn.execute(sql_text("SELECT version_num FROM alembic_version")).scalar()
+    except DatabaseError as e:
+        if url.get_backend_name() == "sqlite" and ("not a database" in str(e) or "malformed" in str(e)):
+            raise NotGrimoireDatabase(f"{_where(engine)} is not an SQLite database (or it is damaged): "
+                                      f"{e.orig}") from None
+        raise
+    if not names:
+        return
+    ours = {p.stem.split("_", 1)[0] for p in (Path(__file__).parent / "migrations" / "versions").glob("0*.py")}
+    if version not in ours:
+        others = sorted(names - OUR_TABLES)[:5]
+        raise NotGrimoireDatabase(
+            f"{_where(engine)} is not a Grimoire database: it has tables ({', '.join(others or sorted(names)[:5])}) "
+            f"but {'no Grimoire schema version' if version is None else f'the unknown schema version {version!r}'}. "
+            "Give the server a database of its own")
+
+
+def _where(engine: Engine) -> str:
+    return engine.url.render_as_string(hide_password=True)
 
 
 def migrate(engine: Engine) -> None:
@@ -206,11 +273,47 @@ def migrate(engine: Engine) -> None:
     command.upgrade(cfg, "head")
 
 
+class StorageError(Exception):
+    """A write could not be committed (the database is unavailable, full, locked for too long, or the
+    commit failed): nothing of it is stored, or — when even the check after the failure failed — it is
+    not known whether it was. The server answers 503 and keeps the game at its last stored action."""
+
+
+@dataclass
+class _Job:
+    fn: Callable            # fn(conn) -> value, run inside the transaction
+    fut: Future
+    # check(conn) -> bool: after a failed commit, did this job's write reach the database anyway?
+    # (a connection lost during COMMIT leaves that open); None = assume it did not
+    check: Callable | None = None
+
+
+def _settle(fut: Future, value: Any = None, error: BaseException | None = None) -> None:
+    """Resolve a future once; never raises (a second attempt to resolve it is a bug, not a crash)."""
+    if fut.done():
+        log.error("a write job was resolved twice; the second outcome is ignored: %r", error or value)
+        return
+    if error is not None:
+        fut.set_exception(error)
+    else:
+        fut.set_result(value)
+
+
+def _unavailable(e: BaseException) -> bool:
+    """The database as a whole failed (locked, full, gone), not one job's statement."""
+    return isinstance(e, OperationalError | InterfaceError | TimeoutError) or (
+        isinstance(e, DBAPIError) and e.connection_invalidated)
+
+
 class _Writer(threading.Thread):
     """Group commit: one thread runs queued write jobs, as many as are waiting in one transaction.
 
     A job is ``fn(conn)``; a job raising Conflict leaves nothing written (it checks before writing).
-    If anything else fails, the batch is rolled back and every job retried in its own transaction.
+    A job's future is resolved only after its transaction committed (or failed): the caller is never
+    told "stored" for a write that is not. If the database as a whole fails (locked, full, gone), every
+    job of the batch fails with StorageError; if anything else fails, the batch is rolled back and every
+    job retried in its own transaction, so one bad job cannot sink the others. The thread survives
+    every failure and serves the next jobs as soon as the database does.
     """
 
     def __init__(self, engine: Engine, max_batch: int = 200):
@@ -218,10 +321,16 @@ class _Writer(threading.Thread):
         self.engine = engine
         self.jobs: queue.Queue = queue.Queue()
         self.max_batch = max_batch
+        self.failures = 0                  # batches that failed since start (the health check shows it)
+        self.last_error: str | None = None
+        self.stats: list[tuple[int, float]] = []   # (jobs, seconds) of each commit, for diagnostics
 
-    def submit(self, fn: Callable) -> Future:
+    def submit(self, fn: Callable, check: Callable | None = None) -> Future:
         fut: Future = Future()
-        self.jobs.put((fn, fut))
+        if not self.is_alive():
+            fut.set_exception(StorageError("the database writer is not running"))
+            return fut
+        self.jobs.put(_Job(fn, fut, check))
         return fut
 
     def stop(self) -> None:
@@ -234,49 +343,104 @@ class _Writer(threading.Thread):
             if item is None:
                 return
             batch = [item]
+            stop = False
             while len(batch) < self.max_batch:
                 try:
                     nxt = self.jobs.get_nowait()
                 except queue.Empty:
                     break
                 if nxt is None:
-                    self._run_batch(batch)
-                    return
+                    stop = True
+                    break
                 batch.append(nxt)
-            self._run_batch(batch)
+            try:
+                self._run_batch(batch)
+            except BaseException as e:  # noqa: BLE001 - the writer must outlive any bug in a job
+                log.exception("the database writer failed on a batch of %d jobs", len(batch))
+                for job in batch:
+                    if not job.fut.done():
+                        _settle(job.fut, error=StorageError(f"internal error while storing: {e}"))
+            if stop:
+                return
 
-    def _run_batch(self, batch) -> None:
-        results = []
+    def _run_batch(self, batch: list[_Job]) -> None:
+        results: list[tuple[bool, Any]] = []
+        began = time.perf_counter()
         try:
             with self.engine.begin() as conn:
-                for fn, _fut in batch:
+                for job in batch:
                     try:
-                        results.append((True, fn(conn)))
+                        results.append((True, job.fn(conn)))
                     except Conflict as e:
                         results.append((False, e))
-        except Exception:  # noqa: BLE001 - retry one by one so one bad job cannot sink the others
-            log.exception("a group commit failed; retrying its %d jobs one by one", len(batch))
-            for fn, fut in batch:
-                try:
-                    with self.engine.begin() as conn:
-                        fut.set_result(fn(conn))
-                except Exception as e:  # noqa: BLE001
-                    fut.set_exception(e)
+        except Exception as e:  # noqa: BLE001 - nothing of the batch is stored; find out job by job
+            self.failures += 1
+            self.last_error = f"{type(e).__name__}: {e}"
+            if _unavailable(e):
+                log.error("a group commit of %d jobs failed (the database is unavailable): %s", len(batch), e)
+                self._fail(batch, e)
+                return
+            log.warning("a group commit failed; retrying its %d jobs one by one: %s", len(batch), e)
+            for job in batch:
+                self._run_alone(job)
             return
-        for (ok, value), (_fn, fut) in zip(results, batch, strict=True):
+        # committed: only now are the callers told
+        if len(self.stats) < 100_000:
+            self.stats.append((len(batch), time.perf_counter() - began))
+        for (ok, value), job in zip(results, batch, strict=True):
             if ok:
-                fut.set_result(value)
+                _settle(job.fut, value)
             else:
-                fut.set_exception(value)
+                _settle(job.fut, error=value)
+
+    def _run_alone(self, job: _Job) -> None:
+        try:
+            with self.engine.begin() as conn:
+                value = job.fn(conn)
+        except Conflict as e:
+            _settle(job.fut, error=e)
+        except Exception as e:  # noqa: BLE001
+            log.error("a write failed on its own: %s", e)
+            self._fail([job], e)
+        else:                   # the with-block has committed
+            _settle(job.fut, value)
+
+    def _fail(self, jobs: list[_Job], cause: BaseException) -> None:
+        """Answer failed jobs: stored after all (their check finds the write) or StorageError."""
+        for job in jobs:
+            stored = False
+            if job.check is not None:
+                try:
+                    with self.engine.connect() as conn:
+                        stored = bool(job.check(conn))
+                except Exception as e:  # noqa: BLE001 - cannot tell: report the failure
+                    log.error("cannot check whether a failed write was stored: %s", e)
+            if stored:
+                log.warning("a write whose commit reported an error was stored after all")
+                _settle(job.fut, None)
+            else:
+                err = StorageError(f"the database did not store it: {type(cause).__name__}: {cause}")
+                err.__cause__ = cause
+                _settle(job.fut, error=err)
 
 
 class Store:
-    """Synchronous storage API; the server calls it from threads (``writer`` / ``readers``)."""
+    """Synchronous storage API; the server calls it from threads (``writer`` / ``readers``).
 
-    def __init__(self, url: str | None = None):
+    ``lock_timeout``: seconds a write waits for a lock held by someone else (SQLite's busy timeout,
+    PostgreSQL's ``lock_timeout``) before it fails with StorageError (the client gets 503).
+    """
+
+    def __init__(self, url: str | None = None, *, lock_timeout: float = 10.0):
         self.url = normalize_url(url)
-        self.engine = make_engine(self.url)
-        migrate(self.engine)
+        self.lock_timeout = lock_timeout
+        self.engine = make_engine(self.url, lock_timeout=lock_timeout)
+        try:
+            check_database(self.engine)
+            migrate(self.engine)
+        except Exception:
+            self.engine.dispose()
+            raise
         self.writer = _Writer(self.engine)
         self.writer.start()
         self.readers = ThreadPoolExecutor(max_workers=4, thread_name_prefix="grimoire-db-read")
@@ -303,7 +467,10 @@ class Store:
             conn.execute(_INSERT_SEATS, [
                 {"game_id": row.id, "seat": s.seat, "agent": s.agent, "name": s.name, "token_hash": s.token_hash}
                 for s in seats])
-        return self.writer.submit(job)
+
+        def stored(conn) -> bool:
+            return conn.execute(select(games_t.c.id).where(games_t.c.id == row.id)).first() is not None
+        return self.writer.submit(job, stored)
 
     def append_action(self, game_id: str, seq: int, seat: int, text: str, round_: int | None, *,
                       status: str, current_player: int | None, ai_turn: bool,
@@ -319,12 +486,25 @@ class Store:
                                           "round": round_, "created_at": t})
             if snapshot is not None:
                 conn.execute(_INSERT_SNAPSHOT, {"game_id": game_id, "seq": seq, "state": snapshot, "created_at": t})
+
+        def stored(conn) -> bool:
+            got = conn.execute(select(actions_t.c.seat, actions_t.c.text)
+                               .where(actions_t.c.game_id == game_id, actions_t.c.seq == seq)).first()
+            return got is not None and (got.seat, got.text) == (seat, text)
+        return self.writer.submit(job, stored)
+
+    def heartbeat(self) -> Future:
+        """A real write through the writer (the health check): it commits only if the database takes
+        writes now."""
+        def job(conn):
+            conn.execute(update(heartbeat_t).where(heartbeat_t.c.id == 1).values(at=now()))
         return self.writer.submit(job)
 
     # --- reads (any thread) ------------------------------------------------------------------------
     def load(self, game_id: str) -> Loaded | None:
+        """The stored game, or None if there is none; CorruptGame if its rows cannot make a game."""
         with self.engine.connect() as conn:
-            g = conn.execute(select(games_t).where(games_t.c.id == game_id)).mappings().first()
+            g = conn.execute(select(*_GAME_COLUMNS).where(games_t.c.id == game_id)).mappings().first()
             if g is None:
                 return None
             seats = [SeatRow(r.seat, r.agent, r.name, r.token_hash) for r in conn.execute(
@@ -332,31 +512,51 @@ class Store:
             # the game row's seq is the snapshot in time: another server process may commit more actions
             # between these reads (each commit updates the row and inserts its action together)
             seq = g["seq"]
-            snap = conn.execute(
-                select(snapshots_t.c.seq, snapshots_t.c.state)
-                .where(snapshots_t.c.game_id == game_id, snapshots_t.c.seq <= seq)
-                .order_by(snapshots_t.c.seq.desc()).limit(1)).first()
+            try:
+                snap = conn.execute(
+                    select(snapshots_t.c.seq, snapshots_t.c.state)
+                    .where(snapshots_t.c.game_id == game_id, snapshots_t.c.seq <= seq)
+                    .order_by(snapshots_t.c.seq.desc()).limit(1)).first()
+            except (ValueError, TypeError) as e:     # a snapshot that is not JSON: replay from the seed
+                log.warning("game %s: its newest snapshot cannot be read (%s); replaying from the seed", game_id, e)
+                snap = None
             actions = [(r.seq, r.seat, r.text, r.round) for r in conn.execute(
                 select(actions_t.c.seq, actions_t.c.seat, actions_t.c.text, actions_t.c.round)
                 .where(actions_t.c.game_id == game_id, actions_t.c.seq <= seq).order_by(actions_t.c.seq))]
         row = _game_row(g)
         state = snap.state if snap is not None else None
         if isinstance(state, str):
-            state = fastjson.loads(state)
-        return Loaded(row, seats, snap.seq if snap is not None else 0, state, actions)
+            try:
+                state = fastjson.loads(state)
+            except ValueError:
+                state = None
+        if not isinstance(state, dict):
+            state = None
+        return Loaded(row, seats, snap.seq if state is not None else 0, state, actions)
 
     def list_games(self, limit: int = 50, ids: list[str] | None = None) -> list[tuple[GameRow, list[SeatRow]]]:
+        """Newest first; a row that cannot be read is logged and left out (it must not hide the others)."""
+        cols = [games_t.c.id, games_t.c.game, games_t.c.players, games_t.c.status, games_t.c.seq,
+                games_t.c.current_player, games_t.c.updated_at]
         with self.engine.connect() as conn:
-            q = select(games_t).order_by(games_t.c.updated_at.desc()).limit(limit)
+            q = select(*cols).order_by(games_t.c.updated_at.desc()).limit(limit)
             if ids is not None:
                 q = q.where(games_t.c.id.in_(ids))
-            rows = [_game_row(g) for g in conn.execute(q).mappings()]
-            out = []
-            for r in rows:
-                seats = [SeatRow(s.seat, s.agent, s.name, None) for s in conn.execute(
-                    select(seats_t).where(seats_t.c.game_id == r.id).order_by(seats_t.c.seat))]
-                out.append((r, seats))
-        return out
+            rows = []
+            for g in conn.execute(q).mappings():
+                try:
+                    rows.append(GameRow(id=g["id"], game=g["game"], players=int(g["players"]), seed=0, options={},
+                                        status=str(g["status"]), seq=int(g["seq"]), current_player=g["current_player"],
+                                        created_at=g["updated_at"], updated_at=g["updated_at"]))
+                except (TypeError, ValueError) as e:
+                    log.error("game %s: its row cannot be listed (%s); skipped", g.get("id"), e)
+            seats_of: dict[str, list[SeatRow]] = {r.id: [] for r in rows}
+            if rows:
+                for s in conn.execute(select(seats_t.c.game_id, seats_t.c.seat, seats_t.c.agent, seats_t.c.name)
+                                      .where(seats_t.c.game_id.in_(list(seats_of)))
+                                      .order_by(seats_t.c.game_id, seats_t.c.seat)):
+                    seats_of[s.game_id].append(SeatRow(s.seat, s.agent, s.name, None))
+        return [(r, seats_of[r.id]) for r in rows]
 
     def games_waiting_for_ai(self) -> list[str]:
         with self.engine.connect() as conn:
@@ -364,10 +564,19 @@ class Store:
                 select(games_t.c.id).where(games_t.c.status == "active", games_t.c.ai_turn.is_(True)))]
 
 
+class CorruptGame(Exception):
+    """A stored game whose rows cannot make a game (a missing seat, options that are not JSON, ...)."""
+
+
 def _game_row(g) -> GameRow:
     options = g["options"]
-    if isinstance(options, str):
-        options = fastjson.loads(options)
+    try:
+        if isinstance(options, str | bytes):
+            options = fastjson.loads(options)
+    except ValueError as e:
+        raise CorruptGame(f"game {g['id']}: its options are not valid JSON ({e})") from None
+    if not isinstance(options, dict):
+        raise CorruptGame(f"game {g['id']}: its options are not an object")
     return GameRow(id=g["id"], game=g["game"], players=g["players"], seed=g["seed"], options=options,
                    status=g["status"], seq=g["seq"], current_player=g["current_player"],
                    created_at=g["created_at"], updated_at=g["updated_at"])

@@ -42,7 +42,7 @@ def db_url(request, tmp_path) -> str:
 
 @pytest.fixture
 def client(db_url):
-    app = create_app(db_url, ai_delay=0)
+    app = create_app(db_url, ai_delay=0, allow_seeds=True)
     with TestClient(app) as c:
         yield c
 
@@ -56,10 +56,11 @@ def free_port() -> int:
 class ServerProcess:
     """``grimoire serve`` in a subprocess: start, kill -9, start again on the same database."""
 
-    def __init__(self, db_url: str, log_path: Path, ai_delay: float = 0.0):
+    def __init__(self, db_url: str, log_path: Path, ai_delay: float = 0.0, extra: tuple[str, ...] = ("--allow-seeds",)):
         self.db_url = db_url
         self.log_path = log_path
         self.ai_delay = ai_delay
+        self.extra = extra
         self.port = free_port()
         self.proc: subprocess.Popen | None = None
 
@@ -71,7 +72,7 @@ class ServerProcess:
         log = open(self.log_path, "ab")  # noqa: SIM115 - kept open for the child's lifetime
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "grimoire.cli.main", "serve", "--port", str(self.port), "--db", self.db_url,
-             "--ai-delay", str(self.ai_delay), "--log-level", "warning"],
+             "--ai-delay", str(self.ai_delay), "--log-level", "warning", *self.extra],
             stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:

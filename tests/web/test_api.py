@@ -217,13 +217,13 @@ def _random_play(client, gid, toks, rng, steps):
 def test_game_survives_app_restart_and_replays(db_url):
     from grimoire.core.rng import Rng
     rng = Rng(9)
-    app = create_app(db_url, ai_delay=0)
+    app = create_app(db_url, ai_delay=0, allow_seeds=True)
     with TestClient(app) as c:
         g = create_game(c, HUMAN3[:2], options={"max_rounds": 3}, seed=21)
         toks = tokens_of(g)
         before = _random_play(c, g["id"], toks, rng, 120)
         hub_state = app.state.hub.sessions[g["id"]].state.to_dict()
-    app2 = create_app(db_url, ai_delay=0)
+    app2 = create_app(db_url, ai_delay=0, allow_seeds=True)
     with TestClient(app2) as c:
         after = view(c, g["id"])
         assert after["seq"] == before["seq"] and after["log"] == before["log"] and after["obs"] == before["obs"]
@@ -249,7 +249,7 @@ def test_ai_seats_move_on_the_server(client):
 
 
 def test_snapshots_make_loading_fast_and_exact(db_url):
-    app = create_app(db_url, ai_delay=0)
+    app = create_app(db_url, ai_delay=0, allow_seeds=True)
     with TestClient(app) as c:
         app.state.hub.snapshot_every = 7
         g = create_game(c, HUMAN3[:2], seed=33)

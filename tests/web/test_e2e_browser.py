@@ -7,6 +7,7 @@ Screenshots go to $GRIMOIRE_SCREENSHOTS (docs/screenshots when making the docs) 
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 
 import pytest
@@ -34,15 +35,32 @@ def state(page) -> dict:
     return page.evaluate("window.grimoirePage || null") or {}
 
 
+def wait_js(page, expression: str, timeout: int = 20000) -> None:
+    """Wait until a JavaScript expression is true. Polled through page.evaluate, which the page's
+    Content-Security-Policy allows (Playwright's wait_for_function evaluates strings, which it forbids)."""
+    deadline = time.monotonic() + timeout / 1000
+    while not page.evaluate(f"!!({expression})"):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {expression}")
+        page.wait_for_timeout(50)
+
+
+def csp_violations(page) -> list[str]:
+    """Console messages of the page about its Content-Security-Policy (there must be none)."""
+    seen: list[str] = []
+    page.on("console", lambda m: seen.append(m.text) if "Content Security Policy" in m.text else None)
+    return seen
+
+
 def wait_my_decision(page, timeout=20000):
-    page.wait_for_function("window.grimoirePage && !window.grimoirePage.busy && "
-                           "(window.grimoirePage.mine || window.grimoirePage.status === 'over')", timeout=timeout)
+    wait_js(page, "window.grimoirePage && !window.grimoirePage.busy && "
+            "(window.grimoirePage.mine || window.grimoirePage.status === 'over')", timeout=timeout)
 
 
 def click_and_wait(page, locator):
     before = state(page)["seq"]
     locator.first.click()
-    page.wait_for_function(f"window.grimoirePage && window.grimoirePage.seq > {before}", timeout=20000)
+    wait_js(page, f"window.grimoirePage && window.grimoirePage.seq > {before}")
 
 
 def end_turn(page):
@@ -62,6 +80,7 @@ def test_play_rounds_in_the_browser_and_reload(browser, server, tmp_path, db_url
     page = browser.new_page(viewport={"width": 1500, "height": 1100})
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
+    blocked = csp_violations(page)
     page.goto(server.base + "/")
     page.wait_for_selector("button.create")
     page.select_option("select.game", "zavandor")
@@ -143,6 +162,7 @@ def test_play_rounds_in_the_browser_and_reload(browser, server, tmp_path, db_url
         page.screenshot(path=str(shots / "game-chinese.png"), full_page=True)
     page.select_option("select.lang", "en")
     assert not errors, errors
+    assert not blocked, blocked                 # the pages work under their Content-Security-Policy
 
 
 def test_lobby_renders_the_options_from_their_schema(browser, server):
