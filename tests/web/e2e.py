@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import re
+import time
 
 import httpx
 import pytest
@@ -53,15 +54,26 @@ def state(page) -> dict:
     return page.evaluate("window.grimoirePage || null") or {}
 
 
+def wait_js(page, expression: str, timeout: int = 30000) -> None:
+    """Wait until a JavaScript expression is true. Polled through page.evaluate, which the pages'
+    Content-Security-Policy allows (Playwright's wait_for_function evaluates a string with eval,
+    which the policy forbids)."""
+    deadline = time.monotonic() + timeout / 1000
+    while not page.evaluate(f"!!({expression})"):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out after {timeout} ms waiting for {expression}")
+        page.wait_for_timeout(50)
+
+
 def wait_my_decision(page, timeout=30000):
-    page.wait_for_function("window.grimoirePage && !window.grimoirePage.busy && "
-                           "(window.grimoirePage.mine || window.grimoirePage.status === 'over')", timeout=timeout)
+    wait_js(page, "window.grimoirePage && !window.grimoirePage.busy && "
+            "(window.grimoirePage.mine || window.grimoirePage.status === 'over')", timeout=timeout)
 
 
 def click_and_wait(page, locator, timeout=30000):
     before = state(page)["seq"]
     locator.first.click()
-    page.wait_for_function(f"window.grimoirePage && window.grimoirePage.seq > {before}", timeout=timeout)
+    wait_js(page, f"window.grimoirePage && window.grimoirePage.seq > {before}", timeout=timeout)
 
 
 def create(base: str, game: str, seats: list, **extra) -> dict:

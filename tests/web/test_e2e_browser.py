@@ -7,10 +7,11 @@ Screenshots go to $GRIMOIRE_SCREENSHOTS (docs/screenshots when making the docs) 
 from __future__ import annotations
 
 import os
-import time
 from pathlib import Path
 
 import pytest
+
+from .e2e import wait_js
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -33,16 +34,6 @@ def browser():
 
 def state(page) -> dict:
     return page.evaluate("window.grimoirePage || null") or {}
-
-
-def wait_js(page, expression: str, timeout: int = 20000) -> None:
-    """Wait until a JavaScript expression is true. Polled through page.evaluate, which the page's
-    Content-Security-Policy allows (Playwright's wait_for_function evaluates strings, which it forbids)."""
-    deadline = time.monotonic() + timeout / 1000
-    while not page.evaluate(f"!!({expression})"):
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {expression}")
-        page.wait_for_timeout(50)
 
 
 def csp_violations(page) -> list[str]:
@@ -70,7 +61,7 @@ def end_turn(page):
     if page.locator(".modal").count():
         assert "limit" in page.inner_text(".modal").lower()
         page.locator(".modal-foot button.primary").click()
-    page.wait_for_function(f"window.grimoirePage && window.grimoirePage.seq > {before}", timeout=20000)
+    wait_js(page, f"window.grimoirePage && window.grimoirePage.seq > {before}", timeout=20000)
 
 
 def test_play_rounds_in_the_browser_and_reload(browser, server, tmp_path, db_url):

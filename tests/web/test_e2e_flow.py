@@ -11,7 +11,7 @@ from pathlib import Path
 import httpx
 
 from . import e2e
-from .e2e import PHONE, check_page, click_and_wait, create, new_page, state, wait_my_decision
+from .e2e import PHONE, check_page, click_and_wait, create, new_page, state, wait_js, wait_my_decision
 
 browser = e2e.browser          # the fixtures
 server = e2e.server
@@ -58,7 +58,7 @@ def test_hot_seat_cover_rules_popup_and_languages(browser, server):
     page.set_viewport_size({"width": 1400, "height": 1000})
     for lang, needle in (("hu", "Árverések"), ("de", "Versteigerungen"), ("zh", "競標")):
         page.select_option("select.lang", lang)
-        page.wait_for_function("document.documentElement.lang.startsWith('" + lang + "')")
+        wait_js(page, "document.documentElement.lang.startsWith('" + lang + "')")
         page.locator("button.rules-btn").click()
         page.wait_for_selector(".rules-nav button")
         assert needle in page.inner_text(".rules-nav"), page.inner_text(".rules-nav")
@@ -136,23 +136,23 @@ def test_replay_viewer_and_review_page_of_a_finished_game(browser, server):
     page = new_page(browser, errors=errors)
     page.goto(f"{server.base}/replay/{g['id']}#seq=0")
     page.wait_for_selector(".replay-bar")
-    page.wait_for_function("window.grimoirePage && window.grimoirePage.replay")
+    wait_js(page, "window.grimoirePage && window.grimoirePage.replay")
     assert state(page)["seq"] == 0
     page.keyboard.press("ArrowRight")
-    page.wait_for_function("window.grimoirePage.seq === 1")
+    wait_js(page, "window.grimoirePage.seq === 1")
     page.keyboard.press("End")
-    page.wait_for_function(f"window.grimoirePage.seq === {total}")
+    wait_js(page, f"window.grimoirePage.seq === {total}")
     page.keyboard.press("ArrowLeft")
-    page.wait_for_function(f"window.grimoirePage.seq === {total - 1}")
+    wait_js(page, f"window.grimoirePage.seq === {total - 1}")
     page.select_option("#replay-seat", "1")                 # any seat of a finished game
-    page.wait_for_function("window.grimoirePage.seat === 1")
+    wait_js(page, "window.grimoirePage.seat === 1")
     assert page.locator(".zs-own[data-seat='1']").count() == 1
     check_page(page, server.base)
     shot(page, "replay")
     page.goto(f"{server.base}/review/{g['id']}#seat=0")
     page.wait_for_selector("button.start-review")
     page.click("button.start-review")
-    page.wait_for_function("window.grimoirePage && window.grimoirePage.review === 'done'", timeout=120000)
+    wait_js(page, "window.grimoirePage && window.grimoirePage.review === 'done'", timeout=120000)
     assert page.locator("svg.review-chart path").count() == 2
     assert page.locator("table.review-table").count() + page.locator("text=every decision the same way").count()
     check_page(page, server.base)

@@ -51,7 +51,8 @@ def test_replay_of_a_running_game_shows_only_what_the_seat_saw(client):
     assert mine["seat"] == 1 and mine["seq"] == 1 and mine["replay"]
     # exactly what seat 1's observation was after one action: seat 0's choice of the round is secret
     state = grimoire.new_game(GAME, 2, 4, max_rounds=2)
-    state.apply(client.get(f"/api/games/{gid}/log").json()["log"][0]["text"])
+    # (seat 0's own log: the anonymous log hides a running game's secret choices)
+    state.apply(client.get(f"/api/games/{gid}/log", headers=auth(t0)).json()["log"][0]["text"])
     assert mine["obs"] == state.observation(1)
     assert mine["log"][0]["text"] is None
     assert client.get(f"/api/games/{gid}/replay?seq=9", headers=auth(t1)).status_code == 400
