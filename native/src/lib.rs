@@ -1,0 +1,16 @@
+//! Grimoire's native Zavandor core: the rules of the Python reference engine
+//! (grimoire/games/zavandor), move for move, with the same SplitMix64 RNG streams, legal action
+//! lists in the same order and the same saved state. docs/native.md describes how the two are kept
+//! identical.
+
+pub mod data;
+pub mod energy;
+pub mod legal;
+pub mod rng;
+pub mod serial;
+pub mod small;
+pub mod state;
+pub mod view;
+
+#[cfg(feature = "python")]
+mod py;

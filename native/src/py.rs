@@ -1,0 +1,195 @@
+//! The Python module `grimoire.games.zavandor._native`: the engine behind a small handle (`Core`).
+//! The Python wrapper (`grimoire/games/zavandor/native.py`) turns it into a full `GameState`.
+
+use crate::data::data;
+use crate::legal::{code_text, Act, BID_BASE};
+use crate::rng::Rng;
+use crate::serial;
+use crate::state::{Flags, Items, State};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+type PyWhy = Option<(String, Option<&'static str>)>;
+
+#[pyclass(module = "grimoire.games.zavandor._native", name = "Core", freelist = 64)]
+#[derive(Clone)]
+pub struct Core {
+    s: State,
+}
+
+#[allow(clippy::too_many_arguments)]
+fn flags(
+    strict: bool,
+    combine: bool,
+    sages_dust: bool,
+    druid_l3: bool,
+    free_new_track: bool,
+    whole_dust: bool,
+    turn_limit: i64,
+    max_rounds: Option<i64>,
+) -> Flags {
+    Flags { strict, combine, sages_dust, druid_l3, free_new_track, whole_dust, turn_limit, max_rounds }
+}
+
+fn items_act(kind: &str, cards: Vec<(i64, i64)>, conc: [i64; 4], dust: i64) -> PyResult<Act> {
+    let it = Items { cards, conc, dust };
+    match kind {
+        "pay" => Ok(Act::Pay(Some(it))),
+        "discard" => Ok(Act::Discard(Some(it))),
+        _ => Err(PyValueError::new_err("items go with 'pay' or 'discard'")),
+    }
+}
+
+#[pymethods]
+impl Core {
+    #[new]
+    #[pyo3(signature = (players, seed, chars, strict, combine, sages_dust, druid_l3, free_new_track, whole_dust, turn_limit, max_rounds))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        players: usize,
+        seed: u64,
+        chars: Option<Vec<i64>>,
+        strict: bool,
+        combine: bool,
+        sages_dust: bool,
+        druid_l3: bool,
+        free_new_track: bool,
+        whole_dust: bool,
+        turn_limit: i64,
+        max_rounds: Option<i64>,
+    ) -> PyResult<Core> {
+        let d = data();
+        if !(d.min_players..=d.max_players).contains(&players) {
+            return Err(PyValueError::new_err("bad player count"));
+        }
+        let f = flags(strict, combine, sages_dust, druid_l3, free_new_track, whole_dust, turn_limit, max_rounds);
+        Ok(Core { s: State::new(players, seed, chars.as_deref(), f) })
+    }
+
+    /// A state from the "state" part of a saved game (JSON text); ValueError with the reason.
+    #[staticmethod]
+    #[pyo3(signature = (players, rng, state_json, strict, combine, sages_dust, druid_l3, free_new_track, whole_dust, turn_limit, max_rounds))]
+    #[allow(clippy::too_many_arguments)]
+    fn load(
+        players: usize,
+        rng: u64,
+        state_json: &str,
+        strict: bool,
+        combine: bool,
+        sages_dust: bool,
+        druid_l3: bool,
+        free_new_track: bool,
+        whole_dust: bool,
+        turn_limit: i64,
+        max_rounds: Option<i64>,
+    ) -> PyResult<Core> {
+        let v: serde_json::Value = serde_json::from_str(state_json).map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let f = flags(strict, combine, sages_dust, druid_l3, free_new_track, whole_dust, turn_limit, max_rounds);
+        serial::load(players, rng, f, &v).map(|s| Core { s }).map_err(PyValueError::new_err)
+    }
+
+    fn copy(&self) -> Core {
+        self.clone()
+    }
+
+    fn legal(&self) -> Vec<u32> {
+        self.s.legal()
+    }
+
+    fn apply_code(&mut self, code: u32) -> PyWhy {
+        self.s.apply_code(code)
+    }
+
+    fn check_code(&self, code: u32) -> PyWhy {
+        match Act::from_code(code) {
+            Some(a) => self.s.check(&a, &code_text(code)),
+            None => Some(("cannot read that action".into(), None)),
+        }
+    }
+
+    fn apply_items(&mut self, kind: &str, cards: Vec<(i64, i64)>, conc: [i64; 4], dust: i64, text: &str) -> PyResult<PyWhy> {
+        let a = items_act(kind, cards, conc, dust)?;
+        Ok(self.s.apply(&a, text))
+    }
+
+    fn check_items(&self, kind: &str, cards: Vec<(i64, i64)>, conc: [i64; 4], dust: i64, text: &str) -> PyResult<PyWhy> {
+        let a = items_act(kind, cards, conc, dust)?;
+        Ok(self.s.check(&a, text))
+    }
+
+    #[getter]
+    fn current_player(&self) -> Option<usize> {
+        self.s.current_player()
+    }
+
+    fn is_terminal(&self) -> bool {
+        self.s.over
+    }
+
+    fn scores(&self) -> Vec<i64> {
+        self.s.scores()
+    }
+
+    fn winners(&self) -> Vec<usize> {
+        self.s.winners()
+    }
+
+    #[getter]
+    fn round(&self) -> i64 {
+        self.s.round
+    }
+
+    #[getter]
+    fn revealed(&self) -> i64 {
+        self.s.revealed
+    }
+
+    #[getter]
+    fn rng_state(&self) -> u64 {
+        self.s.rng.state
+    }
+
+    #[setter]
+    fn set_rng_state(&mut self, v: u64) {
+        self.s.rng = Rng::from_state(v);
+    }
+
+    /// The open auction as the Python state holds it: [item, high bid or None, high bidder, passes].
+    #[getter]
+    fn auc(&self) -> Option<(usize, Option<i64>, i64, i64)> {
+        self.s.auc.map(|a| (a.item, a.high, a.high_seat, a.passed))
+    }
+
+    /// The state part of to_dict() (JSON text).
+    fn state_json(&self) -> String {
+        serial::state_json(&self.s).to_string()
+    }
+
+    /// A determinization for `seat` and the caller's RNG state afterwards.
+    fn sample_hidden(&self, seat: usize, rng_state: u64) -> PyResult<(Core, u64)> {
+        if seat >= self.s.n {
+            return Err(PyValueError::new_err(format!("no seat {seat}")));
+        }
+        let mut rng = Rng::from_state(rng_state);
+        let c = self.s.sample_hidden(seat, &mut rng);
+        Ok((Core { s: c }, rng.state))
+    }
+
+    fn __eq__(&self, other: &Core) -> bool {
+        self.s == other.s
+    }
+}
+
+/// The fixed action texts in code order (codes from BID_BASE on are "bid n").
+#[pyfunction]
+fn fixed_texts() -> Vec<String> {
+    (0..BID_BASE).map(code_text).collect()
+}
+
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Core>()?;
+    m.add_function(wrap_pyfunction!(fixed_texts, m)?)?;
+    m.add("BID_BASE", BID_BASE)?;
+    Ok(())
+}
