@@ -162,7 +162,7 @@ impl Core {
 
     /// The state part of to_dict() (JSON text).
     fn state_json(&self) -> String {
-        serial::state_json(&self.s).to_string()
+        serial::state_json_string(&self.s)
     }
 
     /// A determinization for `seat` and the caller's RNG state afterwards.

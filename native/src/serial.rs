@@ -451,3 +451,199 @@ fn check_engine_invariants(s: &State) -> R<()> {
     }
     Ok(())
 }
+
+// --- the same JSON, written directly (to_dict is called after every action by the differential
+// tests and by interfaces): objects with sorted keys, exactly as serde_json writes `state_json`.
+use std::fmt::Write;
+
+fn list_i64<'a>(out: &mut String, xs: impl IntoIterator<Item = &'a i64>) {
+    out.push('[');
+    let mut first = true;
+    for x in xs {
+        if !first {
+            out.push(',');
+        }
+        first = false;
+        let _ = write!(out, "{x}");
+    }
+    out.push(']');
+}
+
+fn list_u8<'a>(out: &mut String, xs: impl IntoIterator<Item = &'a u8>) {
+    out.push('[');
+    let mut first = true;
+    for x in xs {
+        if !first {
+            out.push(',');
+        }
+        first = false;
+        let _ = write!(out, "{x}");
+    }
+    out.push(']');
+}
+
+fn hand_codes(out: &mut String, h: &[u8]) {
+    out.push('[');
+    let mut first = true;
+    for (code, &k) in h.iter().enumerate() {
+        for _ in 0..k {
+            if !first {
+                out.push(',');
+            }
+            first = false;
+            let _ = write!(out, "{code}");
+        }
+    }
+    out.push(']');
+}
+
+pub fn state_json_string(s: &State) -> String {
+    let n = s.n;
+    let d = data();
+    let mut o = String::with_capacity(2048);
+    o.push_str("{\"art_mod\":");
+    list_i64(&mut o, &s.art_mod[..n]);
+    o.push_str(",\"art_pile\":");
+    list_i64(&mut o, &s.art_pile);
+    o.push_str(",\"auc\":");
+    match s.auc {
+        None => o.push_str("null"),
+        Some(a) => {
+            let _ = write!(o, "[{},", a.item);
+            match a.high {
+                None => o.push_str("null"),
+                Some(h) => {
+                    let _ = write!(o, "{h}");
+                }
+            }
+            let _ = write!(o, ",{},{}]", a.high_seat, a.passed);
+        }
+    }
+    o.push_str(",\"card_of\":");
+    list_i64(&mut o, &s.card_of[..n]);
+    for (name, rows) in [("deck", &s.deck), ("disc", &s.disc)] {
+        let _ = write!(o, ",\"{name}\":[");
+        for c in 0..4 {
+            if c > 0 {
+                o.push(',');
+            }
+            list_i64(&mut o, &rows[c][..d.card_copies[c].len()]);
+        }
+        o.push(']');
+    }
+    o.push_str(",\"display\":");
+    list_u8(&mut o, s.display.iter());
+    o.push_str(",\"end_reason\":");
+    o.push_str(&serde_json::to_string(&s.end_reason).unwrap());
+    o.push_str(",\"gem_supply\":");
+    list_i64(&mut o, &s.gem_supply);
+    o.push_str(",\"group\":\"");
+    if s.group != 0 {
+        o.push(s.group as char);
+    }
+    let _ = write!(o, "\",\"groups_done\":{},\"order\":", s.groups_done);
+    list_u8(&mut o, s.order.iter());
+    let _ = write!(o, ",\"over\":{},\"pending\":[", s.over);
+    for (i, dd) in s.pending.iter().rev().enumerate() {
+        if i > 0 {
+            o.push(',');
+        }
+        let _ = write!(o, "{{\"kind\":\"{}\",\"payload\":", dd.kind.name());
+        match dd.kind {
+            Kind::Apay => {
+                let _ = write!(o, "{{\"item\":{}}}", dd.payload);
+            }
+            Kind::Free => {
+                let _ = write!(o, "{{\"left\":{}}}", dd.payload);
+            }
+            _ => o.push_str("null"),
+        }
+        let _ = write!(o, ",\"seat\":{}}}", dd.seat);
+    }
+    let _ = write!(o, "],\"revealed\":{},\"round\":{},\"seats\":[", s.revealed, s.round);
+    for (i, p) in s.players[..n].iter().enumerate() {
+        if i > 0 {
+            o.push(',');
+        }
+        o.push_str("{\"active\":");
+        list_i64(&mut o, &p.active);
+        let _ = write!(o, ",\"advanced\":{},\"arts\":", p.advanced);
+        list_i64(&mut o, &p.arts);
+        o.push_str(",\"cards\":");
+        hand_codes(&mut o, &p.hand);
+        let _ = write!(o, ",\"char\":{},\"conc\":", p.ch);
+        list_i64(&mut o, &p.conc);
+        let _ = write!(o, ",\"druid_ruby\":{},\"dust\":{},\"inactive\":", p.druid_ruby, p.dust);
+        list_i64(&mut o, &p.inactive);
+        o.push_str(",\"levels\":");
+        list_i64(&mut o, &p.levels);
+        let _ = write!(o, ",\"out\":{},\"pentagon\":{},\"sents\":", p.out, p.pentagon);
+        list_u8(&mut o, p.sents.iter());
+        o.push_str(",\"tokens\":");
+        list_i64(&mut o, p.tokens.iter());
+        o.push_str(",\"under_cards\":");
+        hand_codes(&mut o, &p.under);
+        let _ = write!(o, ",\"under_dust\":{},\"vp\":{}}}", p.under_dust, p.vp);
+    }
+    o.push_str("],\"sent_avail\":");
+    list_u8(&mut o, s.sent_avail.iter());
+    o.push_str(",\"sent_mod\":");
+    list_i64(&mut o, &s.sent_mod[..n]);
+    let _ = write!(
+        o,
+        ",\"sent_sold\":{},\"stage\":\"{}\",\"tab_auc\":{},\"tab_credit\":{},\"tab_owed\":{},\"tab_seat\":{},\"turn_actions\":{},\"turn_idx\":{},\"winners_\":",
+        s.sent_sold,
+        s.stage.name(),
+        s.tab_auc,
+        s.tab_credit,
+        s.tab_owed,
+        s.tab_seat,
+        s.turn_actions,
+        s.turn_idx
+    );
+    list_u8(&mut o, s.winners.iter());
+    o.push('}');
+    o
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::state::Flags;
+
+    fn flags() -> Flags {
+        Flags { strict: true, sages_dust: true, druid_l3: true, whole_dust: true, turn_limit: 100, ..Default::default() }
+    }
+
+    #[test]
+    fn the_direct_json_is_serde_json_of_the_value() {
+        let mut s = State::new(4, 7, None, flags());
+        let mut rng = crate::rng::Rng::new(1);
+        for _ in 0..400 {
+            if s.over {
+                break;
+            }
+            assert_eq!(state_json_string(&s), state_json(&s).to_string());
+            let legal = s.legal();
+            let code = legal[rng.below(legal.len() as u64) as usize];
+            assert!(s.apply_code(code).is_none());
+        }
+    }
+
+    #[test]
+    fn a_saved_state_loads_back_identical() {
+        let mut s = State::new(5, 11, None, flags());
+        let mut rng = crate::rng::Rng::new(2);
+        for _ in 0..300 {
+            if s.over {
+                break;
+            }
+            let v = state_json(&s);
+            let back = load(s.n, s.rng.state, s.flags, &v).expect("loads");
+            assert_eq!(back, s);
+            let legal = s.legal();
+            let code = legal[rng.below(legal.len() as u64) as usize];
+            assert!(s.apply_code(code).is_none());
+        }
+    }
+}

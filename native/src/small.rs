@@ -1,6 +1,6 @@
 //! A fixed-capacity vector that is `Copy`, so that cloning a game state is one memory copy.
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug)]
 pub struct Small<T: Copy + Default, const N: usize> {
     len: u8,
     items: [T; N],
@@ -11,6 +11,15 @@ impl<T: Copy + Default, const N: usize> Default for Small<T, N> {
         Small { len: 0, items: [T::default(); N] }
     }
 }
+
+/// Equal when the live items are (what lies beyond the length is never read).
+impl<T: Copy + Default + PartialEq, const N: usize> PartialEq for Small<T, N> {
+    fn eq(&self, other: &Self) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl<T: Copy + Default + Eq, const N: usize> Eq for Small<T, N> {}
 
 impl<T: Copy + Default + PartialEq, const N: usize> Small<T, N> {
     pub const CAPACITY: usize = N;

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import orjson
+
 import grimoire
 from grimoire.core.rng import Rng
 from grimoire.games.zavandor.native import new_native
@@ -21,10 +23,23 @@ def options_for(i: int, rng: Rng) -> dict[str, Any]:
     return opts
 
 
+def _position(state) -> bytes:
+    """to_dict() without the parts both engines keep in the same Python base class (seed, options,
+    history), as sorted-key JSON: compared after every action; the whole to_dict() now and then and
+    at the end. (serde_json writes objects with sorted keys, and orjson writes tuples as lists.)"""
+    if hasattr(state, "_c"):
+        return b'{"rng":%d,"state":%s}' % (state._c.rng_state, state._c.state_json().encode())
+    from grimoire.games.zavandor.serial import PLAYER_FIELDS, STATE_FIELDS, _kinds
+    return orjson.dumps({"rng": state.rng.state, "state": {
+        **{f: getattr(state, f) for f in STATE_FIELDS},
+        "pending": state.pending.to_list(_kinds()),
+        "seats": [{f: getattr(p, f) for f in PLAYER_FIELDS} for p in state.players]}}, option=orjson.OPT_SORT_KEYS)
+
+
 def play_pair(players: int, seed: int, options: dict[str, Any], max_actions: int | None = None,
-              compare_every: int = 1) -> int:
-    """One random game on both engines: the same legal actions and to_dict() after every action.
-    Returns the number of actions played."""
+              full_every: int = 64) -> int:
+    """One random game on both engines: the same legal actions and the same state after every action
+    (the whole to_dict() every ``full_every`` actions and at the end). Returns the number of actions."""
     py = grimoire.new_game("zavandor", players, seed, **options)
     nat = new_native(players, seed, **options)
     pick = Rng(seed ^ 0x5EED)
@@ -38,8 +53,17 @@ def play_pair(players: int, seed: int, options: dict[str, Any], max_actions: int
         py.apply(a)
         nat.apply(a)
         n += 1
-        if n % compare_every == 0:
+        if _position(nat) != _position(py):
             assert nat.to_dict() == py.to_dict(), f"states differ after {n} actions ({a.text})"
+            raise AssertionError(f"the state JSON differs after {n} actions ({a.text})")
+        if n % full_every == 0:
+            assert nat.to_dict() == py.to_dict(), f"to_dict() differs after {n} actions ({a.text})"
+        if n % 8 == 0:
+            seat = pick.below(players)
+            r_py, r_nat = Rng(n), Rng(n)
+            det_py, det_nat = py.sample_hidden(seat, r_py), nat.sample_hidden(seat, r_nat)
+            assert r_nat.state == r_py.state, f"sample_hidden drew differently after {n} actions"
+            assert _position(det_nat) == _position(det_py), f"determinizations differ after {n} actions"
         if max_actions is not None and n >= max_actions:
             break
     assert nat.to_dict() == py.to_dict()
