@@ -274,6 +274,7 @@ def play_command(
     record: Path = typer.Option(None, "--record", help="write the game record to this file at the end"),
     resume: Path = typer.Option(None, "--resume", help="continue a saved game record"),
     quiet: bool = typer.Option(False, "--quiet", help="do not print every AI move"),
+    backend: str = typer.Option("python", "--backend", help="engine: python, native (where built) or auto"),
 ) -> None:
     """Play a game in the terminal against AI seats (or watch AIs play)."""
     console = Console()
@@ -284,7 +285,7 @@ def play_command(
             raise GameConfigError(f"{resume} is a game of {rec['game']}, not {game}")
         game = rec["game"]
         info = game_info(game)
-        state = new_game(game, rec["players"], rec["seed"], **rec["options"])
+        state = new_game(game, rec["players"], rec["seed"], backend=backend, **rec["options"])
         for i, text in enumerate(rec["actions"]):
             cp = state.current_player
             try:
@@ -300,7 +301,7 @@ def play_command(
         opts = parse_option_pairs(option)
         if max_rounds is not None:
             opts["max_rounds"] = max_rounds
-        state = new_game(game, players, seed, **opts)
+        state = new_game(game, players, seed, backend=backend, **opts)
         players = state.num_players
     if not 0 <= seat < players:
         raise GameConfigError(f"--seat must be between 0 and {players - 1}")

@@ -353,11 +353,17 @@ impl State {
     // --- checks -----------------------------------------------------------------------------------
     /// None when the action is legal now, else the message and the rule (the Python `check`).
     pub fn check(&self, a: &Act, text: &str) -> Why {
+        self.check_lazy(a, || text.to_string())
+    }
+
+    /// As `check`; the action's text (for the message) is made only when it is needed.
+    pub fn check_lazy(&self, a: &Act, text: impl Fn() -> String) -> Why {
         if self.over {
             return why("the game is over".into(), "8.3");
         }
         let d = top(self);
         if !answers(d).contains(&a.kind()) {
+            let text = text();
             let msg = match d {
                 None => format!(
                     "'{text}' is not possible now: it is seat {}'s turn (phase 3): {}",
@@ -605,7 +611,7 @@ impl State {
     pub fn apply_code(&mut self, code: u32) -> Why {
         match Act::from_code(code) {
             Some(a) => {
-                let r = self.check(&a, &code_text(code));
+                let r = self.check_lazy(&a, || code_text(code));
                 if r.is_none() {
                     self.act(&a);
                 }

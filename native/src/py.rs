@@ -102,7 +102,7 @@ impl Core {
 
     fn check_code(&self, code: u32) -> PyWhy {
         match Act::from_code(code) {
-            Some(a) => self.s.check(&a, &code_text(code)),
+            Some(a) => self.s.check_lazy(&a, || code_text(code)),
             None => Some(("cannot read that action".into(), None)),
         }
     }
@@ -173,6 +173,35 @@ impl Core {
         let mut rng = Rng::from_state(rng_state);
         let c = self.s.sample_hidden(seat, &mut rng);
         Ok((Core { s: c }, rng.state))
+    }
+
+    /// Plays to the end with one uniformly random agent per seat (the contract's RandomAgent: seat i's
+    /// generator seeded with seat_seeds[i], the action legal[rng.below(len(legal))]); the codes played.
+    fn play_random(&mut self, seat_seeds: Vec<u64>) -> PyResult<Vec<u32>> {
+        if seat_seeds.len() != self.s.n {
+            return Err(PyValueError::new_err("one seed per seat"));
+        }
+        let mut rngs: Vec<Rng> = seat_seeds.iter().map(|&x| Rng::new(x)).collect();
+        let mut played = Vec::with_capacity(1024);
+        let mut legal = Vec::with_capacity(64);
+        while let Some(seat) = self.s.current_player() {
+            self.s.legal_codes(&mut legal);
+            let code = legal[rngs[seat].below(legal.len() as u64) as usize];
+            self.s.apply_code(code);
+            played.push(code);
+        }
+        Ok(played)
+    }
+
+    /// Seconds for `count` clones of this state inside the core (what a native search pays).
+    fn time_clones(&self, count: usize) -> f64 {
+        let t = std::time::Instant::now();
+        let mut keep = self.s.clone();
+        for _ in 0..count {
+            keep = std::hint::black_box(&self.s).clone();
+        }
+        std::hint::black_box(keep);
+        t.elapsed().as_secs_f64()
     }
 
     fn __eq__(&self, other: &Core) -> bool {

@@ -100,3 +100,31 @@ def test_internals_are_read_from_the_reference_state():
     assert [p.dust for p in nat.players] == [p.dust for p in ref.players]
     nat.apply("end")
     assert reference(nat).history == ["end"]
+
+
+def test_bench_plays_the_same_games_on_both_engines(tmp_path):
+    """`grimoire bench --backend`: the same seeds give the same games (scores, lengths) on both engines,
+    and --json writes the figures and every game's seed and scores."""
+    import json
+    import subprocess
+    import sys
+
+    def cli(*args):
+        return subprocess.run([sys.executable, "-m", "grimoire", *args], capture_output=True, text=True, timeout=300,
+                              env={"COLUMNS": "160", "PATH": "/usr/bin:/bin", "PYTHONIOENCODING": "utf-8"})
+
+    out = {}
+    for backend in ("python", "native"):
+        path = tmp_path / f"{backend}.json"
+        r = cli("bench", "zavandor", "--players", "3", "--games", "6", "--max-rounds", "3", "--backend", backend,
+                "--json", str(path))
+        assert r.returncode == 0, r.stdout + r.stderr
+        out[backend] = json.loads(path.read_text())
+    py, nat = out["python"], out["native"]
+    assert py["backend"] == "python" and nat["backend"] == "native"
+    assert nat["games"] == py["games"] and len(py["games"]) == 6
+    assert {"seed", "scores", "actions"} <= set(py["games"][0])
+    for key in ("games_per_s", "actions_per_s", "clones_per_s", "ms_per_game"):
+        assert py[key] > 0 and nat[key] > 0
+    r = cli("bench", "zavandor", "--games", "1", "--backend", "fortran")
+    assert r.returncode != 0 and "fortran" in r.stdout + r.stderr

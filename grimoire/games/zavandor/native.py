@@ -201,6 +201,24 @@ class NativeZavandorState(GameState):
             "state": orjson.loads(self._c.state_json()),
         }
 
+    def play_random(self, seat_seeds: list[int]) -> int:
+        """Play to the end inside the core, each seat a uniformly random agent (the contract's
+        ``RandomAgent``: the same choices as ``run_episode`` with ``make_agent(game, "random", seed)``
+        would make). Returns the number of actions; the history records them."""
+        codes = self._c.play_random(seat_seeds)
+        if codes:
+            by = _BY_CODE
+            top = max(codes)
+            if top >= len(by):
+                _grow(top + 256)
+            hist = self._hist
+            for c in codes:
+                hist = (by[c].text, hist)
+            self._hist = hist
+            self._hist_len += len(codes)
+            self._snap = None
+        return len(codes)
+
     # --- the reference state, for everything else ---------------------------------------------------------
     def to_python(self):
         """This position as a reference (Python) ``ZavandorState`` (cached until the next action)."""
