@@ -3,6 +3,7 @@
 //! lists in the same order and the same saved state. docs/native.md describes how the two are kept
 //! identical.
 
+pub mod ai;
 pub mod data;
 pub mod energy;
 pub mod legal;

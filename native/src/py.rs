@@ -1,6 +1,7 @@
 //! The Python module `grimoire.games.zavandor._native`: the engine behind a small handle (`Core`).
 //! The Python wrapper (`grimoire/games/zavandor/native.py`) turns it into a full `GameState`.
 
+use crate::ai;
 use crate::data::data;
 use crate::legal::{code_text, Act, BID_BASE};
 use crate::rng::Rng;
@@ -209,6 +210,78 @@ impl Core {
     }
 }
 
+/// The medium/easy heuristic (`ai/heuristic.py`) with its memory: the Python glue passes the
+/// constants of its `Params` (ai/evaluate.py) and the agent's RNG state in and out.
+#[pyclass(module = "grimoire.games.zavandor._native", name = "Policy", unsendable)]
+pub struct PyPolicy {
+    p: ai::Policy,
+}
+
+#[pymethods]
+impl PyPolicy {
+    #[new]
+    #[pyo3(signature = (end_round, sentinel_rounds, sentinel_share, sentinel_extra, denial, tie_income, tie_energy, kappa, plans, noise, bid_noise, lookahead))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        end_round: Vec<f64>,
+        sentinel_rounds: f64,
+        sentinel_share: f64,
+        sentinel_extra: f64,
+        denial: f64,
+        tie_income: f64,
+        tie_energy: f64,
+        kappa: f64,
+        plans: Vec<[f64; 13]>,
+        noise: f64,
+        bid_noise: f64,
+        lookahead: bool,
+    ) -> PyResult<PyPolicy> {
+        let end_round: [f64; 7] = end_round.try_into().map_err(|_| PyValueError::new_err("end_round: 7 numbers"))?;
+        let plans: Vec<ai::Plan> = plans
+            .into_iter()
+            .map(|r| ai::Plan {
+                vp_per_energy: r[0],
+                hand_unit: r[1],
+                hand_unit_min: r[2],
+                hand_unit_max: r[3],
+                gem_spend: r[4],
+                sink_rate: r[5],
+                art_rate: r[6],
+                art_budget: r[7],
+                art_share: r[8],
+                sentinel_surcharge: r[9],
+                payback: r[10],
+                advance_first: r[11] != 0.0, // round_plan starts with "advance"
+                fire_step: r[12],
+            })
+            .collect();
+        let plans: [ai::Plan; 6] = plans.try_into().map_err(|_| PyValueError::new_err("one plan per character"))?;
+        let prm = ai::Params {
+            end_round,
+            sentinel_rounds,
+            sentinel_share,
+            sentinel_extra,
+            denial,
+            tie_income,
+            tie_energy,
+            kappa,
+            plans,
+        };
+        Ok(PyPolicy { p: ai::Policy::new(prm, noise, bid_noise, lookahead) })
+    }
+
+    /// The action code the heuristic plays on the determinization `core` (legal codes `actions`,
+    /// `last`: the code of the last action or -1), and the agent's RNG state afterwards.
+    fn decide(&mut self, core: PyRef<'_, Core>, seat: usize, actions: Vec<u32>, last: i64, rng_state: u64) -> PyResult<(u32, u64)> {
+        if actions.is_empty() || core.s.current_player() != Some(seat) {
+            return Err(PyValueError::new_err("the heuristic decides for the current player, who must have actions"));
+        }
+        self.p.rng = Rng::from_state(rng_state);
+        let code = self.p.decide(&core.s, seat, &actions, last);
+        Ok((code, self.p.rng.state))
+    }
+}
+
 /// The fixed action texts in code order (codes from BID_BASE on are "bid n").
 #[pyfunction]
 fn fixed_texts() -> Vec<String> {
@@ -218,6 +291,7 @@ fn fixed_texts() -> Vec<String> {
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Core>()?;
+    m.add_class::<PyPolicy>()?;
     m.add_function(wrap_pyfunction!(fixed_texts, m)?)?;
     m.add("BID_BASE", BID_BASE)?;
     Ok(())

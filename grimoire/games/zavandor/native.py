@@ -291,3 +291,45 @@ def from_python(ref) -> NativeZavandorState:
 def reference(state):
     """The Python reference state of ``state`` (itself when it is one): for code that reads internals."""
     return state.to_python() if isinstance(state, NativeZavandorState) else state
+
+
+# --- the medium/easy heuristic in the core -----------------------------------------------------------
+_PLAN_FIELDS = ("vp_per_energy", "hand_unit", "hand_unit_min", "hand_unit_max", "gem_spend", "sink_rate", "art_rate",
+                "art_budget", "art_share", "sentinel_surcharge", "payback", "round_plan", "fire_step")
+_ROUND_PLANS = {("advance", "gems"): 1.0, ("gems", "advance"): 0.0}
+
+
+def native_policy(h):
+    """The core's twin of a ``Heuristic`` (ai/heuristic.py), built once: its constants are the
+    Heuristic's ``Params`` (each character's plan), its memory (bid limits, the turn guard) its own."""
+    pol = getattr(h, "_native", None)
+    if pol is None:
+        from .ai.evaluate import plans
+
+        rows = []
+        for plan in plans(h.params)[1]:
+            row = []
+            for f in _PLAN_FIELDS:
+                v = getattr(plan, f)
+                row.append(_ROUND_PLANS[tuple(v)] if f == "round_plan" else float(v))
+            rows.append(row)
+        p = h.params
+        pol = h._native = _native.Policy(
+            [float(x) for x in p.end_round], float(p.sentinel_rounds), float(p.sentinel_share),
+            float(p.sentinel_extra), float(p.denial), float(p.tie_income), float(p.tie_energy), float(p.kappa), rows,
+            float(h.noise), float(h.bid_noise), bool(h.lookahead))
+    return pol
+
+
+def heuristic_decide(h, det: NativeZavandorState, seat: int, actions: list[Action]) -> Action:
+    """``h.decide(det, seat, actions)`` computed in the core: the same decision, and the same draws
+    from ``h.rng`` (the agent's generator, for the easy level's noise)."""
+    codes = []
+    for a in actions:
+        code = _CODE.get(a.text)
+        codes.append(BID_BASE + a.args[0] if code is None else code)
+    last = _CODE.get(det._hist[0], -1) if det._hist is not None else -1
+    code, h.rng.state = native_policy(h).decide(det._c, seat, codes, last, h.rng.state)
+    if code >= len(_BY_CODE):
+        _grow(code + 256)
+    return _BY_CODE[code]

@@ -411,4 +411,7 @@ class HeuristicAgent(Agent):
         if len(actions) == 1:
             return actions[0]
         det = state.sample_hidden(seat, self.rng)
+        if det.backend == "native":             # the same decision, computed in the native core
+            from ..native import heuristic_decide
+            return heuristic_decide(self.policy, det, seat, actions)
         return self.policy.decide(det, seat, actions)
