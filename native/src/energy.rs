@@ -43,13 +43,24 @@ pub fn dust_tokens(v: i64) -> Vec<i64> {
     out
 }
 
-/// Hand-limit count of v dust (-1 if v cannot be made of tokens).
-pub fn dust_units(v: i64) -> i64 {
+fn dust_units_of(v: i64) -> i64 {
     if !representable(v) {
         return -1;
     }
     let d = data();
     dust_tokens(v).iter().map(|t| d.dust_units[d.dust_denoms.iter().position(|x| x == t).unwrap()]).sum()
+}
+
+static DUST_UNITS: LazyLock<Vec<i64>> = LazyLock::new(|| (0..4096).map(dust_units_of).collect());
+
+/// Hand-limit count of v dust (-1 if v cannot be made of tokens).
+#[inline]
+pub fn dust_units(v: i64) -> i64 {
+    if (0..4096).contains(&v) {
+        DUST_UNITS[v as usize]
+    } else {
+        dust_units_of(v)
+    }
 }
 
 pub fn hand_units(ncards: i64, conc: &[i64; 4], dust: i64) -> i64 {

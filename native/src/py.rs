@@ -272,7 +272,10 @@ impl PyPolicy {
 
     /// The action code the heuristic plays on the determinization `core` (legal codes `actions`,
     /// `last`: the code of the last action or -1), and the agent's RNG state afterwards.
-    fn decide(&mut self, core: PyRef<'_, Core>, seat: usize, actions: Vec<u32>, last: i64, rng_state: u64) -> PyResult<(u32, u64)> {
+    #[pyo3(signature = (core, seat, actions, last, rng_state))]
+    fn decide(&mut self, core: PyRef<'_, Core>, seat: usize, actions: Option<Vec<u32>>, last: i64, rng_state: u64) -> PyResult<(u32, u64)> {
+        // (None: the legal actions of the determinization, which are the deciding seat's own)
+        let actions = actions.unwrap_or_else(|| core.s.legal());
         if actions.is_empty() || core.s.current_player() != Some(seat) {
             return Err(PyValueError::new_err("the heuristic decides for the current player, who must have actions"));
         }

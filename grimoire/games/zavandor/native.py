@@ -324,10 +324,12 @@ def native_policy(h):
 def heuristic_decide(h, det: NativeZavandorState, seat: int, actions: list[Action]) -> Action:
     """``h.decide(det, seat, actions)`` computed in the core: the same decision, and the same draws
     from ``h.rng`` (the agent's generator, for the easy level's noise)."""
-    codes = []
-    for a in actions:
-        code = _CODE.get(a.text)
-        codes.append(BID_BASE + a.args[0] if code is None else code)
+    codes = None        # the determinization's own legal actions: the same (the deciding seat's own)
+    if len(actions) != len(det._c.legal()):
+        codes = []
+        for a in actions:
+            code = _CODE.get(a.text)
+            codes.append(BID_BASE + a.args[0] if code is None else code)
     last = _CODE.get(det._hist[0], -1) if det._hist is not None else -1
     code, h.rng.state = native_policy(h).decide(det._c, seat, codes, last, h.rng.state)
     if code >= len(_BY_CODE):
