@@ -22,7 +22,8 @@ if shutil.which("cargo"):
         debug=False,          # editable installs too: the native core is only worth having optimized
         optional=True,        # a failed build leaves the Python engine, never a failed install
     ))
-else:
+elif any(cmd in sys.argv for cmd in ("bdist_wheel", "editable_wheel", "build_ext", "develop", "install")):
+    # (pip runs this file for metadata too: say it once, when building)
     print("grimoire: no Rust toolchain (cargo) found: the native Zavandor core is not built; "
           "every game runs on the Python engine", file=sys.stderr)
 
