@@ -283,6 +283,23 @@ impl PyPolicy {
         let code = self.p.decide(&core.s, seat, &actions, last);
         Ok((code, self.p.rng.state))
     }
+
+    /// The whole `HeuristicAgent.choose` in the core: the legal actions (one: played without a
+    /// draw), a determinization for `seat` from the agent's RNG, the decision on it.
+    fn choose(&mut self, core: PyRef<'_, Core>, seat: usize, last: i64, rng_state: u64) -> PyResult<(u32, u64)> {
+        let actions = core.s.legal();
+        if actions.is_empty() || core.s.current_player() != Some(seat) {
+            return Err(PyValueError::new_err("the heuristic decides for the current player, who must have actions"));
+        }
+        if actions.len() == 1 {
+            return Ok((actions[0], rng_state));
+        }
+        let mut rng = Rng::from_state(rng_state);
+        let det = core.s.sample_hidden(seat, &mut rng);
+        self.p.rng = rng;
+        let code = self.p.decide(&det, seat, &actions, last);
+        Ok((code, self.p.rng.state))
+    }
 }
 
 /// The fixed action texts in code order (codes from BID_BASE on are "bid n").

@@ -335,3 +335,13 @@ def heuristic_decide(h, det: NativeZavandorState, seat: int, actions: list[Actio
     if code >= len(_BY_CODE):
         _grow(code + 256)
     return _BY_CODE[code]
+
+
+def heuristic_choose(h, state: NativeZavandorState, seat: int) -> Action:
+    """``HeuristicAgent.choose`` in one call of the core: the legal actions (one: played without a
+    draw), the determinization from ``h.rng`` (the agent's generator) and the decision on it."""
+    last = _CODE.get(state._hist[0], -1) if state._hist is not None else -1
+    code, h.rng.state = native_policy(h).choose(state._c, seat, last, h.rng.state)
+    if code >= len(_BY_CODE):
+        _grow(code + 256)
+    return _BY_CODE[code]

@@ -407,11 +407,11 @@ class HeuristicAgent(Agent):
         self.policy = Heuristic(params, noise, bid_noise, lookahead, self.rng)
 
     def choose(self, state, seat: int) -> Action:
+        if state.backend == "native":           # the same choice, made in the native core
+            from ..native import heuristic_choose
+            return heuristic_choose(self.policy, state, seat)
         actions = state.legal_actions()
         if len(actions) == 1:
             return actions[0]
         det = state.sample_hidden(seat, self.rng)
-        if det.backend == "native":             # the same decision, computed in the native core
-            from ..native import heuristic_decide
-            return heuristic_decide(self.policy, det, seat, actions)
         return self.policy.decide(det, seat, actions)
