@@ -166,6 +166,11 @@ impl Core {
         serial::state_json_string(&self.s)
     }
 
+    /// The game part of the observations (see `State::observe_json`).
+    fn observe_json(&self, seats: Vec<usize>) -> String {
+        self.s.observe_json(&seats)
+    }
+
     /// A determinization for `seat` and the caller's RNG state afterwards.
     fn sample_hidden(&self, seat: usize, rng_state: u64) -> PyResult<(Core, u64)> {
         if seat >= self.s.n {

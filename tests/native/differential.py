@@ -64,6 +64,10 @@ def play_pair(players: int, seed: int, options: dict[str, Any], max_actions: int
             det_py, det_nat = py.sample_hidden(seat, r_py), nat.sample_hidden(seat, r_nat)
             assert r_nat.state == r_py.state, f"sample_hidden drew differently after {n} actions"
             assert _position(det_nat) == _position(det_py), f"determinizations differ after {n} actions"
+        if n % 24 == 0:
+            seat = pick.below(players)
+            assert nat.observations([seat, None]) == py.observations([seat, None]), \
+                f"observations differ after {n} actions"
         if max_actions is not None and n >= max_actions:
             break
     assert nat.to_dict() == py.to_dict()

@@ -9,7 +9,7 @@ The state here is a thin handle: the history, seed and options stay in Python (a
 base state); the rules, the RNG and the position live in the Rust ``Core``. Everything the contract
 does not route through a method of its own (the internals that hints, the arena hooks and the AI
 read, e.g. ``state.players``) is read from a reference ``ZavandorState`` rebuilt from ``to_dict()``
-on demand and cached until the next action (``to_python``).
+on demand and cached until the next action (``to_python``). The observation is the core's.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from ...core.rng import Rng
 from ...core.state import GameState
 from . import actions as A
 from .data import CHARACTERS
+from .view import STAGE_NAMES
 
 try:
     from . import _native
@@ -181,7 +182,22 @@ class NativeZavandorState(GameState):
         return s
 
     def _observe(self, seats: list[int | None]) -> list[dict[str, Any]]:
-        return self.to_python()._observe(seats)
+        # the core writes the parts, assembled here as view.observe assembles them (public parts shared)
+        base, players, private = orjson.loads(self._c.observe_json(sorted({x for x in seats if x is not None})))
+        base["options"] = dict(self.options)
+        base["stage"] = STAGE_NAMES[base["stage"]]
+        base["history_length"] = self._hist_len
+        out = []
+        for seat in seats:
+            obs = dict(base)
+            if seat is None:
+                obs["players"] = players
+            else:
+                mine = list(players)
+                mine[seat] = {**players[seat], **private[str(seat)]}
+                obs["players"] = mine
+            out.append(obs)
+        return out
 
     def sample_hidden(self, seat: int, rng: Rng) -> NativeZavandorState:
         self._check_seat(seat)
