@@ -562,7 +562,7 @@ pub struct Policy {
     guard_steps: i64,
 }
 
-fn inverse(last: i64) -> i64 {
+pub fn inverse(last: i64) -> i64 {
     if last >= ACTIVATE as i64 && last < ACTIVATE as i64 + 5 {
         return last - ACTIVATE as i64 + DEACTIVATE as i64;
     }
@@ -572,7 +572,7 @@ fn inverse(last: i64) -> i64 {
     -1
 }
 
-fn applied(s: &State, code: u32) -> State {
+pub fn applied(s: &State, code: u32) -> State {
     let mut c = s.clone();
     c.apply_code(code);
     c
@@ -649,7 +649,7 @@ impl Policy {
         best
     }
 
-    fn exhausted(&mut self, s: &State, seat: usize) -> bool {
+    pub fn exhausted(&mut self, s: &State, seat: usize) -> bool {
         let key = (s.round, s.turn_idx, seat);
         if self.guard_key != Some(key) {
             self.guard_key = Some(key);
@@ -663,7 +663,7 @@ impl Policy {
         if self.exhausted(s, seat) && actions.contains(&END) {
             return END;
         }
-        let ranked = self.rank_turn(s, seat, actions, last);
+        let ranked = self.rank_turn(s, seat, actions, last, None, true);
         if self.noise != 0.0 {
             let mut best = ranked[0].1;
             let mut bv = f64::NEG_INFINITY;
@@ -679,7 +679,18 @@ impl Policy {
         ranked[0].1
     }
 
-    pub fn rank_turn(&mut self, s: &State, seat: usize, actions: &[u32], last: i64) -> Vec<(f64, u32)> {
+    /// Every turn action worth considering with its value, best first (`lookahead`: None = the
+    /// policy's own setting; `auctions`: whether opening auctions is considered).
+    pub fn rank_turn(
+        &mut self,
+        s: &State,
+        seat: usize,
+        actions: &[u32],
+        last: i64,
+        lookahead: Option<bool>,
+        auctions: bool,
+    ) -> Vec<(f64, u32)> {
+        let lookahead = lookahead.unwrap_or(self.lookahead);
         let prm = self.prm.clone();
         let ctx = Ctx::new(s, &prm);
         let base = end_value(s, seat, &ctx, 0);
@@ -692,6 +703,9 @@ impl Policy {
                 continue;
             }
             if let Act::Auction(item) = act {
+                if !auctions {
+                    continue;
+                }
                 let surplus = self.opening_surplus(s, seat, item, &ctx, base);
                 if surplus > 0.3 {
                     out.push((base + 0.8 * surplus, a));
@@ -704,7 +718,7 @@ impl Policy {
             let c = applied(s, a);
             scored.push((end_value(&c, seat, &ctx, 0), (a, c)));
         }
-        if self.lookahead && !scored.is_empty() {
+        if lookahead && !scored.is_empty() {
             sort_desc(&mut scored);
             for i in 0..scored.len() {
                 let a = scored[i].1 .0;
@@ -861,7 +875,7 @@ impl Policy {
         self.outcome(s, seat, price, ctx, &q) + self.side_value(s, seat, item, ctx) - base
     }
 
-    fn bid_limit(&mut self, s: &State, seat: usize) -> i64 {
+    pub fn bid_limit(&mut self, s: &State, seat: usize) -> i64 {
         let a = s.auc.unwrap();
         let prm = self.prm.clone();
         let ctx = Ctx::new(s, &prm);

@@ -8,6 +8,7 @@ pub mod data;
 pub mod energy;
 pub mod legal;
 pub mod rng;
+pub mod search;
 pub mod serial;
 pub mod small;
 pub mod state;

@@ -5,6 +5,7 @@ use crate::ai;
 use crate::data::data;
 use crate::legal::{code_text, Act, BID_BASE};
 use crate::rng::Rng;
+use crate::search;
 use crate::serial;
 use crate::state::{Flags, Items, State};
 use pyo3::exceptions::PyValueError;
@@ -215,32 +216,18 @@ impl Core {
     }
 }
 
-/// The medium/easy heuristic (`ai/heuristic.py`) with its memory: the Python glue passes the
-/// constants of its `Params` (ai/evaluate.py) and the agent's RNG state in and out.
-#[pyclass(module = "grimoire.games.zavandor._native", name = "Policy", unsendable)]
-pub struct PyPolicy {
-    p: ai::Policy,
-}
-
-#[pymethods]
-impl PyPolicy {
-    #[new]
-    #[pyo3(signature = (end_round, sentinel_rounds, sentinel_share, sentinel_extra, denial, tie_income, tie_energy, kappa, plans, noise, bid_noise, lookahead))]
-    #[allow(clippy::too_many_arguments)]
-    fn new(
-        end_round: Vec<f64>,
-        sentinel_rounds: f64,
-        sentinel_share: f64,
-        sentinel_extra: f64,
-        denial: f64,
-        tie_income: f64,
-        tie_energy: f64,
-        kappa: f64,
-        plans: Vec<[f64; 13]>,
-        noise: f64,
-        bid_noise: f64,
-        lookahead: bool,
-    ) -> PyResult<PyPolicy> {
+#[allow(clippy::too_many_arguments)]
+fn params(
+    end_round: Vec<f64>,
+    sentinel_rounds: f64,
+    sentinel_share: f64,
+    sentinel_extra: f64,
+    denial: f64,
+    tie_income: f64,
+    tie_energy: f64,
+    kappa: f64,
+    plans: Vec<[f64; 13]>,
+) -> PyResult<ai::Params> {
         let end_round: [f64; 7] = end_round.try_into().map_err(|_| PyValueError::new_err("end_round: 7 numbers"))?;
         let plans: Vec<ai::Plan> = plans
             .into_iter()
@@ -272,6 +259,36 @@ impl PyPolicy {
             kappa,
             plans,
         };
+    Ok(prm)
+}
+
+/// The medium/easy heuristic (`ai/heuristic.py`) with its memory: the Python glue passes the
+/// constants of its `Params` (ai/evaluate.py) and the agent's RNG state in and out.
+#[pyclass(module = "grimoire.games.zavandor._native", name = "Policy", unsendable)]
+pub struct PyPolicy {
+    p: ai::Policy,
+}
+
+#[pymethods]
+impl PyPolicy {
+    #[new]
+    #[pyo3(signature = (end_round, sentinel_rounds, sentinel_share, sentinel_extra, denial, tie_income, tie_energy, kappa, plans, noise, bid_noise, lookahead))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        end_round: Vec<f64>,
+        sentinel_rounds: f64,
+        sentinel_share: f64,
+        sentinel_extra: f64,
+        denial: f64,
+        tie_income: f64,
+        tie_energy: f64,
+        kappa: f64,
+        plans: Vec<[f64; 13]>,
+        noise: f64,
+        bid_noise: f64,
+        lookahead: bool,
+    ) -> PyResult<PyPolicy> {
+        let prm = params(end_round, sentinel_rounds, sentinel_share, sentinel_extra, denial, tie_income, tie_energy, kappa, plans)?;
         Ok(PyPolicy { p: ai::Policy::new(prm, noise, bid_noise, lookahead) })
     }
 
@@ -307,6 +324,83 @@ impl PyPolicy {
     }
 }
 
+/// The hard level (`ai/search.py`'s hooks on the generic IS-MCTS) with the hooks' memory.
+#[pyclass(module = "grimoire.games.zavandor._native", name = "Search", unsendable)]
+pub struct PySearch {
+    hooks: search::Hooks,
+}
+
+#[pymethods]
+impl PySearch {
+    #[new]
+    #[pyo3(signature = (end_round, sentinel_rounds, sentinel_share, sentinel_extra, denial, tie_income, tie_energy, kappa, plans, top_k, scale, clear_gap, bid_band, h_rng, rng))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        end_round: Vec<f64>,
+        sentinel_rounds: f64,
+        sentinel_share: f64,
+        sentinel_extra: f64,
+        denial: f64,
+        tie_income: f64,
+        tie_energy: f64,
+        kappa: f64,
+        plans: Vec<[f64; 13]>,
+        top_k: usize,
+        scale: f64,
+        clear_gap: f64,
+        bid_band: f64,
+        h_rng: u64,
+        rng: u64,
+    ) -> PyResult<PySearch> {
+        let prm = params(end_round, sentinel_rounds, sentinel_share, sentinel_extra, denial, tie_income, tie_energy, kappa, plans)?;
+        let cfg = search::SearchConfig { top_k, scale, clear_gap, bid_band };
+        Ok(PySearch { hooks: search::Hooks::new(cfg, prm, h_rng, rng) })
+    }
+
+    /// `ISMCTSAgent.choose` with these hooks: (code, the agent's RNG state, iterations, shortcut taken).
+    #[pyo3(signature = (core, seat, last, rng_state, iterations, time_limit, c))]
+    #[allow(clippy::too_many_arguments)]
+    fn choose(
+        &mut self,
+        core: PyRef<'_, Core>,
+        seat: usize,
+        last: i64,
+        rng_state: u64,
+        iterations: Option<i64>,
+        time_limit: Option<f64>,
+        c: f64,
+    ) -> PyResult<(u32, u64, i64, bool)> {
+        let actions = core.s.legal();
+        if actions.is_empty() || core.s.current_player() != Some(seat) {
+            return Err(PyValueError::new_err("the search decides for the current player, who must have actions"));
+        }
+        if actions.len() == 1 {
+            return Ok((actions[0], rng_state, 0, false));
+        }
+        if let Some(a) = self.hooks.shortcut(&core.s, seat, &actions, last) {
+            return Ok((a, rng_state, 0, true));
+        }
+        let mut rng = Rng::from_state(rng_state);
+        let (a, it) = search::search(&mut self.hooks, &core.s, seat, &actions, last, &mut rng, iterations, time_limit, c);
+        Ok((a, rng.state, it, false))
+    }
+
+    #[getter]
+    fn decided(&self) -> i64 {
+        self.hooks.decided
+    }
+
+    #[getter]
+    fn searched(&self) -> i64 {
+        self.hooks.searched
+    }
+
+    #[getter]
+    fn rng_state(&self) -> u64 {
+        self.hooks.rng.state
+    }
+}
+
 /// The fixed action texts in code order (codes from BID_BASE on are "bid n").
 #[pyfunction]
 fn fixed_texts() -> Vec<String> {
@@ -317,6 +411,7 @@ fn fixed_texts() -> Vec<String> {
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Core>()?;
     m.add_class::<PyPolicy>()?;
+    m.add_class::<PySearch>()?;
     m.add_function(wrap_pyfunction!(fixed_texts, m)?)?;
     m.add("BID_BASE", BID_BASE)?;
     Ok(())

@@ -52,3 +52,44 @@ def test_ai_decisions_under_other_rule_flags(rule_flags):
 def test_whole_ai_games_take_the_same_decisions(level, chunk):
     for g in range(chunk, 200, 4):
         play_ai_pair(level, 2 + g % 5, 1000 + g)
+
+
+def play_hard_pair(players: int, seed: int, iterations: int, **options) -> int:
+    """Seat 0 is the hard level (IS-MCTS at a fixed iteration budget, no time limit), the others medium:
+    the same decisions on both engines; returns how many of seat 0's decisions were searched."""
+    py = grimoire.new_game("zavandor", players, seed, **options)
+    nat = grimoire.new_game("zavandor", players, seed, backend="native", **options)
+
+    def hard():
+        a = make_agent("zavandor", "hard", derive_seed(seed, "hard"))
+        a.iterations, a.time_limit = iterations, None
+        return a
+
+    agents_py = [hard()] + [make_agent("zavandor", "medium", derive_seed(seed, "ai", i)) for i in range(1, players)]
+    agents_nat = [hard()] + [make_agent("zavandor", "medium", derive_seed(seed, "ai", i)) for i in range(1, players)]
+    step = 0
+    while not py.is_terminal():
+        seat = py.current_player
+        a = agents_py[seat].choose(py, seat)
+        b = agents_nat[seat].choose(nat, seat)
+        assert b == a, f"seat {seat}, step {step}: native {b.text!r}, python {a.text!r}"
+        if seat == 0:
+            assert agents_nat[0].last_stats["iterations"] == agents_py[0].last_stats["iterations"]
+        py.apply(a)
+        nat.apply(b)
+        step += 1
+    assert nat.to_dict() == py.to_dict()
+    assert agents_nat[0].rng.state == agents_py[0].rng.state
+    assert agents_nat[0].hooks.rng.state == agents_py[0].hooks.rng.state
+    return agents_py[0].hooks.searched
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_hard_search_takes_the_same_decisions(players):
+    assert play_hard_pair(players, 60 + players, iterations=40, max_rounds=3) > 3
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", range(12))
+def test_whole_games_with_a_hard_seat_take_the_same_decisions(game):
+    play_hard_pair(2 + game % 5, 3000 + game, iterations=300)

@@ -320,21 +320,24 @@ def native_policy(h):
     Heuristic's ``Params`` (each character's plan), its memory (bid limits, the turn guard) its own."""
     pol = getattr(h, "_native", None)
     if pol is None:
-        from .ai.evaluate import plans
-
-        rows = []
-        for plan in plans(h.params)[1]:
-            row = []
-            for f in _PLAN_FIELDS:
-                v = getattr(plan, f)
-                row.append(_ROUND_PLANS[tuple(v)] if f == "round_plan" else float(v))
-            rows.append(row)
-        p = h.params
-        pol = h._native = _native.Policy(
-            [float(x) for x in p.end_round], float(p.sentinel_rounds), float(p.sentinel_share),
-            float(p.sentinel_extra), float(p.denial), float(p.tie_income), float(p.tie_energy), float(p.kappa), rows,
-            float(h.noise), float(h.bid_noise), bool(h.lookahead))
+        pol = h._native = _native.Policy(*_params_args(h.params), float(h.noise), float(h.bid_noise), bool(h.lookahead))
     return pol
+
+
+def _params_args(p) -> tuple:
+    """The constants of a ``Params`` (ai/evaluate.py) as the core takes them: the table-wide ones and
+    each character's plan."""
+    from .ai.evaluate import plans
+
+    rows = []
+    for plan in plans(p)[1]:
+        row = []
+        for f in _PLAN_FIELDS:
+            v = getattr(plan, f)
+            row.append(_ROUND_PLANS[tuple(v)] if f == "round_plan" else float(v))
+        rows.append(row)
+    return ([float(x) for x in p.end_round], float(p.sentinel_rounds), float(p.sentinel_share), float(p.sentinel_extra),
+            float(p.denial), float(p.tie_income), float(p.tie_energy), float(p.kappa), rows)
 
 
 def heuristic_decide(h, det: NativeZavandorState, seat: int, actions: list[Action]) -> Action:
@@ -358,6 +361,33 @@ def heuristic_choose(h, state: NativeZavandorState, seat: int) -> Action:
     draw), the determinization from ``h.rng`` (the agent's generator) and the decision on it."""
     last = _CODE.get(state._hist[0], -1) if state._hist is not None else -1
     code, h.rng.state = native_policy(h).choose(state._c, seat, last, h.rng.state)
+    if code >= len(_BY_CODE):
+        _grow(code + 256)
+    return _BY_CODE[code]
+
+
+# --- the hard level (IS-MCTS with ai/search.py's hooks) in the core ------------------------------------
+def search_choose(hooks, agent, state: NativeZavandorState, seat: int) -> Action:
+    """``agent.choose(state, seat)`` of an IS-MCTS agent (grimoire.agents.mcts) with ``hooks`` (a
+    ``ZavandorSearch``), searched in the core: the same shortcut, tree, playouts and evaluation, and the
+    same draws from the agent's and the hooks' generators. The hooks' memory lives in the core from
+    the first such decision on."""
+    import time
+
+    nat = getattr(hooks, "_native", None)
+    if nat is None:
+        nat = hooks._native = _native.Search(*_params_args(hooks.params), hooks.top_k, float(hooks.scale),
+                                             float(hooks.clear_gap), float(hooks.bid_band), hooks.h.rng.state,
+                                             hooks.rng.state)
+    last = _CODE.get(state._hist[0], -1) if state._hist is not None else -1
+    t0 = time.perf_counter()
+    code, agent.rng.state, iterations, shortcut = nat.choose(state._c, seat, last, agent.rng.state, agent.iterations,
+                                                             agent.time_limit, float(agent.c))
+    hooks.rng.state = nat.rng_state
+    hooks.decided, hooks.searched = nat.decided, nat.searched
+    agent.last_stats = {"iterations": iterations, "seconds": time.perf_counter() - t0}
+    if shortcut:
+        agent.last_stats["shortcut"] = True
     if code >= len(_BY_CODE):
         _grow(code + 256)
     return _BY_CODE[code]
