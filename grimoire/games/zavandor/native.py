@@ -33,6 +33,7 @@ except ImportError:          # built without a Rust toolchain: the Python engine
 
 AVAILABLE = _native is not None
 _new = object.__new__
+_HIST = GameState.__dict__["_hist"]      # the base class's slot behind NativeZavandorState._hist
 
 if _native is not None:
     BID_BASE: int = _native.BID_BASE
@@ -66,7 +67,25 @@ class NativeZavandorState(GameState):
 
     game = "zavandor"
     backend = "native"
-    __slots__ = ("_c", "_snap")
+    __slots__ = ("_c", "_snap", "_tail")
+
+    # --- the history: actions played inside the core (play_random) join it when it is first read ------
+    @property
+    def _hist(self) -> Any:          # type: ignore[override]
+        tail = self._tail
+        node = _HIST.__get__(self)
+        if tail is not None:
+            self._tail = None
+            by = _BY_CODE
+            for c in tail:
+                node = (by[c].text, node)
+            _HIST.__set__(self, node)
+        return node
+
+    @_hist.setter
+    def _hist(self, node: Any) -> None:
+        self._tail = None
+        _HIST.__set__(self, node)
 
     # --- the RNG lives in the core; this view of it is what the contract exposes -------------------------
     @property
@@ -175,6 +194,7 @@ class NativeZavandorState(GameState):
         s.num_players = self.num_players
         s.seed = self.seed
         s.options = self.options
+        s._tail = None
         s._hist = self._hist
         s._hist_len = self._hist_len
         s._c = self._c.copy()
@@ -221,16 +241,14 @@ class NativeZavandorState(GameState):
         """Play to the end inside the core, each seat a uniformly random agent (the contract's
         ``RandomAgent``: the same choices as ``run_episode`` with ``make_agent(game, "random", seed)``
         would make). Returns the number of actions; the history records them."""
+        hist = self._hist                 # (what was played before joins the history first)
         codes = self._c.play_random(seat_seeds)
         if codes:
-            by = _BY_CODE
             top = max(codes)
-            if top >= len(by):
+            if top >= len(_BY_CODE):
                 _grow(top + 256)
-            hist = self._hist
-            for c in codes:
-                hist = (by[c].text, hist)
-            self._hist = hist
+            _HIST.__set__(self, hist)
+            self._tail = codes            # their texts join the history when it is read
             self._hist_len += len(codes)
             self._snap = None
         return len(codes)
@@ -268,6 +286,7 @@ def new_native(players: int, seed: int, **options: Any) -> NativeZavandorState:
     s.num_players = players
     s.seed = seed
     s.options = opts
+    s._tail = None
     s._set_history([])
     s._c = _core_new(players, seed, opts)
     s._snap = None
@@ -294,6 +313,7 @@ def from_python(ref) -> NativeZavandorState:
     s.num_players = ref.num_players
     s.seed = ref.seed
     s.options = ref.options
+    s._tail = None
     s._hist = ref._hist
     s._hist_len = ref._hist_len
     try:
