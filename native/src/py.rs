@@ -1,8 +1,9 @@
 //! The Python module `grimoire.games.zavandor._native`: the engine behind a small handle (`Core`).
 //! The Python wrapper (`grimoire/games/zavandor/native.py`) turns it into a full `GameState`.
 
-use crate::ai;
 use crate::data::data;
+use crate::evaluate;
+use crate::heuristic;
 use crate::legal::{code_text, Act, BID_BASE};
 use crate::rng::Rng;
 use crate::search;
@@ -85,7 +86,8 @@ impl Core {
         turn_limit: i64,
         max_rounds: Option<i64>,
     ) -> PyResult<Core> {
-        let v: serde_json::Value = serde_json::from_str(state_json).map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let v: serde_json::Value =
+            serde_json::from_str(state_json).map_err(|e| PyValueError::new_err(e.to_string()))?;
         let f = flags(strict, combine, sages_dust, druid_l3, free_new_track, whole_dust, turn_limit, max_rounds);
         serial::load(players, rng, f, &v).map(|s| Core { s }).map_err(PyValueError::new_err)
     }
@@ -109,12 +111,26 @@ impl Core {
         }
     }
 
-    fn apply_items(&mut self, kind: &str, cards: Vec<(i64, i64)>, conc: [i64; 4], dust: i64, text: &str) -> PyResult<PyWhy> {
+    fn apply_items(
+        &mut self,
+        kind: &str,
+        cards: Vec<(i64, i64)>,
+        conc: [i64; 4],
+        dust: i64,
+        text: &str,
+    ) -> PyResult<PyWhy> {
         let a = items_act(kind, cards, conc, dust)?;
         Ok(self.s.apply(&a, text))
     }
 
-    fn check_items(&self, kind: &str, cards: Vec<(i64, i64)>, conc: [i64; 4], dust: i64, text: &str) -> PyResult<PyWhy> {
+    fn check_items(
+        &self,
+        kind: &str,
+        cards: Vec<(i64, i64)>,
+        conc: [i64; 4],
+        dust: i64,
+        text: &str,
+    ) -> PyResult<PyWhy> {
         let a = items_act(kind, cards, conc, dust)?;
         Ok(self.s.check(&a, text))
     }
@@ -227,38 +243,38 @@ fn params(
     tie_energy: f64,
     kappa: f64,
     plans: Vec<[f64; 13]>,
-) -> PyResult<ai::Params> {
-        let end_round: [f64; 7] = end_round.try_into().map_err(|_| PyValueError::new_err("end_round: 7 numbers"))?;
-        let plans: Vec<ai::Plan> = plans
-            .into_iter()
-            .map(|r| ai::Plan {
-                vp_per_energy: r[0],
-                hand_unit: r[1],
-                hand_unit_min: r[2],
-                hand_unit_max: r[3],
-                gem_spend: r[4],
-                sink_rate: r[5],
-                art_rate: r[6],
-                art_budget: r[7],
-                art_share: r[8],
-                sentinel_surcharge: r[9],
-                payback: r[10],
-                advance_first: r[11] != 0.0, // round_plan starts with "advance"
-                fire_step: r[12],
-            })
-            .collect();
-        let plans: [ai::Plan; 6] = plans.try_into().map_err(|_| PyValueError::new_err("one plan per character"))?;
-        let prm = ai::Params {
-            end_round,
-            sentinel_rounds,
-            sentinel_share,
-            sentinel_extra,
-            denial,
-            tie_income,
-            tie_energy,
-            kappa,
-            plans,
-        };
+) -> PyResult<evaluate::Params> {
+    let end_round: [f64; 7] = end_round.try_into().map_err(|_| PyValueError::new_err("end_round: 7 numbers"))?;
+    let plans: Vec<evaluate::Plan> = plans
+        .into_iter()
+        .map(|r| evaluate::Plan {
+            vp_per_energy: r[0],
+            hand_unit: r[1],
+            hand_unit_min: r[2],
+            hand_unit_max: r[3],
+            gem_spend: r[4],
+            sink_rate: r[5],
+            art_rate: r[6],
+            art_budget: r[7],
+            art_share: r[8],
+            sentinel_surcharge: r[9],
+            payback: r[10],
+            advance_first: r[11] != 0.0, // round_plan starts with "advance"
+            fire_step: r[12],
+        })
+        .collect();
+    let plans: [evaluate::Plan; 6] = plans.try_into().map_err(|_| PyValueError::new_err("one plan per character"))?;
+    let prm = evaluate::Params {
+        end_round,
+        sentinel_rounds,
+        sentinel_share,
+        sentinel_extra,
+        denial,
+        tie_income,
+        tie_energy,
+        kappa,
+        plans,
+    };
     Ok(prm)
 }
 
@@ -266,7 +282,7 @@ fn params(
 /// constants of its `Params` (ai/evaluate.py) and the agent's RNG state in and out.
 #[pyclass(module = "grimoire.games.zavandor._native", name = "Policy", unsendable)]
 pub struct PyPolicy {
-    p: ai::Policy,
+    p: heuristic::Policy,
 }
 
 #[pymethods]
@@ -288,14 +304,31 @@ impl PyPolicy {
         bid_noise: f64,
         lookahead: bool,
     ) -> PyResult<PyPolicy> {
-        let prm = params(end_round, sentinel_rounds, sentinel_share, sentinel_extra, denial, tie_income, tie_energy, kappa, plans)?;
-        Ok(PyPolicy { p: ai::Policy::new(prm, noise, bid_noise, lookahead) })
+        let prm = params(
+            end_round,
+            sentinel_rounds,
+            sentinel_share,
+            sentinel_extra,
+            denial,
+            tie_income,
+            tie_energy,
+            kappa,
+            plans,
+        )?;
+        Ok(PyPolicy { p: heuristic::Policy::new(prm, noise, bid_noise, lookahead) })
     }
 
     /// The action code the heuristic plays on the determinization `core` (legal codes `actions`,
     /// `last`: the code of the last action or -1), and the agent's RNG state afterwards.
     #[pyo3(signature = (core, seat, actions, last, rng_state))]
-    fn decide(&mut self, core: PyRef<'_, Core>, seat: usize, actions: Option<Vec<u32>>, last: i64, rng_state: u64) -> PyResult<(u32, u64)> {
+    fn decide(
+        &mut self,
+        core: PyRef<'_, Core>,
+        seat: usize,
+        actions: Option<Vec<u32>>,
+        last: i64,
+        rng_state: u64,
+    ) -> PyResult<(u32, u64)> {
         // (None: the legal actions of the determinization, which are the deciding seat's own)
         let actions = actions.unwrap_or_else(|| core.s.legal());
         if actions.is_empty() || core.s.current_player() != Some(seat) {
@@ -352,7 +385,17 @@ impl PySearch {
         h_rng: u64,
         rng: u64,
     ) -> PyResult<PySearch> {
-        let prm = params(end_round, sentinel_rounds, sentinel_share, sentinel_extra, denial, tie_income, tie_energy, kappa, plans)?;
+        let prm = params(
+            end_round,
+            sentinel_rounds,
+            sentinel_share,
+            sentinel_extra,
+            denial,
+            tie_income,
+            tie_energy,
+            kappa,
+            plans,
+        )?;
         let cfg = search::SearchConfig { top_k, scale, clear_gap, bid_band };
         Ok(PySearch { hooks: search::Hooks::new(cfg, prm, h_rng, rng) })
     }
@@ -381,7 +424,8 @@ impl PySearch {
             return Ok((a, rng_state, 0, true));
         }
         let mut rng = Rng::from_state(rng_state);
-        let (a, it) = search::search(&mut self.hooks, &core.s, seat, &actions, last, &mut rng, iterations, time_limit, c);
+        let (a, it) =
+            search::search(&mut self.hooks, &core.s, seat, &actions, last, &mut rng, iterations, time_limit, c);
         Ok((a, rng.state, it, false))
     }
 

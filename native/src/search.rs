@@ -2,8 +2,9 @@
 //! of `ai/search.py` (shortcut, candidates, heuristic playouts, cutoff at the end of the deciding
 //! seat's turn, evaluation by projected VP), iteration for iteration the same search.
 
-use crate::ai::{end_value, energy_in_hand, inverse, value, Ctx, Params, Policy, AP};
 use crate::data::*;
+use crate::evaluate::{end_value, energy_in_hand, value, Ctx, Params, AP};
+use crate::heuristic::{inverse, Policy};
 use crate::legal::{BID_BASE, END, PASS};
 use crate::rng::Rng;
 use crate::state::{Kind, Stage, State};
@@ -154,7 +155,15 @@ impl Hooks {
 
     fn bid_limit(&mut self, s: &State, cp: usize) -> i64 {
         let a = s.auc.unwrap();
-        let mut key = vec![cp as i64, a.item as i64, a.high_seat, s.round, s.turn_idx as i64, s.sent_sold, s.display.len() as i64];
+        let mut key = vec![
+            cp as i64,
+            a.item as i64,
+            a.high_seat,
+            s.round,
+            s.turn_idx as i64,
+            s.sent_sold,
+            s.display.len() as i64,
+        ];
         if cp as i64 != self.seat {
             let q = &s.players[cp];
             key.extend([q.cardsum, q.dust, q.ncards]);
@@ -221,7 +230,15 @@ impl Hooks {
         a
     }
 
-    fn candidates(&mut self, s: &State, cp: usize, actions: &[u32], node: &mut Node, depth: usize, last: i64) -> Vec<u32> {
+    fn candidates(
+        &mut self,
+        s: &State,
+        cp: usize,
+        actions: &[u32],
+        node: &mut Node,
+        depth: usize,
+        last: i64,
+    ) -> Vec<u32> {
         if actions.len() == 1 {
             return actions.to_vec();
         }
@@ -243,8 +260,7 @@ impl Hooks {
         }
         let undo = inverse(last);
         let ranked = node.ranked.as_ref().unwrap();
-        let mut out: Vec<u32> =
-            ranked.iter().take(self.cfg.top_k).map(|x| x.1).filter(|&a| a as i64 != undo).collect();
+        let mut out: Vec<u32> = ranked.iter().take(self.cfg.top_k).map(|x| x.1).filter(|&a| a as i64 != undo).collect();
         if !out.contains(&END) {
             out.push(END);
         }
@@ -295,7 +311,11 @@ impl Hooks {
                 let rel = gains[i] - if others.is_empty() { 0.0 } else { sum / others.len() as f64 };
                 let x = 0.5 + rel / self.cfg.scale;
                 let x = if x > 0.0 { x } else { 0.0 }; // max(0.0, x)
-                if x < 1.0 { x } else { 1.0 } // min(1.0, x)
+                if x < 1.0 {
+                    x
+                } else {
+                    1.0
+                } // min(1.0, x)
             })
             .collect()
     }

@@ -327,7 +327,8 @@ fn load_pending(data: &[Value], n: usize, auction: bool) -> R<Small<Decision, 32
     for e in data {
         let (kind, seat, payload) = if all_dicts {
             let kname = key(e, "kind")?.as_str().ok_or("bad pending decision: unknown decision kind")?;
-            let kind = Kind::from_name(kname).ok_or_else(|| format!("bad pending decision: unknown decision kind '{kname}'"))?;
+            let kind = Kind::from_name(kname)
+                .ok_or_else(|| format!("bad pending decision: unknown decision kind '{kname}'"))?;
             let seat = match key(e, "seat")? {
                 Value::Number(x) if x.is_i64() => x.as_i64().unwrap(),
                 other => return Err(format!("bad pending decision: bad seat {other} in a decision")),
@@ -336,7 +337,8 @@ fn load_pending(data: &[Value], n: usize, auction: bool) -> R<Small<Decision, 32
             (kind, seat, payload)
         } else {
             let a = list(e, None)?;
-            let kind = a.first().and_then(|k| k.as_str()).and_then(Kind::from_name).ok_or("unknown pending decision")?;
+            let kind =
+                a.first().and_then(|k| k.as_str()).and_then(Kind::from_name).ok_or("unknown pending decision")?;
             let extra = matches!(kind, Kind::Apay | Kind::Free) as usize;
             if a.len() != 2 + extra {
                 return Err(format!("malformed pending decision '{}'", kind.name()));
@@ -612,7 +614,14 @@ mod tests {
     use crate::state::Flags;
 
     fn flags() -> Flags {
-        Flags { strict: true, sages_dust: true, druid_l3: true, whole_dust: true, turn_limit: 100, ..Default::default() }
+        Flags {
+            strict: true,
+            sages_dust: true,
+            druid_l3: true,
+            whole_dust: true,
+            turn_limit: 100,
+            ..Default::default()
+        }
     }
 
     #[test]

@@ -307,8 +307,11 @@ impl State {
     /// view, and each listed seat's private view.
     pub fn observe_json(&self, seats: &[usize]) -> String {
         let players: Vec<Value> = self.players[..self.n].iter().map(|p| self.player_view(p)).collect();
-        let private: Map<String, Value> =
-            seats.iter().filter(|&&s| s < self.n).map(|&s| (s.to_string(), self.private_view(&self.players[s]))).collect();
+        let private: Map<String, Value> = seats
+            .iter()
+            .filter(|&&s| s < self.n)
+            .map(|&s| (s.to_string(), self.private_view(&self.players[s])))
+            .collect();
         json!([self.public_view(), players, Value::Object(private)]).to_string()
     }
 }
