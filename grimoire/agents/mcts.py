@@ -68,6 +68,10 @@ class ISMCTSAgent(Agent):
         self.last_stats: dict[str, Any] = {}
 
     def choose(self, state: GameState, seat: int) -> Action:
+        native = getattr(self.hooks, "native_choose", None)
+        if native is not None and state.backend != "python" and self.widening is None \
+                and self.max_rollout_steps is None:
+            return native(self, state, seat)     # the same search, run by the game's compiled engine
         actions = state.legal_actions()
         if len(actions) == 1:
             self.last_stats = {"iterations": 0, "seconds": 0.0}

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import time
+from pathlib import Path
 
 import typer
 from rich.console import Console
@@ -12,7 +14,8 @@ from rich.table import Table
 from ..agents import make_agent
 from ..core.episode import derive_seed, run_episode
 from ..core.errors import GameConfigError
-from ..core.registry import check_players, new_game
+from ..core.record import replay
+from ..core.registry import check_players, load_game, new_game
 from .common import GAME_HELP, parse_option_pairs, require_game, split_list
 from .main import app
 
@@ -20,50 +23,66 @@ SAMPLE_AT = 150      # the mid-game position (after this many actions) whose clo
 
 
 def bench_games(game: str, players: int, games: int, seed: int, max_rounds: int | None, agents: list[str] | None,
-                options: dict, progress=None) -> dict:
-    """Play ``games`` games; time everything the players do (legal actions + choice + apply).
+                options: dict, progress=None, backend: str | None = None) -> dict:
+    """Play ``games`` games; time everything the players do (legal actions + choice + apply), in CPU
+    seconds of this process (so that other work on the machine does not count).
 
     Game ``g`` has the seed ``derive_seed(seed, g)`` and its seat ``i`` the agent seed
     ``derive_seed(seed, g, 2, i)`` (as in the arena); without ``agents`` every seat plays uniformly
-    random legal actions."""
+    random legal actions (on an engine that can play them itself, ``play_random``, inside it: the
+    same choices). ``backend``: the engine (new_game's backend)."""
     actions = 0
     play_time = 0.0
     samples = []
+    per_game = []
     task = progress.add_task("playing", total=games) if progress else None
     opts = dict(options)
     if max_rounds:
         opts["max_rounds"] = max_rounds
     names = agents or ["random"] * players
     for g in range(games):
-        state = new_game(game, players, derive_seed(seed, g), **opts)
-        ags = [make_agent(game, name, derive_seed(seed, g, 2, i)) for i, name in enumerate(names)]
-        seen = [0]
+        state = new_game(game, players, derive_seed(seed, g), backend=backend, **opts)
+        t0 = time.process_time()     # CPU time of this process: one core, whatever else the machine runs
+        if agents is None and hasattr(state, "play_random"):
+            n = state.play_random([derive_seed(seed, g, 2, i) for i in range(players)])
+            play_time += time.process_time() - t0
+            actions += n
+            if n > SAMPLE_AT:
+                samples.append(replay(state.record(), upto=SAMPLE_AT))
+        else:
+            ags = [make_agent(game, name, derive_seed(seed, g, 2, i)) for i, name in enumerate(names)]
+            seen = [0]
 
-        def sample(st, _seat, _action, seen=seen):
-            if seen[0] == SAMPLE_AT:
-                samples.append(st.clone())
-            seen[0] += 1
+            def sample(st, _seat, _action, seen=seen):
+                if seen[0] == SAMPLE_AT:
+                    samples.append(st.clone())
+                seen[0] += 1
 
-        ep = run_episode(state, ags, on_step=sample, timed=False)
-        play_time += ep.seconds
-        actions += ep.actions
+            ep = run_episode(state, ags, on_step=sample, timed=False)
+            play_time += time.process_time() - t0
+            actions += ep.actions
+        per_game.append({"seed": state.seed, "scores": state.scores(), "actions": state._hist_len})
         if progress:
             progress.advance(task)
     # clones of mid-game states
     clones = 0
-    t0 = time.perf_counter()
-    pool = samples or [new_game(game, players, derive_seed(seed, 0), **options)]
-    while time.perf_counter() - t0 < 1.0:
+    t0 = time.process_time()
+    pool = samples or [new_game(game, players, derive_seed(seed, 0), backend=backend, **options)]
+    pool = [load_game(s.to_dict(), backend=backend) for s in pool]     # (replayed samples: on the engine)
+    while time.process_time() - t0 < 1.0:
         for s in pool:
             for _ in range(100):
                 s.clone()
             clones += 100
-    clone_time = time.perf_counter() - t0
-    return {"games": games, "actions": actions, "seconds": play_time,
+    clone_time = time.process_time() - t0
+    return {"game": game, "players": players, "backend": pool[0].backend, "agents": names, "max_rounds": max_rounds,
+            "seed": seed, "actions": actions, "seconds": play_time,
             "games_per_s": games / play_time if play_time else 0.0,
             "actions_per_s": actions / play_time if play_time else 0.0,
             "actions_per_game": actions / games if games else 0.0,
-            "clones_per_s": clones / clone_time}
+            "ms_per_game": 1000 * play_time / games if games else 0.0,
+            "clones_per_s": clones / clone_time,
+            "games": per_game}
 
 
 @app.command("bench")
@@ -75,6 +94,8 @@ def bench_command(
     max_rounds: int = typer.Option(20, "--max-rounds", help="end each game after this round (0 = rules only)"),
     agents: str = typer.Option(None, "--agents", help="agents per seat (default: uniformly random actions)"),
     option: list[str] = typer.Option([], "--option", "-o", help="game option key=value"),
+    backend: str = typer.Option("python", "--backend", help="engine: python, native (where built) or auto"),
+    json_file: str = typer.Option(None, "--json", help="also write the figures and every game's seed and scores"),
 ) -> None:
     """Benchmark random self-play (or given agents): games/s, actions/s, clones/s on one core."""
     info = require_game(game)
@@ -90,15 +111,21 @@ def bench_command(
     console = Console()
     with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
                   TimeRemainingColumn(), console=console, transient=True) as progress:
-        r = bench_games(game, players, games, seed, max_rounds or None, agent_list, parse_option_pairs(option),
-                        progress)
-    t = Table(title=f"{info.title}: {players} players, {'agents ' + agents if agents else 'random self-play'}, "
+        try:
+            r = bench_games(game, players, games, seed, max_rounds or None, agent_list, parse_option_pairs(option),
+                            progress, backend=backend)
+        except GameConfigError as e:
+            raise typer.BadParameter(str(e)) from None
+    if json_file:
+        Path(json_file).write_text(json.dumps(r, indent=1) + "\n", encoding="utf-8")
+    t = Table(title=f"{info.title} ({r['backend']}): {players} players, "
+                    f"{'agents ' + agents if agents else 'random self-play'}, "
                     f"{games} games" + (f", max {max_rounds} rounds" if max_rounds else ""))
     t.add_column("measure")
     t.add_column("value", justify="right")
     t.add_row("games/s", f"{r['games_per_s']:,.2f}")
     t.add_row("actions/s (legal actions + apply)", f"{r['actions_per_s']:,.0f}")
     t.add_row("actions per game", f"{r['actions_per_game']:,.0f}")
-    t.add_row("seconds per game", f"{r['seconds'] / max(1, games):.4f}")
+    t.add_row("ms per game", f"{r['ms_per_game']:.3f}")
     t.add_row("clones/s", f"{r['clones_per_s']:,.0f}")
     console.print(t)

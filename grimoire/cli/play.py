@@ -20,7 +20,7 @@ from ..agents import agent_names, make_agent
 from ..core.episode import derive_seed
 from ..core.errors import GameConfigError, IllegalAction
 from ..core.record import load_record, make_record, save_record, verify
-from ..core.registry import game_info, new_game
+from ..core.registry import game_info, load_game, new_game
 from ..core.state import GameState
 from . import render as renderers
 from .common import GAME_HELP, parse_option_pairs, require_game, split_list
@@ -439,6 +439,7 @@ def play_command(
     resume: Path = typer.Option(None, "--resume", help="continue a saved game record"),
     quiet: bool = typer.Option(False, "--quiet", help="do not print every AI move"),
     lang: str = typer.Option(None, "--lang", help="language: en, hu, de, zh (default: from the locale, LANG)"),
+    backend: str = typer.Option("python", "--backend", help="engine: python, native (where built) or auto"),
 ) -> None:
     """Play a game in the terminal against AI seats (or watch AIs play)."""
     console = Console()
@@ -455,6 +456,8 @@ def play_command(
             state = verify(rec, on_action=lambda seat, text: log.append((seat, text)))
         except GameConfigError as e:
             raise GameConfigError(f"{resume}: {e}") from None
+        if backend != "python":            # checked on the reference, continued on the chosen engine
+            state = load_game(state.to_dict(), backend=backend)
         players = state.num_players
     else:
         info = require_game(game)
@@ -463,7 +466,7 @@ def play_command(
         opts = parse_option_pairs(option)
         if max_rounds is not None:
             opts["max_rounds"] = max_rounds
-        state = new_game(game, players, seed, **opts)
+        state = new_game(game, players, seed, backend=backend, **opts)
         players = state.num_players
     if not 0 <= seat < players:
         raise GameConfigError(f"--seat must be between 0 and {players - 1}")

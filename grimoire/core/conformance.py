@@ -38,7 +38,7 @@ def assert_json_safe(obj: Any, where: str) -> None:
 def check_roundtrip(state: GameState, where: str) -> None:
     d = state.to_dict()
     assert_json_safe(d, f"{where} to_dict")
-    loaded = load_game(_json_roundtrip(d))
+    loaded = load_game(_json_roundtrip(d), backend=state.backend)
     assert loaded.to_dict() == d, f"{where}: load_game(to_dict()) differs"
     assert [str(a) for a in loaded.legal_actions()] == [str(a) for a in state.legal_actions()], \
         f"{where}: loaded state offers different actions"
@@ -160,15 +160,19 @@ def check_observations(state: GameState, rng: Rng, where: str) -> None:
 
 def random_playthrough(game: str, players: int, seed: int, options: dict | None = None, *,
                        deep_every: int = 0, probe_every: int = 0, max_steps: int = 200_000,
-                       on_step: Callable[[GameState, Any], None] | None = None) -> GameState:
+                       on_step: Callable[[GameState, Any], None] | None = None,
+                       backend: str | None = None) -> GameState:
     """Play uniformly random legal actions to the end, checking the contract along the way.
+
+    backend: the game's engine to check (new_game's backend; the default is the Python engine).
 
     deep_every=k runs the expensive checks (round trip, clone, observations, every legal action)
     every k-th step; probe_every=k probes illegal texts every k-th step.
     """
     info = game_info(game)
     options = options or {}
-    state = new_game(game, players, seed, **options)
+    state = new_game(game, players, seed, backend=backend, **options)
+    assert backend in (None, "auto") or state.backend == backend, f"asked for the {backend} engine, got {state.backend}"
     rng = Rng(derive_seed(seed, "conformance"))
     bound = info.game_length_bound(players, options) if info.max_game_length is not None else None
     step = 0

@@ -48,6 +48,17 @@ class BrowserBoard:
     stylesheet: str | None = None
 
 
+@dataclass(frozen=True)
+class Backend:
+    """Another engine of a game (e.g. a compiled core) behind the same contract, move for move identical
+    to the game's Python engine (the reference, backend "python"). ``available()`` is False where it
+    was not built; then asking for it is a GameConfigError."""
+
+    new: Callable[..., GameState]                   # as GameInfo.new
+    load: Callable[[dict], GameState]               # as GameInfo.load
+    available: Callable[[], bool] = lambda: True
+
+
 @dataclass(frozen=True, eq=False)   # hashed by identity: the tensor layouts are cached per descriptor
 class GameInfo:
     name: str
@@ -83,6 +94,8 @@ class GameInfo:
     # --- for the conformance suite -----------------------------------------------------------------------
     probe_texts: Callable[[Any], list[str]] | None = None
     conformance_options: Mapping[str, Any] = field(default_factory=dict)
+    # --- other engines ---------------------------------------------------------------------------------
+    backends: Mapping[str, Backend] = field(default_factory=dict)   # name -> engine, besides "python"
 
     def __post_init__(self):
         if "en" not in self.titles:
@@ -271,8 +284,34 @@ def check_players(info: GameInfo, players: Any) -> None:
 MAX_SEED = 2**63 - 1
 
 
-def new_game(name: str, players: int | None = None, seed: int | None = None, **options: Any) -> GameState:
+def backends(name: str) -> list[str]:
+    """The engines of a game that can be used here: "python" and every other one that was built."""
     info = game_info(name)
+    return ["python"] + [b for b, eng in info.backends.items() if eng.available()]
+
+
+def _backend(info: GameInfo, backend: str | None) -> Backend | None:
+    """None for the Python engine; "auto" is the first other engine that was built, else Python."""
+    if backend is None or backend == "python":
+        return None
+    if backend == "auto":
+        return next((eng for eng in info.backends.values() if eng.available()), None)
+    eng = info.backends.get(backend)
+    if eng is None:
+        known = ", ".join(["python", *info.backends, "auto"])
+        raise GameConfigError(f"{info.title} has no {backend!r} engine; choose from {known}")
+    if not eng.available():
+        raise GameConfigError(f"the {backend} engine of {info.title} is not built here (install with its toolchain, "
+                              "see docs/native.md); use backend='python'")
+    return eng
+
+
+def new_game(name: str, players: int | None = None, seed: int | None = None, *, backend: str | None = None,
+             **options: Any) -> GameState:
+    """A new game. ``backend``: "python" (the default, the reference engine), another engine the game
+    declares (``GameInfo.backends``, e.g. "native"), or "auto" (a built one if any, else Python)."""
+    info = game_info(name)
+    eng = _backend(info, backend)
     if players is None:
         players = info.default_players
     opts = info.validate(players, options)
@@ -282,16 +321,18 @@ def new_game(name: str, players: int | None = None, seed: int | None = None, **o
         shown = f"a {seed.bit_length()}-bit number" if isinstance(seed, int) and seed.bit_length() > 256 \
             else repr(str(seed)[:40])          # (str() of a huge int raises: Python limits its digits)
         raise GameConfigError(f"seed must be a whole number from 0 to {MAX_SEED}, not {shown}")
-    return info.new(players, seed, **opts)
+    return (eng.new if eng is not None else info.new)(players, seed, **opts)
 
 
-def load_game(d: dict) -> GameState:
-    """Inverse of ``state.to_dict()``. A damaged dict raises GameConfigError, never anything else."""
+def load_game(d: dict, backend: str | None = None) -> GameState:
+    """Inverse of ``state.to_dict()`` (on the engine ``backend``, as in new_game). A damaged dict raises
+    GameConfigError, never anything else."""
     if not isinstance(d, dict):
         raise GameConfigError("a saved game must be a JSON object")
     info = game_info(d.get("game"))  # type: ignore[arg-type]
+    eng = _backend(info, backend)
     try:
-        return info.load(d)
+        return (eng.load if eng is not None else info.load)(d)
     except GrimoireError as e:
         raise GameConfigError(f"corrupt saved game: {e}") from None
     except (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError, RecursionError) as e:

@@ -28,6 +28,7 @@ ENVELOPE_KEYS = ("game", "seat", "num_players", "round", "current_player", "term
 
 class GameState:
     game: str = ""
+    backend: str = "python"     # the engine (registry.new_game's backend): another one overrides this
     __slots__ = ("num_players", "seed", "options", "rng", "_hist", "_hist_len")
     num_players: int
     seed: int

@@ -8,7 +8,8 @@ from grimoire.agents import make_agent
 from grimoire.core.rng import Rng
 
 ALLOWED = frozenset({"legal_actions", "sample_hidden", "observation", "current_player", "num_players", "game",
-                     "is_terminal"})
+                     "is_terminal",
+                     "backend"})     # which engine runs the game (no game information): agents may run natively
 
 
 class Guarded:

@@ -1,6 +1,6 @@
 """The Scepter of Zavandor (2nd edition), 2-6 players. Rules: docs/games/zavandor.md."""
 
-from ...core.registry import ArenaHooks, BrowserBoard, GameInfo, register
+from ...core.registry import ArenaHooks, Backend, BrowserBoard, GameInfo, register
 from ...core.search import SearchSpec
 from .actions import vocabulary
 from .bounds import max_game_length
@@ -48,6 +48,21 @@ def _search_hooks(seed: int):
     return search_hooks(seed)
 
 
+def _native_new(players: int, seed: int, **options):
+    from .native import new_native
+    return new_native(players, seed, **options)
+
+
+def _native_load(d: dict):
+    from .native import load_native
+    return load_native(d)
+
+
+def _native_available() -> bool:
+    from .native import AVAILABLE
+    return AVAILABLE
+
+
 def _arena():
     from .ai import arena_roles, arena_seat_stats, arena_stats
     return ArenaHooks(role_option="characters", roles=tuple(CHARACTERS), roles_of=arena_roles, stats=arena_stats,
@@ -83,6 +98,7 @@ register(GameInfo(
     renderer=f"{__name__}.render",
     board=BrowserBoard(module="web/board.js", stylesheet="web/board.css"),
     i18n="i18n",
+    backends={"native": Backend(new=_native_new, load=_native_load, available=_native_available)},
 ))
 
 __all__ = ["ZavandorState", "new_state"]

@@ -407,6 +407,9 @@ class HeuristicAgent(Agent):
         self.policy = Heuristic(params, noise, bid_noise, lookahead, self.rng)
 
     def choose(self, state, seat: int) -> Action:
+        if state.backend == "native":           # the same choice, made in the native core
+            from ..native import heuristic_choose
+            return heuristic_choose(self.policy, state, seat)
         actions = state.legal_actions()
         if len(actions) == 1:
             return actions[0]

@@ -62,6 +62,11 @@ class ZavandorSearch(SearchHooks):
         self.searched = 0           # ... of which the search took
 
     # --- SearchHooks ----------------------------------------------------------------------------------
+    def native_choose(self, agent, state, seat: int) -> Action:
+        """The whole decision (shortcut, then the search) in the native core, on a native state."""
+        from ..native import search_choose
+        return search_choose(self, agent, state, seat)
+
     def begin(self, root, seat: int) -> None:
         self.seat = seat
         self.round = root.round

@@ -1,0 +1,462 @@
+//! The Python module `grimoire.games.zavandor._native`: the engine behind a small handle (`Core`).
+//! The Python wrapper (`grimoire/games/zavandor/native.py`) turns it into a full `GameState`.
+
+use crate::data::data;
+use crate::evaluate;
+use crate::heuristic;
+use crate::legal::{code_text, Act, BID_BASE};
+use crate::rng::Rng;
+use crate::search;
+use crate::serial;
+use crate::state::{Flags, Items, State};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+type PyWhy = Option<(String, Option<&'static str>)>;
+
+#[pyclass(module = "grimoire.games.zavandor._native", name = "Core", freelist = 64)]
+#[derive(Clone)]
+pub struct Core {
+    s: State,
+}
+
+#[allow(clippy::too_many_arguments)]
+fn flags(
+    strict: bool,
+    combine: bool,
+    sages_dust: bool,
+    druid_l3: bool,
+    free_new_track: bool,
+    whole_dust: bool,
+    turn_limit: i64,
+    max_rounds: Option<i64>,
+) -> Flags {
+    Flags { strict, combine, sages_dust, druid_l3, free_new_track, whole_dust, turn_limit, max_rounds }
+}
+
+fn items_act(kind: &str, cards: Vec<(i64, i64)>, conc: [i64; 4], dust: i64) -> PyResult<Act> {
+    let it = Items { cards, conc, dust };
+    match kind {
+        "pay" => Ok(Act::Pay(Some(it))),
+        "discard" => Ok(Act::Discard(Some(it))),
+        _ => Err(PyValueError::new_err("items go with 'pay' or 'discard'")),
+    }
+}
+
+#[pymethods]
+impl Core {
+    #[new]
+    #[pyo3(signature = (players, seed, chars, strict, combine, sages_dust, druid_l3, free_new_track, whole_dust, turn_limit, max_rounds))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        players: usize,
+        seed: u64,
+        chars: Option<Vec<i64>>,
+        strict: bool,
+        combine: bool,
+        sages_dust: bool,
+        druid_l3: bool,
+        free_new_track: bool,
+        whole_dust: bool,
+        turn_limit: i64,
+        max_rounds: Option<i64>,
+    ) -> PyResult<Core> {
+        let d = data();
+        if !(d.min_players..=d.max_players).contains(&players) {
+            return Err(PyValueError::new_err("bad player count"));
+        }
+        let f = flags(strict, combine, sages_dust, druid_l3, free_new_track, whole_dust, turn_limit, max_rounds);
+        Ok(Core { s: State::new(players, seed, chars.as_deref(), f) })
+    }
+
+    /// A state from the "state" part of a saved game (JSON text); ValueError with the reason.
+    #[staticmethod]
+    #[pyo3(signature = (players, rng, state_json, strict, combine, sages_dust, druid_l3, free_new_track, whole_dust, turn_limit, max_rounds))]
+    #[allow(clippy::too_many_arguments)]
+    fn load(
+        players: usize,
+        rng: u64,
+        state_json: &str,
+        strict: bool,
+        combine: bool,
+        sages_dust: bool,
+        druid_l3: bool,
+        free_new_track: bool,
+        whole_dust: bool,
+        turn_limit: i64,
+        max_rounds: Option<i64>,
+    ) -> PyResult<Core> {
+        let v: serde_json::Value =
+            serde_json::from_str(state_json).map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let f = flags(strict, combine, sages_dust, druid_l3, free_new_track, whole_dust, turn_limit, max_rounds);
+        serial::load(players, rng, f, &v).map(|s| Core { s }).map_err(PyValueError::new_err)
+    }
+
+    fn copy(&self) -> Core {
+        self.clone()
+    }
+
+    fn legal(&self) -> Vec<u32> {
+        self.s.legal()
+    }
+
+    fn apply_code(&mut self, code: u32) -> PyWhy {
+        self.s.apply_code(code)
+    }
+
+    fn check_code(&self, code: u32) -> PyWhy {
+        match Act::from_code(code) {
+            Some(a) => self.s.check_lazy(&a, || code_text(code)),
+            None => Some(("cannot read that action".into(), None)),
+        }
+    }
+
+    fn apply_items(
+        &mut self,
+        kind: &str,
+        cards: Vec<(i64, i64)>,
+        conc: [i64; 4],
+        dust: i64,
+        text: &str,
+    ) -> PyResult<PyWhy> {
+        let a = items_act(kind, cards, conc, dust)?;
+        Ok(self.s.apply(&a, text))
+    }
+
+    fn check_items(
+        &self,
+        kind: &str,
+        cards: Vec<(i64, i64)>,
+        conc: [i64; 4],
+        dust: i64,
+        text: &str,
+    ) -> PyResult<PyWhy> {
+        let a = items_act(kind, cards, conc, dust)?;
+        Ok(self.s.check(&a, text))
+    }
+
+    #[getter]
+    fn current_player(&self) -> Option<usize> {
+        self.s.current_player()
+    }
+
+    fn is_terminal(&self) -> bool {
+        self.s.over
+    }
+
+    fn scores(&self) -> Vec<i64> {
+        self.s.scores()
+    }
+
+    fn winners(&self) -> Vec<usize> {
+        self.s.winners()
+    }
+
+    #[getter]
+    fn round(&self) -> i64 {
+        self.s.round
+    }
+
+    #[getter]
+    fn revealed(&self) -> i64 {
+        self.s.revealed
+    }
+
+    #[getter]
+    fn rng_state(&self) -> u64 {
+        self.s.rng.state
+    }
+
+    #[setter]
+    fn set_rng_state(&mut self, v: u64) {
+        self.s.rng = Rng::from_state(v);
+    }
+
+    /// The open auction as the Python state holds it: [item, high bid or None, high bidder, passes].
+    #[getter]
+    fn auc(&self) -> Option<(usize, Option<i64>, i64, i64)> {
+        self.s.auc.map(|a| (a.item, a.high, a.high_seat, a.passed))
+    }
+
+    /// The state part of to_dict() (JSON text).
+    fn state_json(&self) -> String {
+        serial::state_json_string(&self.s)
+    }
+
+    /// The game part of the observations (see `State::observe_json`).
+    fn observe_json(&self, seats: Vec<usize>) -> String {
+        self.s.observe_json(&seats)
+    }
+
+    /// A determinization for `seat` and the caller's RNG state afterwards.
+    fn sample_hidden(&self, seat: usize, rng_state: u64) -> PyResult<(Core, u64)> {
+        if seat >= self.s.n {
+            return Err(PyValueError::new_err(format!("no seat {seat}")));
+        }
+        let mut rng = Rng::from_state(rng_state);
+        let c = self.s.sample_hidden(seat, &mut rng);
+        Ok((Core { s: c }, rng.state))
+    }
+
+    /// Plays to the end with one uniformly random agent per seat (the contract's RandomAgent: seat i's
+    /// generator seeded with seat_seeds[i], the action legal[rng.below(len(legal))]); the codes played.
+    fn play_random(&mut self, seat_seeds: Vec<u64>) -> PyResult<Vec<u32>> {
+        if seat_seeds.len() != self.s.n {
+            return Err(PyValueError::new_err("one seed per seat"));
+        }
+        let mut rngs: Vec<Rng> = seat_seeds.iter().map(|&x| Rng::new(x)).collect();
+        let mut played = Vec::with_capacity(1024);
+        let mut legal = Vec::with_capacity(64);
+        while let Some(seat) = self.s.current_player() {
+            self.s.legal_codes(&mut legal);
+            let code = legal[rngs[seat].below(legal.len() as u64) as usize];
+            self.s.apply_code(code);
+            played.push(code);
+        }
+        Ok(played)
+    }
+
+    /// Seconds for `count` clones of this state inside the core (what a native search pays).
+    fn time_clones(&self, count: usize) -> f64 {
+        let t = std::time::Instant::now();
+        let mut keep = self.s.clone();
+        for _ in 0..count {
+            keep = std::hint::black_box(&self.s).clone();
+        }
+        std::hint::black_box(keep);
+        t.elapsed().as_secs_f64()
+    }
+
+    fn __eq__(&self, other: &Core) -> bool {
+        self.s == other.s
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn params(
+    end_round: Vec<f64>,
+    sentinel_rounds: f64,
+    sentinel_share: f64,
+    sentinel_extra: f64,
+    denial: f64,
+    tie_income: f64,
+    tie_energy: f64,
+    kappa: f64,
+    plans: Vec<[f64; 13]>,
+) -> PyResult<evaluate::Params> {
+    let end_round: [f64; 7] = end_round.try_into().map_err(|_| PyValueError::new_err("end_round: 7 numbers"))?;
+    let plans: Vec<evaluate::Plan> = plans
+        .into_iter()
+        .map(|r| evaluate::Plan {
+            vp_per_energy: r[0],
+            hand_unit: r[1],
+            hand_unit_min: r[2],
+            hand_unit_max: r[3],
+            gem_spend: r[4],
+            sink_rate: r[5],
+            art_rate: r[6],
+            art_budget: r[7],
+            art_share: r[8],
+            sentinel_surcharge: r[9],
+            payback: r[10],
+            advance_first: r[11] != 0.0, // round_plan starts with "advance"
+            fire_step: r[12],
+        })
+        .collect();
+    let plans: [evaluate::Plan; 6] = plans.try_into().map_err(|_| PyValueError::new_err("one plan per character"))?;
+    let prm = evaluate::Params {
+        end_round,
+        sentinel_rounds,
+        sentinel_share,
+        sentinel_extra,
+        denial,
+        tie_income,
+        tie_energy,
+        kappa,
+        plans,
+    };
+    Ok(prm)
+}
+
+/// The medium/easy heuristic (`ai/heuristic.py`) with its memory: the Python glue passes the
+/// constants of its `Params` (ai/evaluate.py) and the agent's RNG state in and out.
+#[pyclass(module = "grimoire.games.zavandor._native", name = "Policy", unsendable)]
+pub struct PyPolicy {
+    p: heuristic::Policy,
+}
+
+#[pymethods]
+impl PyPolicy {
+    #[new]
+    #[pyo3(signature = (end_round, sentinel_rounds, sentinel_share, sentinel_extra, denial, tie_income, tie_energy, kappa, plans, noise, bid_noise, lookahead))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        end_round: Vec<f64>,
+        sentinel_rounds: f64,
+        sentinel_share: f64,
+        sentinel_extra: f64,
+        denial: f64,
+        tie_income: f64,
+        tie_energy: f64,
+        kappa: f64,
+        plans: Vec<[f64; 13]>,
+        noise: f64,
+        bid_noise: f64,
+        lookahead: bool,
+    ) -> PyResult<PyPolicy> {
+        let prm = params(
+            end_round,
+            sentinel_rounds,
+            sentinel_share,
+            sentinel_extra,
+            denial,
+            tie_income,
+            tie_energy,
+            kappa,
+            plans,
+        )?;
+        Ok(PyPolicy { p: heuristic::Policy::new(prm, noise, bid_noise, lookahead) })
+    }
+
+    /// The action code the heuristic plays on the determinization `core` (legal codes `actions`,
+    /// `last`: the code of the last action or -1), and the agent's RNG state afterwards.
+    #[pyo3(signature = (core, seat, actions, last, rng_state))]
+    fn decide(
+        &mut self,
+        core: PyRef<'_, Core>,
+        seat: usize,
+        actions: Option<Vec<u32>>,
+        last: i64,
+        rng_state: u64,
+    ) -> PyResult<(u32, u64)> {
+        // (None: the legal actions of the determinization, which are the deciding seat's own)
+        let actions = actions.unwrap_or_else(|| core.s.legal());
+        if actions.is_empty() || core.s.current_player() != Some(seat) {
+            return Err(PyValueError::new_err("the heuristic decides for the current player, who must have actions"));
+        }
+        self.p.rng = Rng::from_state(rng_state);
+        let code = self.p.decide(&core.s, seat, &actions, last);
+        Ok((code, self.p.rng.state))
+    }
+
+    /// The whole `HeuristicAgent.choose` in the core: the legal actions (one: played without a
+    /// draw), a determinization for `seat` from the agent's RNG, the decision on it.
+    fn choose(&mut self, core: PyRef<'_, Core>, seat: usize, last: i64, rng_state: u64) -> PyResult<(u32, u64)> {
+        let actions = core.s.legal();
+        if actions.is_empty() || core.s.current_player() != Some(seat) {
+            return Err(PyValueError::new_err("the heuristic decides for the current player, who must have actions"));
+        }
+        if actions.len() == 1 {
+            return Ok((actions[0], rng_state));
+        }
+        let mut rng = Rng::from_state(rng_state);
+        let det = core.s.sample_hidden(seat, &mut rng);
+        self.p.rng = rng;
+        let code = self.p.decide(&det, seat, &actions, last);
+        Ok((code, self.p.rng.state))
+    }
+}
+
+/// The hard level (`ai/search.py`'s hooks on the generic IS-MCTS) with the hooks' memory.
+#[pyclass(module = "grimoire.games.zavandor._native", name = "Search", unsendable)]
+pub struct PySearch {
+    hooks: search::Hooks,
+}
+
+#[pymethods]
+impl PySearch {
+    #[new]
+    #[pyo3(signature = (end_round, sentinel_rounds, sentinel_share, sentinel_extra, denial, tie_income, tie_energy, kappa, plans, top_k, scale, clear_gap, bid_band, h_rng, rng))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        end_round: Vec<f64>,
+        sentinel_rounds: f64,
+        sentinel_share: f64,
+        sentinel_extra: f64,
+        denial: f64,
+        tie_income: f64,
+        tie_energy: f64,
+        kappa: f64,
+        plans: Vec<[f64; 13]>,
+        top_k: usize,
+        scale: f64,
+        clear_gap: f64,
+        bid_band: f64,
+        h_rng: u64,
+        rng: u64,
+    ) -> PyResult<PySearch> {
+        let prm = params(
+            end_round,
+            sentinel_rounds,
+            sentinel_share,
+            sentinel_extra,
+            denial,
+            tie_income,
+            tie_energy,
+            kappa,
+            plans,
+        )?;
+        let cfg = search::SearchConfig { top_k, scale, clear_gap, bid_band };
+        Ok(PySearch { hooks: search::Hooks::new(cfg, prm, h_rng, rng) })
+    }
+
+    /// `ISMCTSAgent.choose` with these hooks: (code, the agent's RNG state, iterations, shortcut taken).
+    #[pyo3(signature = (core, seat, last, rng_state, iterations, time_limit, c))]
+    #[allow(clippy::too_many_arguments)]
+    fn choose(
+        &mut self,
+        core: PyRef<'_, Core>,
+        seat: usize,
+        last: i64,
+        rng_state: u64,
+        iterations: Option<i64>,
+        time_limit: Option<f64>,
+        c: f64,
+    ) -> PyResult<(u32, u64, i64, bool)> {
+        let actions = core.s.legal();
+        if actions.is_empty() || core.s.current_player() != Some(seat) {
+            return Err(PyValueError::new_err("the search decides for the current player, who must have actions"));
+        }
+        if actions.len() == 1 {
+            return Ok((actions[0], rng_state, 0, false));
+        }
+        if let Some(a) = self.hooks.shortcut(&core.s, seat, &actions, last) {
+            return Ok((a, rng_state, 0, true));
+        }
+        let mut rng = Rng::from_state(rng_state);
+        let (a, it) =
+            search::search(&mut self.hooks, &core.s, seat, &actions, last, &mut rng, iterations, time_limit, c);
+        Ok((a, rng.state, it, false))
+    }
+
+    #[getter]
+    fn decided(&self) -> i64 {
+        self.hooks.decided
+    }
+
+    #[getter]
+    fn searched(&self) -> i64 {
+        self.hooks.searched
+    }
+
+    #[getter]
+    fn rng_state(&self) -> u64 {
+        self.hooks.rng.state
+    }
+}
+
+/// The fixed action texts in code order (codes from BID_BASE on are "bid n").
+#[pyfunction]
+fn fixed_texts() -> Vec<String> {
+    (0..BID_BASE).map(code_text).collect()
+}
+
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Core>()?;
+    m.add_class::<PyPolicy>()?;
+    m.add_class::<PySearch>()?;
+    m.add_function(wrap_pyfunction!(fixed_texts, m)?)?;
+    m.add("BID_BASE", BID_BASE)?;
+    Ok(())
+}

@@ -1,0 +1,482 @@
+//! The hard level in Rust: the generic IS-MCTS of `grimoire/agents/mcts.py` with the Zavandor hooks
+//! of `ai/search.py` (shortcut, candidates, heuristic playouts, cutoff at the end of the deciding
+//! seat's turn, evaluation by projected VP), iteration for iteration the same search.
+
+use crate::data::*;
+use crate::evaluate::{end_value, energy_in_hand, value, Ctx, Params, AP};
+use crate::heuristic::{inverse, Policy};
+use crate::legal::{BID_BASE, END, PASS};
+use crate::rng::Rng;
+use crate::state::{Kind, Stage, State};
+use std::collections::HashMap;
+
+pub struct SearchConfig {
+    pub top_k: usize,
+    pub scale: f64,
+    pub clear_gap: f64,
+    pub bid_band: f64,
+}
+
+struct Node {
+    children: Vec<(u32, usize)>, // insertion order, as the Python dict
+    n: i64,
+    avail: i64,
+    w: f64,
+    mover: usize,
+    ranked: Option<Vec<(f64, u32)>>,
+}
+
+impl Node {
+    fn new(mover: usize) -> Node {
+        Node { children: Vec::new(), n: 0, avail: 0, w: 0.0, mover, ranked: None }
+    }
+    fn child(&self, code: u32) -> Option<usize> {
+        self.children.iter().find(|c| c.0 == code).map(|c| c.1)
+    }
+}
+
+/// The hooks' memory across decisions and within a search (as the Python `ZavandorSearch`).
+pub struct Hooks {
+    pub cfg: SearchConfig,
+    pub h: Policy,     // inside the search
+    pub quick: Policy, // the shortcut's heuristic
+    pub rng: Rng,      // the shortcut's determinizations
+    guard_key: Option<(i64, usize, usize)>,
+    guard_steps: i64,
+    seat: i64,
+    round: i64,
+    root_active: Option<usize>,
+    base_values: Vec<f64>,
+    turn_cache: HashMap<Vec<i64>, u32>,
+    price_cache: HashMap<Vec<i64>, i64>,
+    pub decided: i64,
+    pub searched: i64,
+}
+
+fn active_seat(s: &State) -> Option<usize> {
+    if s.over || s.stage != Stage::Turn || s.turn_idx >= s.order.len() {
+        None
+    } else {
+        Some(s.order.as_slice()[s.turn_idx] as usize)
+    }
+}
+
+fn bid_codes(actions: &[u32]) -> Vec<u32> {
+    actions.iter().copied().filter(|&a| a >= BID_BASE).collect()
+}
+
+fn bid_of(code: u32) -> i64 {
+    (code - BID_BASE) as i64
+}
+
+fn softmax_win(values: &[f64], temperature: f64) -> Vec<f64> {
+    let m = values.iter().copied().fold(f64::NEG_INFINITY, |a, b| if b > a { b } else { a });
+    let ex: Vec<f64> = values.iter().map(|&v| if v > -1e8 { ((v - m) / temperature).exp() } else { 0.0 }).collect();
+    let mut tot = 0.0;
+    for &x in &ex {
+        tot += x;
+    }
+    ex.iter().map(|x| x / tot).collect()
+}
+
+fn terminal_rewards(s: &State) -> Vec<f64> {
+    let scores = s.scores();
+    let winners = s.winners();
+    let n = scores.len();
+    let share = if winners.is_empty() { 0.0 } else { 1.0 / winners.len() as f64 };
+    (0..n)
+        .map(|i| {
+            let best_other = (0..n).filter(|&j| j != i).map(|j| scores[j]).max().unwrap_or(scores[i]);
+            let m = 0.5 + 0.5 * ((scores[i] - best_other) as f64 / 10.0).tanh();
+            (1.0 - 0.2) * (if winners.contains(&i) { share } else { 0.0 }) + 0.2 * m
+        })
+        .collect()
+}
+
+impl Hooks {
+    /// `h_rng`, `rng`: the states of the Python hooks' generators (the search heuristic's, the shortcut's).
+    pub fn new(cfg: SearchConfig, prm: Params, h_rng: u64, rng: u64) -> Hooks {
+        let mut h = Policy::new(prm.clone(), 0.0, 0.0, true);
+        h.rng = Rng::from_state(h_rng);
+        let quick = Policy::new(prm, 0.0, 0.0, true);
+        Hooks {
+            cfg,
+            h,
+            quick,
+            rng: Rng::from_state(rng),
+            guard_key: None,
+            guard_steps: 0,
+            seat: -1,
+            round: -1,
+            root_active: None,
+            base_values: vec![],
+            turn_cache: HashMap::new(),
+            price_cache: HashMap::new(),
+            decided: 0,
+            searched: 0,
+        }
+    }
+
+    fn exhausted(&mut self, s: &State, seat: usize) -> bool {
+        let key = (s.round, s.turn_idx, seat);
+        if self.guard_key != Some(key) {
+            self.guard_key = Some(key);
+            self.guard_steps = 0;
+        }
+        self.guard_steps += 1;
+        self.guard_steps > 40
+    }
+
+    fn values(&self, s: &State) -> Vec<f64> {
+        let ctx = Ctx::new(s, &self.h.prm);
+        let order = s.order.as_slice();
+        let done: &[u8] = if s.stage == Stage::Turn { &order[..s.turn_idx.min(order.len())] } else { order };
+        s.players[..s.n]
+            .iter()
+            .map(|p| {
+                if p.out {
+                    -1e9
+                } else if done.contains(&(p.seat as u8)) || ctx.fin {
+                    end_value(s, p.seat, &ctx, 0)
+                } else {
+                    value(&AP::of(p), &ctx, Some(energy_in_hand(p) as f64))
+                }
+            })
+            .collect()
+    }
+
+    fn begin(&mut self, root: &State, seat: usize) {
+        self.seat = seat as i64;
+        self.round = root.round;
+        self.root_active = active_seat(root);
+        self.base_values = self.values(root);
+        self.turn_cache.clear();
+    }
+
+    fn bid_limit(&mut self, s: &State, cp: usize) -> i64 {
+        let a = s.auc.unwrap();
+        let mut key = vec![
+            cp as i64,
+            a.item as i64,
+            a.high_seat,
+            s.round,
+            s.turn_idx as i64,
+            s.sent_sold,
+            s.display.len() as i64,
+        ];
+        if cp as i64 != self.seat {
+            let q = &s.players[cp];
+            key.extend([q.cardsum, q.dust, q.ncards]);
+        }
+        if let Some(&v) = self.price_cache.get(&key) {
+            return v;
+        }
+        let v = self.h.bid_limit(s, cp);
+        if self.price_cache.len() > 256 {
+            self.price_cache.clear();
+        }
+        self.price_cache.insert(key, v);
+        v
+    }
+
+    fn bid(&mut self, s: &State, cp: usize, actions: &[u32]) -> u32 {
+        let a = s.auc.unwrap();
+        if a.high.is_none() {
+            return actions[0];
+        }
+        let bids = bid_codes(actions);
+        if bids.is_empty() {
+            return PASS;
+        }
+        let pmax = self.bid_limit(s, cp);
+        if pmax >= 0 && s.price_for(cp, a.item, bid_of(bids[0])) <= pmax {
+            bids[0]
+        } else {
+            PASS
+        }
+    }
+
+    fn turn_key(s: &State, cp: usize) -> Vec<i64> {
+        let p = &s.players[cp];
+        let mut k = vec![cp as i64, s.round];
+        k.extend(p.active);
+        k.extend(p.inactive);
+        k.extend(p.levels);
+        k.extend(p.arts);
+        k.extend([p.sents.len() as i64, p.pentagon, p.advanced as i64, p.dust]);
+        k.push(-1);
+        for (code, &n) in p.hand.iter().enumerate() {
+            for _ in 0..n {
+                k.push(code as i64);
+            }
+        }
+        k.push(-1);
+        k.extend(p.conc);
+        k.extend([s.group as i64, s.groups_done, s.tab_owed, s.tab_credit, -1]);
+        k.extend(s.display.iter().map(|&x| x as i64));
+        k.push(-1);
+        k.extend(s.sent_avail.iter().map(|&x| x as i64));
+        k.push(s.sent_sold);
+        k
+    }
+
+    fn turn_choice(&mut self, s: &State, cp: usize, actions: &[u32], last: i64) -> u32 {
+        let key = Self::turn_key(s, cp);
+        if let Some(&a) = self.turn_cache.get(&key) {
+            return a;
+        }
+        let a = self.h.rank_turn(s, cp, actions, last, Some(false), false)[0].1;
+        self.turn_cache.insert(key, a);
+        a
+    }
+
+    fn candidates(
+        &mut self,
+        s: &State,
+        cp: usize,
+        actions: &[u32],
+        node: &mut Node,
+        depth: usize,
+        last: i64,
+    ) -> Vec<u32> {
+        if actions.len() == 1 {
+            return actions.to_vec();
+        }
+        if let Some(d) = s.pending.last() {
+            if d.kind == Kind::Bid {
+                if cp as i64 == self.seat && s.auc.unwrap().high.is_some() {
+                    let bids = bid_codes(actions);
+                    return if bids.is_empty() { vec![PASS] } else { vec![bids[0], PASS] };
+                }
+                return vec![self.bid(s, cp, actions)];
+            }
+            return vec![self.h.decide(s, cp, actions, last)];
+        }
+        if cp as i64 != self.seat {
+            return vec![self.turn_choice(s, cp, actions, last)];
+        }
+        if node.ranked.is_none() {
+            node.ranked = Some(self.h.rank_turn(s, cp, actions, last, Some(depth == 0), true));
+        }
+        let undo = inverse(last);
+        let ranked = node.ranked.as_ref().unwrap();
+        let mut out: Vec<u32> = ranked.iter().take(self.cfg.top_k).map(|x| x.1).filter(|&a| a as i64 != undo).collect();
+        if !out.contains(&END) {
+            out.push(END);
+        }
+        out
+    }
+
+    fn rollout(&mut self, s: &State, last: i64) -> u32 {
+        let actions = s.legal();
+        if actions.len() == 1 {
+            return actions[0];
+        }
+        let cp = s.current_player().unwrap();
+        if let Some(d) = s.pending.last() {
+            if d.kind == Kind::Bid {
+                return self.bid(s, cp, &actions);
+            }
+            return self.h.decide(s, cp, &actions, last);
+        }
+        self.turn_choice(s, cp, &actions, last)
+    }
+
+    fn cutoff(&self, s: &State) -> bool {
+        if s.over || s.round != self.round {
+            return true;
+        }
+        if !s.pending.is_empty() {
+            return false;
+        }
+        active_seat(s) != self.root_active
+    }
+
+    fn evaluate(&self, s: &State) -> Vec<f64> {
+        let d = data();
+        let vals = self.values(s);
+        if s.sent_sold >= d.sent_end || s.flags.max_rounds.is_some_and(|m| s.round >= m) {
+            return softmax_win(&vals, 1.0);
+        }
+        let n = vals.len();
+        let gains: Vec<f64> =
+            (0..n).map(|i| if vals[i] > -1e8 { vals[i] - self.base_values[i] } else { -30.0 }).collect();
+        (0..n)
+            .map(|i| {
+                let others: Vec<f64> = (0..n).filter(|&j| j != i).map(|j| gains[j]).collect();
+                let mut sum = 0.0;
+                for &x in &others {
+                    sum += x;
+                }
+                let rel = gains[i] - if others.is_empty() { 0.0 } else { sum / others.len() as f64 };
+                let x = 0.5 + rel / self.cfg.scale;
+                let x = if x > 0.0 { x } else { 0.0 }; // max(0.0, x)
+                if x < 1.0 {
+                    x
+                } else {
+                    1.0
+                } // min(1.0, x)
+            })
+            .collect()
+    }
+
+    /// Decide without searching where the decision is not close, or None (`ZavandorSearch.shortcut`).
+    pub fn shortcut(&mut self, state: &State, seat: usize, actions: &[u32], last: i64) -> Option<u32> {
+        let det = state.sample_hidden(seat, &mut self.rng);
+        self.decided += 1;
+        if let Some(d) = det.pending.last() {
+            let a = det.auc;
+            if d.kind != Kind::Bid || a.unwrap().high.is_none() {
+                self.quick.rng = self.rng;
+                let r = self.quick.decide(&det, seat, actions, last);
+                self.rng = self.quick.rng;
+                return Some(r);
+            }
+            let bids = bid_codes(actions);
+            if bids.is_empty() {
+                return Some(PASS);
+            }
+            let item = a.unwrap().item;
+            let pmax = self.bid_limit(&det, seat);
+            let nxt = det.price_for(seat, item, bid_of(bids[0]));
+            let x = self.cfg.bid_band * pmax.max(0) as f64;
+            let band = if x > 4.0 { x } else { 4.0 };
+            if pmax < 0 || nxt as f64 > pmax as f64 + band {
+                return Some(PASS);
+            }
+            if nxt as f64 <= pmax as f64 - band {
+                return Some(bids[0]);
+            }
+        } else {
+            if self.exhausted(&det, seat) && actions.contains(&END) {
+                return Some(END);
+            }
+            self.quick.rng = self.rng;
+            let ranked = self.quick.rank_turn(&det, seat, actions, last, None, true);
+            self.rng = self.quick.rng;
+            if ranked.len() == 1 || ranked[0].0 - ranked[1].0 >= self.cfg.clear_gap {
+                return Some(ranked[0].1);
+            }
+        }
+        self.searched += 1;
+        None
+    }
+}
+
+/// One IS-MCTS decision (`ISMCTSAgent.search`) with the agent's generator `rng`; the action and the
+/// number of iterations.
+pub fn search(
+    hooks: &mut Hooks,
+    state: &State,
+    seat: usize,
+    actions: &[u32],
+    last: i64,
+    rng: &mut Rng,
+    iterations: Option<i64>,
+    time_limit: Option<f64>,
+    c: f64,
+) -> (u32, i64) {
+    let t0 = std::time::Instant::now();
+    let first = state.sample_hidden(seat, rng);
+    hooks.begin(&first, seat); // (the hooks see a determinization, never the real state)
+    let mut first = Some(first);
+    let mut nodes: Vec<Node> = vec![Node::new(usize::MAX)];
+    let mut it: i64 = 0;
+    loop {
+        if iterations.is_some_and(|n| it >= n) {
+            break;
+        }
+        if it > 0 && time_limit.is_some_and(|t| t0.elapsed().as_secs_f64() >= t) {
+            break;
+        }
+        let det = match first.take() {
+            Some(d) => d,
+            None => state.sample_hidden(seat, rng),
+        };
+        iterate(hooks, det, &mut nodes, last, c);
+        it += 1;
+    }
+    let mut best: Option<(u32, (i64, f64))> = None;
+    for &(code, idx) in &nodes[0].children {
+        if !actions.contains(&code) {
+            continue;
+        }
+        let ch = &nodes[idx];
+        let key = (ch.n, if ch.n != 0 { ch.w / ch.n as f64 } else { 0.0 });
+        let better = match best {
+            None => true,
+            Some((_, k)) => key.0 > k.0 || (key.0 == k.0 && key.1 > k.1),
+        };
+        if better {
+            best = Some((code, key));
+        }
+    }
+    (best.map(|b| b.0).unwrap_or(actions[0]), it)
+}
+
+fn iterate(hooks: &mut Hooks, mut det: State, nodes: &mut Vec<Node>, mut last: i64, c: f64) {
+    let mut node = 0usize;
+    let mut path = vec![0usize];
+    let mut depth = 0usize;
+    let mut expanded = false;
+    while !det.over && !(depth > 0 && hooks.cutoff(&det)) {
+        let cp = det.current_player().unwrap();
+        let legal = det.legal();
+        let mut nd = std::mem::replace(&mut nodes[node], Node::new(0));
+        let cands = hooks.candidates(&det, cp, &legal, &mut nd, depth, last);
+        nodes[node] = nd;
+        let mut untried = None;
+        for &a in &cands {
+            match nodes[node].child(a) {
+                None => {
+                    if untried.is_none() {
+                        untried = Some(a);
+                    }
+                }
+                Some(ci) => nodes[ci].avail += 1,
+            }
+        }
+        if let Some(a) = untried {
+            let mut child = Node::new(cp);
+            child.avail = 1;
+            nodes.push(child);
+            let ci = nodes.len() - 1;
+            nodes[node].children.push((a, ci));
+            det.apply_code(a);
+            last = a as i64;
+            path.push(ci);
+            expanded = true;
+            break;
+        }
+        let (mut best_a, mut best_u, mut best_i) = (cands[0], f64::NEG_INFINITY, 0usize);
+        for &a in &cands {
+            let ci = nodes[node].child(a).unwrap();
+            let ch = &nodes[ci];
+            let u = (ch.w / ch.n as f64 - 0.0) / 1.0 + c * ((ch.avail as f64).ln() / ch.n as f64).sqrt();
+            if u > best_u {
+                best_a = a;
+                best_u = u;
+                best_i = ci;
+            }
+        }
+        node = best_i;
+        det.apply_code(best_a);
+        last = best_a as i64;
+        path.push(node);
+        depth += 1;
+    }
+    if expanded {
+        while !det.over && !hooks.cutoff(&det) {
+            let a = hooks.rollout(&det, last);
+            det.apply_code(a);
+            last = a as i64;
+        }
+    }
+    let rewards = if det.over { terminal_rewards(&det) } else { hooks.evaluate(&det) };
+    for &ni in &path[1..] {
+        let nd = &mut nodes[ni];
+        nd.n += 1;
+        nd.w += rewards[nd.mover];
+    }
+    nodes[0].n += 1;
+}
