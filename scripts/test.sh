@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 python3 -m venv .venv
-.venv/bin/pip install --quiet --disable-pip-version-check -e '.[test,rl]'
+.venv/bin/pip install --quiet --disable-pip-version-check -e '.[test,rl,ray]'
 .venv/bin/ruff check grimoire tests scripts examples
 .venv/bin/mypy   # the type check (which files: [tool.mypy] in pyproject.toml)
 # shellcheck source=scripts/web-test-env.sh

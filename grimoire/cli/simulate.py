@@ -14,6 +14,8 @@ from ..core.errors import GameConfigError
 from .common import GAME_HELP, parse_option_pairs, require_game, split_list
 from .main import app
 
+LOG_SECONDS = 60.0       # without a terminal (nohup), a progress line this often
+
 
 class RateColumn(ProgressColumn):
     """Games per second of this run (finished batches only) and the time left at that pace."""
@@ -62,7 +64,8 @@ def simulate_command(
     console = Console()
     with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(), RateColumn(),
                   TimeElapsedColumn(), console=console) as progress:
-        task = progress.add_task(f"{info.title}: {','.join(cfg.agents)}", total=cfg.games, start=False)
+        task = progress.add_task(f"{info.name} {cfg.players}p {','.join(dict.fromkeys(cfg.agents))}", total=cfg.games,
+                                 start=False)
 
         def on_start(c, before: int) -> None:
             progress.update(task, completed=before, before=before, t0=time.perf_counter())
@@ -70,8 +73,17 @@ def simulate_command(
             if before:
                 progress.console.print(f"resuming {out}: {before} of {c.games} games already played")
 
-        res = simulate(cfg, out, backend, workers or None, address, on_start=on_start,
-                       on_batch=lambda n: progress.advance(task, n))
+        last_log = [time.perf_counter()]
+
+        def on_batch(n: int) -> None:
+            progress.advance(task, n)
+            now = time.perf_counter()
+            if not console.is_terminal and now - last_log[0] >= LOG_SECONDS:   # a log file gets a line now and then
+                last_log[0] = now
+                t = progress.tasks[0]
+                console.print(f"{int(t.completed)}/{cfg.games} games, {RateColumn().render(t).plain}", highlight=False)
+
+        res = simulate(cfg, out, backend, workers or None, address, on_start=on_start, on_batch=on_batch)
     done = res.games_before + res.games_played
     console.print(f"{res.games_played} games in {res.seconds:.1f} s ({res.games_per_second:,.2f} games/s; "
                   f"{res.games_played / res.cpu_seconds if res.cpu_seconds else 0:,.2f} games/s per busy worker), "

@@ -7,7 +7,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from .backends import run_batches
+from ..core.errors import GameConfigError
+from .backends import BACKENDS, run_batches
 from .config import SimConfig, check_resume, read_manifest, write_manifest
 from .play import play_game
 from .store import PartWriter, finished_batches, to_table
@@ -62,6 +63,8 @@ def simulate(cfg: SimConfig, out: Path | str, backend: str = "local", workers: i
              on_batch: Callable[[int], None] | None = None) -> SimResult:
     """Run (or resume) a simulation into ``out``. ``on_start(config, games already done)`` is called
     once the plan is known, ``on_batch(games)`` after each finished batch."""
+    if backend not in BACKENDS:
+        raise GameConfigError(f"unknown backend {backend!r}; choose from: {', '.join(BACKENDS)}")
     out = Path(out)
     cfg = prepare(cfg, out)
     done = finished_batches(out)
