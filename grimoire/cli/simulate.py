@@ -86,6 +86,6 @@ def simulate_command(
         res = simulate(cfg, out, backend, workers or None, address, on_start=on_start, on_batch=on_batch)
     done = res.games_before + res.games_played
     console.print(f"{res.games_played} games in {res.seconds:.1f} s ({res.games_per_second:,.2f} games/s; "
-                  f"{res.games_played / res.cpu_seconds if res.cpu_seconds else 0:,.2f} games/s per busy worker), "
+                  f"{res.games_played / res.cpu_seconds if res.cpu_seconds else 0:,.2f} games per CPU-second), "
                   f"{done} of {res.config.games} in {out} (batches of {res.config.batch_size})")
     console.print(f"report: grimoire report {out} --out {out}/report")

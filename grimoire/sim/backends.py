@@ -67,7 +67,10 @@ def start_ray(address: str | None, workers: int | None):
         cpus = int(ray.cluster_resources().get("CPU", 1))
         return ray, True, min(workers, cpus) if workers else cpus
     cpus = workers or os.cpu_count() or 1
-    ray.init(num_cpus=cpus, include_dashboard=False, object_store_memory=RAY_LOCAL_OBJECT_STORE,
+    # Ray starts its workers at niceness 15: on a machine shared with other work they would starve
+    os.environ.setdefault("RAY_worker_niceness", "0")
+    # address "local": a new instance, never one that `ray start` left on this machine
+    ray.init(address="local", num_cpus=cpus, include_dashboard=False, object_store_memory=RAY_LOCAL_OBJECT_STORE,
              log_to_driver=False, configure_logging=False)
     return ray, True, cpus
 

@@ -82,12 +82,12 @@ def play_game(cfg: SimConfig, g: int) -> list[dict[str, Any]]:
 def play_batch(cfg_dict: dict[str, Any], b: int) -> dict[str, Any]:
     """Batch ``b``: its rows as columns, and how long it took where (for the throughput log)."""
     cfg = SimConfig.from_dict(cfg_dict)
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     rows: list[dict[str, Any]] = []
     for g in cfg.batch_range(b):
         rows.extend(play_game(cfg, g))
-    seconds = time.perf_counter() - t0
+    seconds, cpu = time.perf_counter() - t0, time.process_time() - c0
     keys = list(COLUMNS) + sorted({k for r in rows for k in r if k not in COLUMNS})
     columns = {k: [r.get(k) for r in rows] for k in keys}
-    return {"batch": b, "games": len(cfg.batch_range(b)), "seconds": seconds, "pid": os.getpid(),
+    return {"batch": b, "games": len(cfg.batch_range(b)), "seconds": seconds, "cpu_seconds": cpu, "pid": os.getpid(),
             "host": os.uname().nodename, "columns": columns}

@@ -26,7 +26,7 @@ class SimResult:
     games_before: int           # finished by an earlier run into the same directory
     games_played: int           # by this run
     seconds: float              # wall time of this run (without starting the backend's timer)
-    cpu_seconds: float          # the batches' own play time, summed over the workers
+    cpu_seconds: float          # the CPU time of the batches' play, summed over the workers
 
     @property
     def games_per_second(self) -> float:
@@ -35,10 +35,11 @@ class SimResult:
 
 def auto_batch_size(cfg: SimConfig, target: float = TARGET_BATCH_SECONDS) -> int:
     """Games per batch for about ``target`` seconds of play, from one timed game (a whole number of
-    rotation blocks when a batch holds more than one)."""
-    t0 = time.perf_counter()
+    rotation blocks when a batch holds more than one). CPU time, so that a busy machine does not
+    shrink the batches."""
+    t0 = time.process_time()
     play_game(cfg, 0)
-    per_game = max(time.perf_counter() - t0, 1e-4)
+    per_game = max(time.process_time() - t0, 1e-4)
     size = max(1, min(MAX_BATCH, round(target / per_game)))
     if size > cfg.players:
         size -= size % cfg.players
@@ -79,10 +80,10 @@ def simulate(cfg: SimConfig, out: Path | str, backend: str = "local", workers: i
     try:
         if todo:
             for res in run_batches(backend, cfg.to_dict(), todo, workers, address):
-                writer.add(to_table(res["columns"]),
-                           {k: res[k] for k in ("batch", "games", "seconds", "pid", "host")} | {"backend": backend})
+                timing = {k: res[k] for k in ("batch", "games", "seconds", "cpu_seconds", "pid", "host")}
+                writer.add(to_table(res["columns"]), timing | {"backend": backend})
                 played += res["games"]
-                cpu += res["seconds"]
+                cpu += res["cpu_seconds"]
                 if on_batch:
                     on_batch(res["games"])
                 now = time.perf_counter()
