@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import signal
 import time
 from pathlib import Path
 
@@ -29,6 +30,10 @@ class RateColumn(ProgressColumn):
         left = (task.total - task.completed) / rate
         h, rem = divmod(int(left), 3600)
         return Text(f"{rate:,.1f} games/s  ETA {h}:{rem // 60:02d}:{rem % 60:02d}", style="progress.data.speed")
+
+
+def _interrupt(_signum, _frame) -> None:
+    raise KeyboardInterrupt
 
 
 @app.command("simulate")
@@ -62,6 +67,9 @@ def simulate_command(
     cfg = make_config(info.name, players, split_list(agents) or [], games, seed, parse_option_pairs(option),
                       not no_roles, batch_size)
     console = Console()
+    # a scheduler's or kill's SIGTERM ends the run like Ctrl-C: the finished batches are written first
+    signal.signal(signal.SIGTERM, _interrupt)
+    signal.signal(signal.SIGINT, _interrupt)     # also when started in the background (SIGINT ignored)
     with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(), RateColumn(),
                   TimeElapsedColumn(), console=console) as progress:
         task = progress.add_task(f"{info.name} {cfg.players}p {','.join(dict.fromkeys(cfg.agents))}", total=cfg.games,
@@ -83,7 +91,12 @@ def simulate_command(
                 t = progress.tasks[0]
                 console.print(f"{int(t.completed)}/{cfg.games} games, {RateColumn().render(t).plain}", highlight=False)
 
-        res = simulate(cfg, out, backend, workers or None, address, on_start=on_start, on_batch=on_batch)
+        try:
+            res = simulate(cfg, out, backend, workers or None, address, on_start=on_start, on_batch=on_batch)
+        except KeyboardInterrupt:
+            progress.stop()
+            console.print(f"interrupted: the finished batches are kept in {out}; the same command resumes the run")
+            raise typer.Exit(130) from None
     done = res.games_before + res.games_played
     console.print(f"{res.games_played} games in {res.seconds:.1f} s ({res.games_per_second:,.2f} games/s; "
                   f"{res.games_played / res.cpu_seconds if res.cpu_seconds else 0:,.2f} games per CPU-second), "

@@ -5,18 +5,27 @@ bounded number in flight, and play them with the same function (``play.play_batc
 
 from __future__ import annotations
 
+import functools
+import multiprocessing
 import os
+import signal
 from collections.abc import Iterator
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any
 
 from ..core.errors import GameConfigError
 from .play import play_batch
 
 BACKENDS = ("local", "ray")
-IN_FLIGHT = 2               # batches queued per worker, so that no worker waits for the driver
+IN_FLIGHT = 2               # Ray: batches queued per CPU, so that no worker waits for the driver
 # a local Ray instance stays small: the rows come back through the object store only as small batches
 RAY_LOCAL_OBJECT_STORE = 100 * 1024 * 1024
+
+
+def _quiet_worker() -> None:
+    """Workers leave interruptions to the driver (Ctrl-C reaches the whole process group) and end
+    silently when the driver terminates the pool."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def run_local(cfg: dict[str, Any], batches: list[int], workers: int) -> Iterator[dict[str, Any]]:
@@ -24,24 +33,17 @@ def run_local(cfg: dict[str, Any], batches: list[int], workers: int) -> Iterator
         for b in batches:
             yield play_batch(cfg, b)
         return
-    todo = iter(batches)
-    with ProcessPoolExecutor(max_workers=workers) as ex:
-        pending: set[Future] = set()
-        try:
-            for b in todo:
-                pending.add(ex.submit(play_batch, cfg, b))
-                if len(pending) >= workers * IN_FLIGHT:
-                    break
-            while pending:
-                done, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for fut in done:
-                    yield fut.result()
-                    nxt = next(todo, None)
-                    if nxt is not None:
-                        pending.add(ex.submit(play_batch, cfg, nxt))
-        finally:
-            for fut in pending:
-                fut.cancel()
+    # a multiprocessing pool rather than concurrent.futures: on an interruption terminate() ends the
+    # batches in progress at once instead of waiting for them
+    pool = multiprocessing.Pool(workers, initializer=_quiet_worker)
+    try:
+        yield from pool.imap_unordered(functools.partial(play_batch, cfg), batches, chunksize=1)
+        pool.close()
+    except BaseException:
+        pool.terminate()
+        raise
+    finally:
+        pool.join()
 
 
 def ray_available() -> str | None:
