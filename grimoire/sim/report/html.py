@@ -166,9 +166,10 @@ def render(reports: list[dict[str, Any]], names: list[str], diffs: list[dict[str
     out.append("<h2>Game length</h2>")
     for k in ("rounds", "actions"):
         if k in r0["length"]:
-            out.append("<figure>" + plots.histograms([(n, r["length"].get(k)) for n, r in
-                                                      zip(names, reports, strict=True)], f"{k} per game", k)
-                       + "</figure>")
+            if any(r["length"].get(k, {}).get("max") != r["length"].get(k, {}).get("min") for r in reports):
+                    out.append("<figure>" + plots.histograms([(n, r["length"].get(k)) for n, r in
+                                                          zip(names, reports, strict=True)], f"{k} per game", k)
+                           + "</figure>")
             out.append(dist_table(names, [r["length"].get(k) for r in reports]))
     groups = list(dict.fromkeys(g for r in reports for g in r["items"]))
     if groups:

@@ -68,18 +68,19 @@ def rate_bars(series: list[tuple[str, list[dict[str, Any]]]], kind: str, title: 
 
 
 def histograms(series: list[tuple[str, dict[str, Any]]], title: str, xlabel: str) -> str:
-    """Step histograms (share of games), one per run."""
+    """Step histograms, one per run, as densities (% of games per unit: runs binned differently
+    stay comparable)."""
     fig, ax = plt.subplots(figsize=(6.0, 2.8))
     for j, (name, d) in enumerate(series):
         if not d or not d.get("n"):
             continue
         counts = np.asarray(d["hist"]["counts"], dtype=float)
         edges = np.asarray(d["hist"]["edges"])
-        ax.stairs(100 * counts / counts.sum(), edges, color=COLOURS[j % len(COLOURS)], lw=1.5,
+        ax.stairs(100 * counts / (counts.sum() * np.diff(edges)), edges, color=COLOURS[j % len(COLOURS)], lw=1.5,
                   label=f"{name} (mean {d['mean']:.1f}, median {d['median']:.0f})")
         ax.axvline(d["mean"], color=COLOURS[j % len(COLOURS)], lw=0.8, ls=":")
     ax.set_xlabel(xlabel)
-    ax.set_ylabel("% of games")
+    ax.set_ylabel(f"% of games per {xlabel[:-1] if xlabel.endswith('s') else xlabel}")
     ax.set_title(title)
     ax.legend(fontsize=8, frameon=False)
     return to_svg(fig)
