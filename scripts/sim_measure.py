@@ -23,6 +23,7 @@ from grimoire.core.episode import derive_seed, run_episode
 from grimoire.core.registry import new_game
 from grimoire.sim import make_config, simulate
 from grimoire.sim.play import play_game
+from grimoire.sim.store import read_timings
 
 CELLS = [("zavandor", 4), ("zavandor", 2), ("zauberschmiede", 1), ("zauberschmiede", 4), ("shuluri", 2)]
 LEVELS = ("easy", "medium", "hard")
@@ -81,9 +82,12 @@ def timed_run(backend: str, workers: int, cfg, ray_started: bool = False) -> dic
         t0 = time.perf_counter()
         res = simulate(cfg, Path(d) / "run", backend=backend, workers=workers)
         wall = time.perf_counter() - t0
+        busy = sum(t["seconds"] for t in read_timings(Path(d) / "run"))
+    # occupancy: the share of the workers' time spent inside batches (the rest is the backend's
+    # overhead and idle time); unlike games/s it hardly depends on other work on the machine
     return {"backend": backend, "workers": workers, "games": res.games_played, "wall_seconds": round(wall, 2),
             "games_per_second": round(res.games_played / wall, 3), "cpu_seconds": round(res.cpu_seconds, 2),
-            "load": load()}
+            "occupancy": round(busy / (workers * wall), 3), "load": load()}
 
 
 def ray_run(workers: int, cfg) -> dict:
