@@ -127,7 +127,7 @@ def item_chart(series: list[tuple[str, list[dict[str, Any]]]], group: str, solo:
     a1.set_title(f"{group}: popularity")
     a2.set_title(f"{group}: {'score difference' if solo else 'win rate'} when held")
     if not solo:
-        a2.legend(fontsize=7, frameon=False, loc="lower right")
+        a2.legend(fontsize=7, frameon=False, loc="upper left", bbox_to_anchor=(1.0, 1.0))
     if len(series) > 1:
         a1.legend(fontsize=7, frameon=False, loc="lower right")
     return to_svg(fig)

@@ -10,6 +10,7 @@ independent (their shares add up to 1), which makes these intervals slightly con
 
 from __future__ import annotations
 
+import json
 import math
 import shlex
 from pathlib import Path
@@ -87,7 +88,7 @@ def command_of(cfg: SimConfig, out: str) -> str:
     parts = ["grimoire", "simulate", cfg.game, "--players", str(cfg.players), "--agents", agents,
              "--games", str(cfg.games), "--seed", str(cfg.seed)]
     for k, v in sorted(cfg.options.items()):
-        parts += ["-o", f"{k}={v if isinstance(v, str) else __import__('json').dumps(v)}"]
+        parts += ["-o", f"{k}={v if isinstance(v, str) else json.dumps(v)}"]
     if not cfg.rotate_roles:
         parts.append("--no-rotate-roles")
     parts += ["--batch-size", str(cfg.batch_size), "--out", out]
