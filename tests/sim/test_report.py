@@ -147,3 +147,17 @@ def test_the_report_renders_in_chromium_with_its_plots(tmp_path):
         finally:
             b.close()
     assert len(sizes) >= 6 and all(w > 200 for w in sizes)
+
+
+def test_newcombe_interval_matches_the_published_example():
+    from grimoire.sim.report.stats import newcombe
+    # Newcombe (1998), method 10, example (a): 56/70 against 48/80 -> 0.2000 (0.0524, 0.3339)
+    d, lo, hi = newcombe(56, 70, 48, 80)
+    assert d == pytest.approx(0.2) and lo == pytest.approx(0.0524, abs=1e-4) and hi == pytest.approx(0.3339, abs=1e-4)
+
+
+def test_ranks_share_ties_and_put_the_winners_first():
+    from grimoire.sim.play import ranks
+    assert ranks([30.0, 50.0, 50.0, 10.0], [1, 2]) == [3, 1, 1, 4]
+    assert ranks([40.0, 40.0, 20.0], [0]) == [1, 2, 3]          # a tie broken by the game's own rule
+    assert ranks([5.0], [0]) == [1]
