@@ -50,27 +50,34 @@ class GameSpec:
 def schedule(game: str, agents: list[str], games: int, seed: int, options: dict | None = None,
              rotate_roles: bool = True) -> list[GameSpec]:
     """The games of an arena (see the module text). ``agents`` has one name per seat."""
+    return [game_spec(game, agents, g, seed, options, rotate_roles) for g in range(games)]
+
+
+def game_spec(game: str, agents: list[str], g: int, seed: int, options: dict | None = None,
+              rotate_roles: bool = True, roles_follow_agents: bool = False) -> GameSpec:
+    """Game ``g`` of the schedule, computed on its own (a simulation of a million games needs no list).
+
+    ``roles_follow_agents``: the block's roles rotate through the seats together with the agents
+    (every role plays every seat of the block once with the same shuffles and dice: the schedule of a
+    balance study, where the agents are often all alike) instead of staying with their seats."""
     players = len(agents)
-    options = dict(options or {})
+    opts = dict(options or {})
     hooks = game_info(game).arena
     role_opt = hooks.role_option
     pool = list(hooks.roles)
-    use_roles = rotate_roles and role_opt and len(pool) >= players and role_opt not in options
-    specs = []
-    for g in range(games):
-        block, r = divmod(g, players)
-        game_seed = derive_seed(seed, block)
-        roles = None
-        opts = dict(options)
-        if use_roles:
-            rr = Rng(derive_seed(seed, block, 1))
-            avail = pool[:]
-            roles = [avail.pop(rr.below(len(avail))) for _ in range(players)]
-            opts[role_opt] = roles
-        seat_agents = [agents[(i + r) % players] for i in range(players)]
-        specs.append(GameSpec(g, game, players, game_seed, opts, seat_agents,
-                              [derive_seed(seed, g, 2, i) for i in range(players)], roles))
-    return specs
+    use_roles = rotate_roles and role_opt and len(pool) >= players and role_opt not in opts
+    block, r = divmod(g, players)
+    game_seed = derive_seed(seed, block)
+    roles = None
+    if use_roles:
+        rr = Rng(derive_seed(seed, block, 1))
+        avail = pool[:]
+        drawn = [avail.pop(rr.below(len(avail))) for _ in range(players)]
+        roles = [drawn[(i + r) % players] for i in range(players)] if roles_follow_agents else drawn
+        opts[role_opt] = roles
+    seat_agents = [agents[(i + r) % players] for i in range(players)]
+    return GameSpec(g, game, players, game_seed, opts, seat_agents,
+                    [derive_seed(seed, g, 2, i) for i in range(players)], roles)
 
 
 def _build(game: str, name: str, seed: int, factories: dict | None):

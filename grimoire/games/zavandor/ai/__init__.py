@@ -14,7 +14,7 @@ it records rounds, sentinels sold and the winner's score, per seat what a balanc
 
 from __future__ import annotations
 
-from ..data import CHARACTERS, MAX_LEVEL
+from ..data import ARTIFACTS, CHAR_TRACK, CHARACTERS, MAX_LEVEL, SENTINELS, TRACKS
 from ..scoring import gem_vp
 
 EASY_NOISE = 0.25
@@ -75,5 +75,9 @@ def arena_seat_stats(state) -> list[dict]:
             "gems_vp": gem_vp(p),
             "energy": p.energy(),
             "eliminated": int(p.out),
+            # per item, for the balance reports: artifacts owned, sentinels held, levels bought per track
+            **{f"artifact_{a}": p.arts[i] for i, a in enumerate(ARTIFACTS)},
+            **{f"sentinel_{x}": int(i in p.sents) for i, x in enumerate(SENTINELS)},
+            **{f"track_{t}": p.levels[i] - (CHAR_TRACK[p.char] == i) for i, t in enumerate(TRACKS)},
         })
     return out

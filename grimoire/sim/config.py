@@ -1,0 +1,118 @@
+"""What a simulation plays: the configuration, its batches, and the run's manifest (``run.json``).
+
+A run is cut into batches of consecutive games (a few seconds of play each, never one game per
+task). Game ``g`` is scheduled like game ``g`` of the arena (``grimoire.agents.arena.game_spec``),
+so its deal, roles and agent seeds depend only on the run's seed and ``g``: never on the batch size,
+the backend or the number of workers.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..agents import make_agent
+from ..core.errors import GameConfigError
+from ..core.registry import game_info, new_game
+
+MANIFEST = "run.json"
+FORMAT = 1
+# the fields that define the rows: a re-run into the same directory must agree on all of them
+IDENTITY = ("game", "players", "agents", "games", "seed", "options", "rotate_roles", "batch_size")
+
+
+@dataclass(frozen=True)
+class SimConfig:
+    game: str
+    players: int
+    agents: tuple[str, ...]            # one agent name per seat (rotated through the seats per block)
+    games: int
+    seed: int = 1
+    options: dict[str, Any] = field(default_factory=dict)
+    rotate_roles: bool = True          # the game's roles (e.g. characters) rotate through the seats
+    batch_size: int = 0                # games per batch; 0 = chosen from a timed game (a few seconds)
+
+    @property
+    def batches(self) -> int:
+        return -(-self.games // self.batch_size)
+
+    def batch_range(self, b: int) -> range:
+        return range(b * self.batch_size, min(self.games, (b + 1) * self.batch_size))
+
+    def to_dict(self) -> dict[str, Any]:
+        d = asdict(self)
+        d["agents"] = list(self.agents)
+        return d
+
+    @staticmethod
+    def from_dict(d: dict[str, Any]) -> SimConfig:
+        return SimConfig(game=d["game"], players=int(d["players"]), agents=tuple(d["agents"]), games=int(d["games"]),
+                         seed=int(d["seed"]), options=dict(d.get("options") or {}),
+                         rotate_roles=bool(d.get("rotate_roles", True)), batch_size=int(d.get("batch_size", 0)))
+
+
+def make_config(game: str, players: int | None, agents: list[str], games: int, seed: int = 1,
+                options: dict[str, Any] | None = None, rotate_roles: bool = True, batch_size: int = 0) -> SimConfig:
+    """A checked configuration: ``agents`` is one name for every seat or one per seat."""
+    info = game_info(game)
+    if not agents:
+        raise GameConfigError("--agents needs at least one agent name")
+    if players is None:
+        players = len(agents) if len(agents) > 1 else info.default_players
+    if len(agents) == 1:
+        agents = agents * players
+    if len(agents) != players:
+        raise GameConfigError(f"{len(agents)} agents for {players} players: give one name, or one per seat")
+    if games < 1:
+        raise GameConfigError("a simulation needs at least one game")
+    if batch_size < 0:
+        raise GameConfigError("the batch size is a positive number of games (0 = automatic)")
+    for name in sorted(set(agents)):
+        if name == "human":
+            raise GameConfigError("a simulation has no human seats")
+        make_agent(game, name, 0)       # an unknown name fails here, with the list of known ones
+    opts = dict(options or {})
+    cfg = SimConfig(game, players, tuple(agents), games, seed, opts, rotate_roles, batch_size)
+    from .play import spec_of
+    spec = spec_of(cfg, 0)
+    new_game(game, players, spec.seed, **spec.options)   # bad options or player counts fail here, once
+    return cfg
+
+
+def read_manifest(out: Path) -> dict[str, Any] | None:
+    path = out / MANIFEST
+    if not path.exists():
+        return None
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as e:
+        raise GameConfigError(f"{path} is damaged ({e}); remove it or choose another --out") from None
+
+
+def write_manifest(out: Path, cfg: SimConfig, extra: dict[str, Any] | None = None) -> None:
+    from importlib.metadata import PackageNotFoundError, version
+    try:
+        grimoire_version = version("grimoire")
+    except PackageNotFoundError:
+        grimoire_version = "unknown"
+    d = {"format": FORMAT, "grimoire": grimoire_version, "created": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+         **cfg.to_dict(), **(extra or {})}
+    tmp = out / (MANIFEST + ".tmp")
+    tmp.write_text(json.dumps(d, indent=1, sort_keys=True), encoding="utf-8")
+    tmp.replace(out / MANIFEST)
+
+
+def check_resume(stored: dict[str, Any], cfg: SimConfig) -> SimConfig:
+    """The stored configuration when ``cfg`` asks for the same run (its batch size is taken from the
+    manifest unless one was given); a clear error when a field differs."""
+    want = cfg.to_dict()
+    if not cfg.batch_size:
+        want["batch_size"] = stored.get("batch_size")
+    diff = [k for k in IDENTITY if json.dumps(stored.get(k), sort_keys=True) != json.dumps(want.get(k), sort_keys=True)]
+    if diff:
+        detail = "; ".join(f"{k}: {stored.get(k)!r} there, {want.get(k)!r} now" for k in diff)
+        raise GameConfigError(f"the output directory holds another run ({detail}); choose another --out")
+    return SimConfig.from_dict(stored)

@@ -1,0 +1,195 @@
+"""The report as one static HTML file: inline CSS and inline SVG plots, no script, no network."""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+from . import plots
+
+CSS = """
+body { font: 14px/1.45 system-ui, sans-serif; margin: 2em auto; max-width: 1100px; color: #222; padding: 0 1em; }
+h1 { font-size: 1.6em; } h2 { border-bottom: 1px solid #ccc; padding-bottom: .2em; margin-top: 2em; }
+table { border-collapse: collapse; margin: .6em 0 1.2em; font-size: 13px; }
+th, td { padding: .2em .6em; border-bottom: 1px solid #eee; text-align: right; }
+th:first-child, td:first-child { text-align: left; }
+th { background: #f4f4f4; }
+td.sig { font-weight: 600; color: #a33; }
+code { background: #f4f4f4; padding: .1em .3em; font-size: 12px; }
+figure { margin: .5em 0 1em; } figure svg { max-width: 100%; height: auto; }
+.findings li { margin: .2em 0; } .muted { color: #777; font-size: 12px; }
+"""
+
+
+def e(x: Any) -> str:
+    return html.escape(str(x))
+
+
+def pct(x: float | None) -> str:
+    return "–" if x is None else f"{100 * x:.1f}%"
+
+
+def ci(pair: list[float] | None, scale: float = 100.0, unit: str = "%", signed: bool = False) -> str:
+    if not pair:
+        return "–"
+    f = "{:+.1f}" if signed else "{:.1f}"
+    return f"{f.format(scale * pair[0])}–{f.format(scale * pair[1])}{unit}"
+
+
+def num(x: float | None, digits: int = 1) -> str:
+    return "–" if x is None else f"{x:,.{digits}f}"
+
+
+def table(head: list[str], rows: list[list[str]], sig_rows: set[int] | None = None) -> str:
+    out = ["<table><tr>" + "".join(f"<th>{e(h)}</th>" for h in head) + "</tr>"]
+    for i, r in enumerate(rows):
+        cls = ' class="sig"' if sig_rows and i in sig_rows else ""
+        out.append("<tr>" + "".join(f"<td{cls if j else ''}>{c}</td>" for j, c in enumerate(r)) + "</tr>")
+    out.append("</table>")
+    return "\n".join(out)
+
+
+def label(key: Any, kind: str) -> str:
+    return f"{int(key) + 1}." if kind == "turn_position" else e(key)
+
+
+def rate_section(reports: list[dict[str, Any]], names: list[str], kind: str, title: str, intro: str,
+                 diffs: list[dict[str, Any]]) -> str:
+    series = [(n, r[f"by_{kind}"]) for n, r in zip(names, reports, strict=True)]
+    if not any(rows for _n, rows in series):
+        return ""
+    solo = reports[0]["solo"]
+    par = reports[0]["par"]
+    parts = [f"<h2>{e(title)}</h2><p>{intro}</p>"]
+    parts.append("<figure>" + plots.rate_bars(series, kind, title, par, "score" if solo else "rate") + "</figure>")
+    for n, rows in series:
+        if not rows:
+            continue
+        if len(series) > 1:
+            parts.append(f"<h3>{e(n)}</h3>")
+        sig = {i for i, r in enumerate(rows) if r["significant"]}
+        parts.append(table(
+            [kind.replace("_", " "), "seat-games", "win rate", "95% CI", "mean score", "95% CI"],
+            [[label(r["key"], kind), f"{r['seat_games']:,}", pct(r["rate"]), ci(r["ci95"]),
+              num(r["score"]["mean"]), ci(r["score"]["ci95"], 1, "")] for r in rows], sig))
+    for n, d in zip(names[1:], diffs, strict=True):
+        rows = d.get(f"by_{kind}") or []
+        if rows:
+            parts.append(f"<h3>{e(n)} minus {e(names[0])}</h3>")
+            parts.append(table([kind.replace("_", " "), names[0], n, "difference", "95% CI"],
+                               [[label(r["key"], kind), pct(r["base"]), pct(r["other"]),
+                                 f"{100 * r['diff']:+.1f} pts", ci(r["ci95"], signed=True, unit=" pts")]
+                                for r in rows], {i for i, r in enumerate(rows) if r["significant"]}))
+    return "\n".join(parts)
+
+
+def dist_table(names: list[str], dists: list[dict[str, Any] | None]) -> str:
+    rows = [[e(n), f"{d['n']:,}", num(d["mean"]), ci(d["ci95"], 1, ""), num(d["sd"]), num(d["min"], 0),
+             num(d["p10"], 0), num(d["median"], 0), num(d["p90"], 0), num(d["max"], 0)]
+            for n, d in zip(names, dists, strict=True) if d and d.get("n")]
+    return table(["run", "n", "mean", "95% CI", "sd", "min", "p10", "median", "p90", "max"], rows)
+
+
+def item_section(reports, names, group) -> str:
+    solo = reports[0]["solo"]
+    series = [(n, r["items"].get(group, [])) for n, r in zip(names, reports, strict=True)]
+    series = [(n, rows) for n, rows in series if rows]
+    if not series:
+        return ""
+    title = group if group else "other measures"
+    parts = [f"<h3>{e(title)}</h3>"]
+    if group:
+        parts.append("<figure>" + plots.item_chart(series, group, solo, reports[0]["par"]) + "</figure>")
+    for n, rows in series:
+        if len(series) > 1:
+            parts.append(f"<p><b>{e(n)}</b></p>")
+        if solo:
+            head = ["item", "held (>0)", "95% CI", "mean value", "score with", "score without", "difference",
+                    "95% CI"]
+            body = [[e(r["key"]), pct(r["popularity"]), ci(r["popularity_ci95"]), num(r["mean_value"], 2),
+                     num(r["score_with"]["mean"]), num(r["score_without"]["mean"]),
+                     num(r["score_diff"]["diff"]) if r["score_diff"] else "–",
+                     ci(r["score_diff"]["ci95"], 1, "") if r["score_diff"] else "–"] for r in rows]
+        else:
+            head = ["item", "held (>0)", "mean value", "win rate with", "95% CI", "win rate without",
+                    "difference", "95% CI"]
+            body = [[e(r["key"]), pct(r["popularity"]), num(r["mean_value"], 2), pct(r["rate_with"]),
+                     ci(r["rate_with_ci95"]), pct(r["rate_without"]),
+                     f"{100 * r['rate_diff']['diff']:+.1f} pts" if r["rate_diff"] else "–",
+                     ci(r["rate_diff"]["ci95"], signed=True, unit=" pts") if r["rate_diff"] else "–"] for r in rows]
+        parts.append(table(head, body))
+    return "\n".join(parts)
+
+
+def render(reports: list[dict[str, Any]], names: list[str], diffs: list[dict[str, Any]]) -> str:
+    r0 = reports[0]
+    game = r0["run"]["title"]
+    solo = r0["solo"]
+    out = [f"<!doctype html><html lang='en'><head><meta charset='utf-8'><title>{e(game)}: balance report</title>",
+           f"<style>{CSS}</style></head><body>", f"<h1>{e(game)}: balance report</h1>"]
+    rows = []
+    for n, r in zip(names, reports, strict=True):
+        run = r["run"]
+        opts = ", ".join(f"{k}={v}" for k, v in sorted(run["options"].items())) or "defaults"
+        rows.append([e(n), str(run["players"]), e(",".join(dict.fromkeys(run["agents"]))), e(opts),
+                     f"{run['games']:,} of {run['games_planned']:,}", f"<code>{e(run['command'])}</code>"])
+    out.append(table(["run", "players", "agents", "options", "games", "command"], rows))
+    out.append("<h2>Summary</h2>")
+    for n, r in zip(names, reports, strict=True):
+        if len(reports) > 1:
+            out.append(f"<h3>{e(n)}</h3>")
+        out.append("<ul class='findings'>" + "".join(f"<li>{e(f)}</li>" for f in r["findings"]) + "</ul>")
+    for n, d in zip(names[1:], diffs, strict=True):
+        out.append(f"<h3>{e(n)} against {e(names[0])}</h3><ul class='findings'>"
+                   + "".join(f"<li>{e(f)}</li>" for f in d["findings"]) + "</ul>")
+    if not solo:
+        role_opt = r0["run"].get("role_option") or "role"
+        out.append(rate_section(reports, names, "role", f"Win rate by {role_opt}",
+                                "Each role rotates through every seat of a block of games with the same deal "
+                                "and dice. Par is one win in every <i>players</i> seat-games.", diffs))
+        out.append(rate_section(reports, names, "turn_position", "First-player advantage",
+                                "Win rate by position in the order in which the seats first had to decide "
+                                "(the first round's turn order).", diffs))
+        out.append(rate_section(reports, names, "seat", "Win rate by seat", "Seat numbers as dealt.", diffs))
+        out.append(rate_section(reports, names, "agent", "Win rate by agent", "Agents rotate through the seats.",
+                                diffs))
+    out.append("<h2>Scores</h2>")
+    out.append("<figure>" + plots.histograms([(n, r["scores"]) for n, r in zip(names, reports, strict=True)],
+                                             "score distribution (every seat)", "score") + "</figure>")
+    out.append(dist_table(names, [r["scores"] for r in reports]))
+    if not solo:
+        out.append("<p>The winner's score:</p>" + dist_table(names, [r["winner_scores"] for r in reports]))
+    for n, d in zip(names[1:], diffs, strict=True):
+        if d["score"]:
+            out.append(f"<p>{e(n)} minus {e(names[0])}: mean score {d['score']['diff']:+.1f} "
+                       f"(95% CI {ci(d['score']['ci95'], 1, '', True)}).</p>")
+    out.append("<h2>Game length</h2>")
+    for k in ("rounds", "actions"):
+        if k in r0["length"]:
+            if any(r["length"].get(k, {}).get("max") != r["length"].get(k, {}).get("min") for r in reports):
+                    out.append("<figure>" + plots.histograms([(n, r["length"].get(k)) for n, r in
+                                                          zip(names, reports, strict=True)], f"{k} per game", k)
+                           + "</figure>")
+            out.append(dist_table(names, [r["length"].get(k) for r in reports]))
+    groups = list(dict.fromkeys(g for r in reports for g in r["items"]))
+    if groups:
+        out.append("<h2>Items and choices</h2><p>Per-seat statistics the game records, grouped by name. "
+                   + ("A seat <i>holds</i> an item when the value is above zero at the end; the mean score with "
+                      "and without it follows." if solo else
+                      "A seat <i>holds</i> an item when the value is above zero at the end; the win rate with and "
+                      "without it follows (an association, not a cause: leaders buy more).") + "</p>")
+        for g in [g for g in groups if g] + [g for g in groups if not g]:
+            out.append(item_section(reports, names, g))
+    stat_keys = list(dict.fromkeys(k for r in reports for k in r["game_stats"]))
+    if stat_keys:
+        out.append("<h2>Per game</h2>")
+        head = ["statistic"] + [f"{n}: mean (95% CI)" for n in names]
+        body = [[e(k)] + [f"{num(r['game_stats'][k]['mean'], 2)} ({ci(r['game_stats'][k]['ci95'], 1, '')})"
+                          if k in r["game_stats"] else "–" for r in reports] for k in stat_keys]
+        out.append(table(head, body))
+    out.append("<h2>Method</h2><p class='muted'>Win rates are win shares (k tied winners get 1/k each) over "
+               "seat-games with 95% Wilson score intervals; differences between runs or groups use Newcombe's "
+               "interval; means use 1.96 standard errors. Red rows: par lies outside the interval (with many rows, "
+               "about one in twenty is flagged by chance alone). Made by <code>grimoire report</code>.</p>")
+    out.append("</body></html>")
+    return "\n".join(x for x in out if x)

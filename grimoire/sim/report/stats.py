@@ -1,0 +1,287 @@
+"""The numbers of a balance report, computed from a run's rows (``analyse``) and compared between
+runs (``compare``). Everything here is JSON-safe; the plots and the HTML only present it.
+
+Win rates are win shares (a tie of k winners gives each 1/k) over seat-games with 95% Wilson
+intervals (``grimoire.agents.stats.wilson``); differences of two rates have Newcombe's interval,
+which is built from the two Wilson intervals; means have normal intervals (1.96 standard errors).
+A rate is flagged when par (1 / players) lies outside its interval. Seat-games of one game are not
+independent (their shares add up to 1), which makes these intervals slightly conservative.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import shlex
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pyarrow as pa
+
+from ...agents.stats import Z95, wilson
+from ...core.registry import game_info
+from ..config import SimConfig, read_manifest
+from ..play import GAME_STAT, SEAT_STAT
+from ..store import read_rows
+
+GROUP_MIN = 3           # seat statistics sharing a prefix ("artifact_cloak", ...) form an item group
+RARE = 0.05             # an item held in fewer seat-games than this is "almost never taken"
+
+
+def newcombe(w1: float, n1: int, w2: float, n2: int) -> tuple[float, float, float]:
+    """p1 - p2 and its 95% interval (Newcombe's hybrid score interval, method 10)."""
+    p1, p2 = w1 / n1, w2 / n2
+    l1, u1 = wilson(w1, n1)
+    l2, u2 = wilson(w2, n2)
+    d = p1 - p2
+    return d, d - math.sqrt((p1 - l1) ** 2 + (u2 - p2) ** 2), d + math.sqrt((u1 - p1) ** 2 + (p2 - l2) ** 2)
+
+
+def mean_ci(x: np.ndarray) -> dict[str, Any]:
+    n = int(x.size)
+    if n == 0:
+        return {"n": 0, "mean": None, "ci95": None, "sd": None}
+    m = float(x.mean())
+    sd = float(x.std(ddof=1)) if n > 1 else 0.0
+    h = Z95 * sd / math.sqrt(n) if n > 1 else 0.0
+    return {"n": n, "mean": m, "sd": sd, "ci95": [m - h, m + h]}
+
+
+def mean_diff(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any] | None:
+    """a - b with a 95% normal interval (unequal variances)."""
+    if not a["n"] or not b["n"]:
+        return None
+    d = a["mean"] - b["mean"]
+    se = math.sqrt((a["sd"] ** 2) / a["n"] + (b["sd"] ** 2) / b["n"])
+    return {"diff": d, "ci95": [d - Z95 * se, d + Z95 * se]}
+
+
+def rate_row(key: Any, shares: np.ndarray, scores: np.ndarray, par: float | None) -> dict[str, Any]:
+    n = int(shares.size)
+    wins = float(shares.sum())
+    lo, hi = wilson(wins, n)
+    row = {"key": key, "seat_games": n, "wins": wins, "rate": wins / n if n else 0.0, "ci95": [lo, hi],
+           "score": mean_ci(scores)}
+    row["significant"] = bool(par is not None and n and not lo <= par <= hi)
+    return row
+
+
+def distribution(x: np.ndarray, bins: int = 30, integer: bool = True) -> dict[str, Any]:
+    if x.size == 0:
+        return {"n": 0}
+    lo, hi = float(x.min()), float(x.max())
+    if integer and hi - lo + 1 <= bins * 2:
+        edges = np.arange(lo - 0.5, hi + 1.5, max(1.0, math.ceil((hi - lo + 1) / bins)))
+    else:
+        edges = np.linspace(lo, hi if hi > lo else lo + 1, bins + 1)
+    counts, edges = np.histogram(x, bins=edges)
+    q = np.percentile(x, [10, 25, 50, 75, 90])
+    return {"n": int(x.size), **mean_ci(x), "min": lo, "max": hi,
+            "p10": float(q[0]), "p25": float(q[1]), "median": float(q[2]), "p75": float(q[3]), "p90": float(q[4]),
+            "hist": {"edges": [float(e) for e in edges], "counts": [int(c) for c in counts]}}
+
+
+def command_of(cfg: SimConfig, out: str) -> str:
+    """The command that makes (or resumes) this run."""
+    agents = cfg.agents[0] if len(set(cfg.agents)) == 1 else ",".join(cfg.agents)
+    parts = ["grimoire", "simulate", cfg.game, "--players", str(cfg.players), "--agents", agents,
+             "--games", str(cfg.games), "--seed", str(cfg.seed)]
+    for k, v in sorted(cfg.options.items()):
+        parts += ["-o", f"{k}={v if isinstance(v, str) else json.dumps(v)}"]
+    if not cfg.rotate_roles:
+        parts.append("--no-rotate-roles")
+    parts += ["--batch-size", str(cfg.batch_size), "--out", out]
+    return shlex.join(parts)
+
+
+def _col(t: pa.Table, name: str, dtype=np.float64) -> np.ndarray:
+    return t.column(name).to_numpy(zero_copy_only=False).astype(dtype)
+
+
+def _by(t: pa.Table, key: str, shares: np.ndarray, scores: np.ndarray, par: float | None) -> list[dict[str, Any]]:
+    col = t.column(key)
+    if col.null_count == len(col):
+        return []
+    keys = np.asarray(col.to_pylist(), dtype=object)
+    out = []
+    for k in sorted(set(keys.tolist()), key=lambda v: (v is None, v)):
+        m = keys == k
+        out.append(rate_row(k, shares[m], scores[m], par))
+    return out
+
+
+def item_groups(seat_keys: list[str]) -> dict[str, list[str]]:
+    """Per-seat statistics that share a prefix of at least GROUP_MIN keys ("artifact_*") form a group
+    of items; the rest are single measures (group "")."""
+    prefix_of: dict[str, list[str]] = {}
+    for k in seat_keys:
+        if "_" in k:
+            prefix_of.setdefault(k.split("_", 1)[0], []).append(k)
+    groups = {p: ks for p, ks in prefix_of.items() if len(ks) >= GROUP_MIN}
+    grouped = {k for ks in groups.values() for k in ks}
+    singles = [k for k in seat_keys if k not in grouped]
+    return {**dict(sorted(groups.items())), **({"": singles} if singles else {})}
+
+
+def item_row(key: str, value: np.ndarray, shares: np.ndarray, scores: np.ndarray, solo: bool) -> dict[str, Any]:
+    """How often a seat had the item (value > 0) and how it fared with it and without it."""
+    has = value > 0
+    n, k = int(value.size), int(has.sum())
+    lo, hi = wilson(k, n)
+    row: dict[str, Any] = {"key": key, "seat_games": n, "with": k, "popularity": k / n if n else 0.0,
+                           "popularity_ci95": [lo, hi], "mean_value": float(value.mean()) if n else 0.0,
+                           "score_with": mean_ci(scores[has]), "score_without": mean_ci(scores[~has])}
+    row["score_diff"] = mean_diff(row["score_with"], row["score_without"])
+    if not solo:
+        w1, w0 = float(shares[has].sum()), float(shares[~has].sum())
+        row["rate_with"] = w1 / k if k else None
+        row["rate_with_ci95"] = list(wilson(w1, k)) if k else None
+        row["rate_without"] = w0 / (n - k) if n - k else None
+        row["rate_without_ci95"] = list(wilson(w0, n - k)) if n - k else None
+        if k and n - k:
+            d, dl, dh = newcombe(w1, k, w0, n - k)
+            row["rate_diff"] = {"diff": d, "ci95": [dl, dh]}
+        else:
+            row["rate_diff"] = None
+    return row
+
+
+def analyse(run: Path | str) -> dict[str, Any]:
+    """The report's numbers for one run directory."""
+    run = Path(run)
+    manifest = read_manifest(run)
+    t = read_rows(run)
+    if manifest is None:
+        raise FileNotFoundError(f"{run} has no run.json")
+    cfg = SimConfig.from_dict(manifest)
+    info = game_info(cfg.game)
+    players = cfg.players
+    solo = players == 1
+    par = None if solo else 1.0 / players
+    shares = _col(t, "win_share")
+    scores = _col(t, "score")
+    games_done = int(np.unique(_col(t, "game", np.int64)).size)
+    blocks_complete = games_done % players == 0
+    res: dict[str, Any] = {
+        "run": {"path": str(run), "game": cfg.game, "title": info.title, "players": players,
+                "agents": list(cfg.agents), "options": cfg.options, "seed": cfg.seed, "games_planned": cfg.games,
+                "games": games_done, "seat_games": int(t.num_rows), "batch_size": cfg.batch_size,
+                "rotate_roles": cfg.rotate_roles, "role_option": info.arena.role_option,
+                "command": command_of(cfg, str(run)), "complete_blocks": blocks_complete},
+        "solo": solo, "par": par,
+    }
+    res["by_role"] = _by(t, "role", shares, scores, par)
+    res["by_seat"] = _by(t, "seat", shares, scores, par)
+    res["by_turn_position"] = _by(t, "turn_position", shares, scores, par)
+    res["by_agent"] = _by(t, "agent", shares, scores, par) if len(set(cfg.agents)) > 1 else []
+    winners = _col(t, "rank", np.int64) == 1
+    res["scores"] = distribution(scores)
+    res["winner_scores"] = distribution(scores[winners]) if not solo else None
+    first_seat = _col(t, "seat", np.int64) == 0           # one row per game for per-game numbers
+    length: dict[str, Any] = {"actions": distribution(_col(t, "actions")[first_seat])}
+    if t.column("rounds").null_count < t.num_rows:
+        length["rounds"] = distribution(_col(t, "rounds")[first_seat])
+    res["length"] = length
+    names = t.column_names
+    res["game_stats"] = {k[len(GAME_STAT):]: mean_ci(_col(t, k)[first_seat])
+                         for k in names if k.startswith(GAME_STAT)}
+    seat_keys = [k[len(SEAT_STAT):] for k in names if k.startswith(SEAT_STAT)]
+    items: dict[str, list[dict[str, Any]]] = {}
+    for group, keys in item_groups(seat_keys).items():
+        items[group] = [item_row(k, np.nan_to_num(_col(t, SEAT_STAT + k)), shares, scores, solo) for k in keys]
+    res["items"] = items
+    res["findings"] = findings(res)
+    return res
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def _rate_text(label: str, row: dict[str, Any], par: float) -> str:
+    lo, hi = row["ci95"]
+    verdict = "above" if row["rate"] > par else "below"
+    return (f"{label} wins {_pct(row['rate'])} (95% CI {_pct(lo)}–{_pct(hi)}, {row['seat_games']} seat-games), "
+            f"{verdict} par {_pct(par)}")
+
+
+def findings(res: dict[str, Any]) -> list[str]:
+    """Short sentences naming the significant imbalances, strongest first."""
+    out: list[str] = []
+    par = res["par"]
+    if not res["solo"]:
+        for title, rows in (("role", res["by_role"]), ("seat", res["by_seat"]),
+                            ("turn position", res["by_turn_position"]), ("agent", res["by_agent"])):
+            sig = sorted((r for r in rows if r["significant"]), key=lambda r: -abs(r["rate"] - par))
+            for r in sig:
+                label = (f"turn position {r['key'] + 1}" if title == "turn position"
+                         else f"seat {r['key']}" if title == "seat" else f"{title} {r['key']}")
+                out.append(_rate_text(label, r, par) + ".")
+            if rows and not sig:
+                out.append(f"No {title} differs significantly from par {_pct(par)} "
+                           f"(largest gap {_pct(max(abs(r['rate'] - par) for r in rows))}).")
+    for group, rows in res["items"].items():
+        if not group:
+            continue
+        rare = [r for r in rows if r["popularity"] < RARE]
+        if rare:
+            out.append(f"{group}: rarely taken (above zero in under {_pct(RARE)} of seat-games): "
+                       + ", ".join(f"{r['key'].split('_', 1)[1]} {_pct(r['popularity'])}" for r in rare) + ".")
+        key = "rate_diff" if not res["solo"] else "score_diff"
+        worse = [r for r in rows if r.get(key) and r[key]["ci95"][1] < 0 and r["popularity"] >= RARE]
+        if worse:
+            def unit(d: float) -> str:
+                return f"{d:+.1f} score" if res["solo"] else f"{100 * d:+.1f} points of win rate"
+            out.append(f"{group}: seats that took it did worse than those that did not: "
+                       + ", ".join(f"{r['key'].split('_', 1)[1]} ({unit(r[key]['diff'])})" for r in worse) + ".")
+    return out
+
+
+def compare(base: dict[str, Any], other: dict[str, Any]) -> dict[str, Any]:
+    """``other`` minus ``base``: win rates (Newcombe intervals), mean scores, lengths, item rates."""
+
+    def rate_diffs(rows_a, rows_b):
+        a = {r["key"]: r for r in rows_a}
+        out = []
+        for r in rows_b:
+            if r["key"] in a and r["seat_games"] and a[r["key"]]["seat_games"]:
+                d, lo, hi = newcombe(r["wins"], r["seat_games"], a[r["key"]]["wins"], a[r["key"]]["seat_games"])
+                out.append({"key": r["key"], "base": a[r["key"]]["rate"], "other": r["rate"], "diff": d,
+                            "ci95": [lo, hi], "significant": not lo <= 0 <= hi,
+                            "score_diff": mean_diff(r["score"], a[r["key"]]["score"])})
+        return out
+
+    d: dict[str, Any] = {"base": base["run"]["path"], "other": other["run"]["path"]}
+    for k in ("by_role", "by_seat", "by_turn_position", "by_agent"):
+        d[k] = rate_diffs(base[k], other[k]) if not (base["solo"] or other["solo"]) else []
+    d["score"] = mean_diff(other["scores"], base["scores"])
+    d["length"] = {k: mean_diff(other["length"][k], base["length"][k])
+                   for k in base["length"] if k in other["length"]}
+    items = {}
+    for group, rows in other["items"].items():
+        a = {r["key"]: r for r in base["items"].get(group, [])}
+        lst = []
+        for r in rows:
+            if r["key"] not in a:
+                continue
+            b = a[r["key"]]
+            pd, plo, phi = newcombe(r["with"], r["seat_games"], b["with"], b["seat_games"])
+            lst.append({"key": r["key"], "popularity_diff": {"diff": pd, "ci95": [plo, phi]},
+                        "score_with_diff": mean_diff(r["score_with"], b["score_with"])})
+        items[group] = lst
+    d["items"] = items
+    sig = []
+    for k, label in (("by_role", "role"), ("by_seat", "seat"), ("by_turn_position", "turn position")):
+        for r in d[k]:
+            if r["significant"]:
+                lo, hi = r["ci95"]
+                sig.append(f"{label} {r['key']}: win rate {_pct(r['base'])} → {_pct(r['other'])} "
+                           f"({100 * r['diff']:+.1f} points, 95% CI {100 * lo:+.1f} to {100 * hi:+.1f}).")
+    if d["score"]:
+        lo, hi = d["score"]["ci95"]
+        if not lo <= 0 <= hi:
+            sig.append(f"mean score {base['scores']['mean']:.1f} → {other['scores']['mean']:.1f} "
+                       f"({d['score']['diff']:+.1f}, 95% CI {lo:+.1f} to {hi:+.1f}).")
+    d["findings"] = sig or ["No win rate or mean score differs significantly between the two runs."]
+    return d

@@ -1,0 +1,44 @@
+"""``grimoire simulate`` and ``grimoire report`` as real processes."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+
+def grimoire(*args, timeout=180):
+    return subprocess.run([sys.executable, "-m", "grimoire", *args], capture_output=True, text=True, timeout=timeout,
+                          env={"COLUMNS": "160", "PATH": "/usr/bin:/bin", "PYTHONIOENCODING": "utf-8"})
+
+
+def test_simulate_then_report(tmp_path):
+    run = tmp_path / "run"
+    r = grimoire("simulate", "zavandor", "--players", "2", "--agents", "random", "--games", "6", "-o", "max_rounds=2",
+                 "--batch-size", "2", "--workers", "2", "--out", str(run))
+    assert r.returncode == 0, r.stderr
+    assert "6 of 6" in r.stdout
+    manifest = json.loads((run / "run.json").read_text())
+    assert manifest["options"] == {"max_rounds": 2} and manifest["agents"] == ["random", "random"]
+    r = grimoire("simulate", "zavandor", "--players", "2", "--agents", "random", "--games", "6", "-o", "max_rounds=2",
+                 "--batch-size", "2", "--out", str(run))
+    assert r.returncode == 0 and "resuming" in r.stdout and "0 games in" in r.stdout, r.stdout + r.stderr
+    r = grimoire("report", str(run), "--out", str(tmp_path / "rep"))
+    assert r.returncode == 0, r.stderr
+    assert (tmp_path / "rep" / "index.html").read_text().count("<svg") >= 4
+    r = grimoire("report", str(run), "--format", "json")
+    assert r.returncode == 0, r.stderr
+    data = json.loads(r.stdout)
+    assert data["runs"][0]["run"]["games"] == 6 and data["runs"][0]["par"] == 0.5
+
+
+def test_clear_errors():
+    r = grimoire("report", "/nonexistent-run")
+    assert r.returncode != 0 and "not a simulation run" in r.stderr and "Traceback" not in r.stderr
+    r = grimoire("simulate", "zavandor", "--agents", "nobody", "--out", "/tmp/never-made-run")
+    assert r.returncode != 0 and "unknown agent" in r.stderr and "Traceback" not in r.stderr
+    r = grimoire("simulate", "zavandor", "--agents", "random", "--backend", "spark", "--games", "1", "-o",
+                 "max_rounds=1", "--out", "/tmp/never-made-run-2")
+    assert r.returncode != 0 and "unknown backend" in r.stderr
+    assert not os.path.exists("/tmp/never-made-run-2")
