@@ -54,6 +54,7 @@ def test_play_rounds_in_the_browser_and_reload(browser, server, tmp_path, db_url
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(server.base + "/")
     page.wait_for_selector("button.create")
+    page.select_option("select.game", "zavandor")
     page.locator("button.count", has_text="3").click()
     page.locator(".seat-row[data-seat='0'] input.name").fill("Ada")
     page.locator(".seat-row[data-seat='0'] select.role").select_option("witch")
