@@ -216,7 +216,7 @@ RANGED_TRAPS = tuple(n for n, t in sorted(TRAPS.items()) if t.kind == "ranged")
 DIRECT_TRAPS = tuple(n for n, t in sorted(TRAPS.items()) if t.kind == "direct")
 KITORO = next(n for n, t in TRAPS.items() if t.get("works_in_c"))
 
-# --- setup and MAN (5, 7, 8, 20.6) ---------------------------------------------------------------------------------
+# --- setup and MAN (5, 7, 8, 20.6) ------------------------------------------------------------------------------------
 TRAPS_PER_HAND = _SU["hands"]["traps"]
 DISCS_PER_HAND = _SU["hands"]["discs"]
 DISC_POOL: tuple[int, ...] = tuple(_SU["discs"]["per_level"])     # count of discs of level 1..5

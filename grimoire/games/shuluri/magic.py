@@ -338,7 +338,7 @@ def _raise(s, w: Fig, body: Fig) -> None:
     s.log(f"{s.name(body.id)} rises as the zombie {s.name(zid)}")
 
 
-# --- Chain Lightning (15.30) --------------------------------------------------------------------------------------
+# --- Chain Lightning (15.30) ---------------------------------------------------------------------------------------
 def chain_targets(s, w: Fig, prev: Fig) -> list[int]:
     out = []
     for t in s.figs:
