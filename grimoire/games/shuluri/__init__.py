@@ -6,7 +6,8 @@
 
 from __future__ import annotations
 
-from ...core.registry import ArenaHooks, GameInfo, register
+from ...core.registry import ArenaHooks, BrowserBoard, GameInfo, register
+from ...core.search import SearchSpec
 from .codec import make_codec
 from .info import ROUND_CAP, arena_stats, max_game_length, probe_texts, seat_stats, summary
 from .options import ShuluriOptions
@@ -16,6 +17,9 @@ from .state import ShuluriState
 from .static import static_data
 from .tensor import spec as tensor_spec
 
+SEARCH_ITERATIONS = 120
+SEARCH_SECONDS = 1.5
+
 
 def _rules_topics() -> dict[str, str]:
     from .topics import rules_topics
@@ -23,8 +27,23 @@ def _rules_topics() -> dict[str, str]:
 
 
 def _agents():
-    from .agents import agent_factories
+    from .ai import agent_factories
     return agent_factories()
+
+
+def _hints(state, seat: int):
+    from .hints import hints
+    return hints(state, seat)
+
+
+def _search_hooks(seed: int):
+    from .ai.search import search_hooks
+    return search_hooks(seed)
+
+
+def _arena_roles(state) -> list[str]:
+    from .ai import arena_roles
+    return arena_roles(state)
 
 
 register(GameInfo(
@@ -46,8 +65,14 @@ register(GameInfo(
     score_bounds=(0, 1),
     summary=summary,
     agents=_agents(),
-    arena=ArenaHooks(stats=arena_stats, seat_stats=seat_stats),
+    # the hard level: IS-MCTS with the hooks of ai/search.py (SEARCH_ITERATIONS or SEARCH_SECONDS per decision)
+    search=SearchSpec(hooks=_search_hooks, iterations=SEARCH_ITERATIONS, time_limit=SEARCH_SECONDS, c=0.5),
+    arena=ArenaHooks(roles_of=_arena_roles, stats=arena_stats, seat_stats=seat_stats),
     rules_topics=_rules_topics,
+    renderer=f"{__name__}.render",
+    hints=_hints,
+    board=BrowserBoard(module="web/board.js", stylesheet="web/board.css"),
+    i18n="i18n",
     static_data=static_data,
     probe_texts=probe_texts,
     conformance_options={"max_rounds": 5},

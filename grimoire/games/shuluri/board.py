@@ -245,6 +245,7 @@ def fields_within_blocks(f: int, d: int) -> list[int]:
 
 # --- lines of fire (static part) -------------------------------------------------------------------------
 _NUDGE = tuple(_RAW["line_of_fire"]["nudge"])
+NUDGE: tuple[float, ...] = _NUDGE
 
 
 def _cube_round(x: float, y: float, z: float) -> tuple[int, int]:

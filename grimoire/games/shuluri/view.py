@@ -209,7 +209,7 @@ def _resample_items(d, seat: int, rng: Rng) -> None:
     # amulets (S5.2): the unseen ones on distinct figures whose amulet is unknown
     if any(f.amulet >= 0 for f in figs):
         hidden = [f for f in figs if not f.amulet_shown]
-        kinds = [f.amulet for f in hidden if f.amulet >= 0]
+        kinds = sorted(f.amulet for f in hidden if f.amulet >= 0)     # sorted: a function of the observation
         for f in hidden:
             f.amulet = -1
         rng.shuffle(hidden)
@@ -218,7 +218,7 @@ def _resample_items(d, seat: int, rng: Rng) -> None:
     # ME tokens (S5.4): not the warlock, distinct figures
     if any(f.me_extra for f in figs):
         hidden = [f for f in figs if not f.me_shown and f.role != WL]
-        values = [f.me_extra for f in hidden if f.me_extra]
+        values = sorted(f.me_extra for f in hidden if f.me_extra)
         for f in hidden:
             f.me_extra = 0
         rng.shuffle(hidden)

@@ -1,0 +1,76 @@
+"""A position's value for each seat (the search's evaluation where a playout is cut off).
+
+Each side's score is the damage it has done, in the AI's unit (an Ep of a gladiator is 1; a ring
+figure's Ep half its worth spread over its Ep, its death the rest), plus what its ranged attackers
+threaten to do next, less the same for its enemies. The seats' chances follow a logistic of the
+difference (``SCALE`` Ep of gladiator for e = 2.7 : 1).
+"""
+
+from __future__ import annotations
+
+import math
+
+from .ctx import WIN, Ctx
+
+SCALE = 6.0
+THREAT_NEXT = 0.6             # what the side to act next may still do, as a share of its threat
+THREAT_LATER = 0.3            # ... and the side after it
+STP_LOST = 0.8                # each STP a gladiator's armour has lost (bolts, then daggers get through)
+
+
+def damage_done_to(ctx: Ctx, f) -> float:
+    """What the enemies of f's side have gained on f."""
+    if not f.alive:
+        return ctx.worth(f) if not f.is_gladiator else WIN
+    lost = f.max_ep - f.ep
+    if f.is_gladiator:
+        # the last Ep weigh more: a low gladiator is one lucky blow from the end
+        frac = f.ep / max(1, f.max_ep)
+        return lost + 6.0 * (1.0 - frac) ** 2 + STP_LOST * (f.stp_max - f.stp)
+    return ctx.per_ep(f) * lost
+
+
+def side_scores(s, viewer: int) -> list[float]:
+    """Per seat: damage it (its alliance) has done minus damage done to it, plus threats."""
+    n = s.num_players
+    ctx = Ctx(s, viewer)
+    done_to = [0.0] * n
+    threat_on = [0.0] * n
+    figs = [f for f in s.figs if f is not None]
+    acting_next = _next_actor(s)
+    for f in figs:
+        done_to[f.seat] += damage_done_to(ctx, f)
+        if f.alive and f.field >= 0:
+            w = THREAT_NEXT if acting_next is not None and s.enemies(acting_next, f.seat) else THREAT_LATER
+            threat_on[f.seat] += w * ctx.threat(f, f.field, hidden=f.sneak > 0)
+    out = []
+    for i in range(n):
+        mine = done_to[i] + threat_on[i]
+        theirs = [done_to[j] + threat_on[j] for j in range(n) if s.enemies(i, j)]
+        friends = [done_to[j] + threat_on[j] for j in range(n) if j != i and not s.enemies(i, j)]
+        score = (sum(theirs) / max(1, len(theirs)) * (len(theirs) if n == 2 else 1.0)) - mine
+        if friends:
+            score -= sum(friends) / len(friends) * 0.5
+        out.append(score)
+    return out
+
+
+def win_chances(s, viewer: int) -> list[float]:
+    """Rewards in [0, 1] per seat: a logistic of each seat's score against the best other."""
+    scores = side_scores(s, viewer)
+    n = len(scores)
+    out = []
+    for i in range(n):
+        best_other = max(scores[j] for j in range(n) if j != i)
+        out.append(1.0 / (1.0 + math.exp(-(scores[i] - best_other) / SCALE)))
+    return out
+
+
+def _next_actor(s) -> int | None:
+    """The seat whose step comes next (the threats of that side count most)."""
+    if s.phase != "play" or not s.sched:
+        return None
+    i = s.step_i + 1
+    if i >= len(s.sched):
+        i = 0
+    return s.sched[i][0]

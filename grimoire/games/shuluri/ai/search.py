@@ -1,0 +1,137 @@
+"""Shuluri Viadal's knowledge for the generic IS-MCTS: the ``hard`` level, declared as the game's
+``SearchSpec`` (``grimoire.agents`` builds the agent; this package never imports it).
+
+- ``shortcut``: the heuristic decides alone where there is nothing to weigh: the setup, the small
+  follow-ups (pushes, shoves, the warlock's choices), and a step in which its best plan leads every
+  other first action by ``clear_gap``.
+- ``candidates``: in its own step, the first actions of the heuristic's best plans (``top_k``
+  distinct ones) and ``end``; every naming, dodge and trap-window answer of its own; the other seats
+  play the heuristic's choice.
+- Playouts follow the heuristic to the end of the current step (the dice of every attack are rolled
+  in each determinization); there the position is valued by ``evaluate.win_chances``: the damage each
+  side has done and what its shooters and warlock threaten next.
+
+The heuristic's caches of threats and lines of fire are shared by all positions of one search: the
+other side does not move during the searching side's step.
+"""
+
+from __future__ import annotations
+
+from ....core.action import Action
+from ....core.episode import derive_seed
+from ....core.rng import Rng
+from ....core.search import SearchHooks
+from .ctx import Ctx
+from .evaluate import win_chances
+from .heuristic import _housekeeping, decide
+from .planner import Planner, next_action
+
+SEARCHED = ("act", "name", "react", "dodge")
+
+
+class ShuluriSearch(SearchHooks):
+    def __init__(self, seed: int = 0, top_k: int = 4, clear_gap: float = 1.5):
+        self.rng = Rng(derive_seed(seed, "shortcut"))
+        self.top_k = top_k
+        self.clear_gap = clear_gap
+        self.seat = -1
+        self.key: tuple = ()
+        self.shared: dict = {}
+        self.decided = 0
+        self.searched = 0
+
+    # --- deciding without a search -----------------------------------------------------------------------
+    def shortcut(self, state, seat: int, actions: list[Action]) -> Action | None:
+        det = state.sample_hidden(seat, self.rng)
+        self.decided += 1
+        kind = det.stack.top.kind
+        by_text = {a.text: a for a in actions}
+        if kind not in SEARCHED:
+            return decide(det, seat, actions, self.rng)
+        if kind == "act":
+            ranked = self._first_actions(det, seat, set(by_text), {})
+            if len(ranked) <= 1:
+                return by_text.get(ranked[0][1]) if ranked else decide(det, seat, actions, self.rng)
+            if ranked[0][0] - ranked[1][0] >= self.clear_gap:
+                return by_text[ranked[0][1]]
+        elif kind == "react" and len(actions) <= 2:
+            return decide(det, seat, actions, self.rng)
+        self.searched += 1
+        return None
+
+    def _first_actions(self, s, seat: int, legal: set[str], shared: dict) -> list[tuple[float, str]]:
+        """The heuristic's best plans as (value, first action), one per distinct first action."""
+        ctx = Ctx(s, seat, shared)
+        figs = [s.figs[c] for c in s.named if s.figs[c].alive and not s.figs[c].zombie]
+        from ..movement import player_controls
+        figs = [f for f in figs if player_controls(s, f)]
+        for f in figs:
+            quick = _housekeeping(ctx, f, legal)
+            if quick:
+                return [(99.0, quick)]
+        out: list[tuple[float, str]] = []
+        seen = set()
+        for p in Planner(ctx).ranked(figs):
+            text = next_action(p) if p.value > 0.05 else "end"
+            if text in seen or text not in legal:
+                continue
+            seen.add(text)
+            out.append((p.value, text))
+            if len(out) >= self.top_k:
+                break
+        if "end" not in seen and "end" in legal:
+            out.append((0.0, "end"))
+        return out
+
+    # --- the search --------------------------------------------------------------------------------------
+    def begin(self, root, seat: int) -> None:
+        self.seat = seat
+        self.key = (root.round, root.step_i)
+        self.shared = {}
+        # the playout goes on through the next step when that is an enemy gladiator's: the answer to
+        # where our gladiator ends (who strikes first) is what decides the duel
+        self.next_key = None
+        if root.phase == "play" and root.step_i + 1 < len(root.sched):
+            nseat, nkind = root.sched[root.step_i + 1]
+            if nkind == "glad" and root.enemies(seat, nseat):
+                self.next_key = (root.round, root.step_i + 1)
+
+    def candidates(self, s, cp: int, actions: list[Action], cache: dict) -> list[Action]:
+        if len(actions) == 1:
+            return actions
+        kind = s.stack.top.kind
+        if cp != self.seat or kind not in SEARCHED:
+            # another seat (its choice rests on its own secrets in this determinization), or a small choice
+            return [decide(s, cp, actions, None, 0.0, shared=self.shared)]
+        out = cache.get("c")
+        if out is not None:
+            legal = set(actions)
+            out = [a for a in out if a in legal]
+            if out:
+                return out
+        if kind == "act":
+            by_text = {a.text: a for a in actions}
+            out = [by_text[t] for _v, t in self._first_actions(s, cp, set(by_text), self.shared)]
+        else:
+            out = actions
+        cache["c"] = out
+        return out
+
+    def rollout(self, s, rng: Rng) -> Action:
+        cp = s.current_player
+        actions = s.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        return decide(s, cp, actions, None, 0.0, shared=self.shared)
+
+    def cutoff(self, s, depth: int) -> bool:
+        k = (s.round, s.step_i)
+        return k != self.key and k != self.next_key
+
+    def evaluate(self, s) -> list[float]:
+        return win_chances(s, self.seat)
+
+
+def search_hooks(seed: int = 0) -> ShuluriSearch:
+    """The hooks of one hard player (the ``SearchSpec`` factory)."""
+    return ShuluriSearch(seed)

@@ -1,0 +1,155 @@
+"""Shuluri Viadal end to end in a real headless Chromium (the fixtures of tests/web): create a game
+against an AI in the lobby, make the secret preparations, deploy by clicking the arena, and play it
+to its end (a short game: max_rounds) by clicking legal moves on the board — fields to move to,
+highlighted targets, the step's buttons. Four-player games (free-for-all and pairs) too.
+Screenshots go to $GRIMOIRE_SCREENSHOTS (docs/screenshots when making the docs) or the test's tmp dir.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import httpx
+import pytest
+from web.conftest import ServerProcess  # tests/web: the server process of the browser tests
+from web.test_e2e_browser import browser  # noqa: F401 - the Chromium fixture (tests/web)
+
+MAX_CLICKS = 900
+
+
+@pytest.fixture
+def server(tmp_path):
+    srv = ServerProcess(f"sqlite:///{tmp_path / 'grimoire.db'}", tmp_path / "server.log")
+    srv.start()
+    yield srv
+    srv.stop()
+
+
+def page_state(page) -> dict:
+    return page.evaluate("window.grimoirePage || null") or {}
+
+
+def wait_mine(page, timeout=30000):
+    page.wait_for_function("window.grimoirePage && !window.grimoirePage.busy && "
+                           "(window.grimoirePage.mine || window.grimoirePage.status === 'over')", timeout=timeout)
+
+
+def click_and_wait(page, locator, field: bool = False):
+    """Click and wait until the server has taken the action. ``field``: a field of the arena, which
+    figures may cover: the click goes to the field's own element (its middle may show a figure)."""
+    before = page_state(page)["seq"]
+    if field:
+        locator.first.dispatch_event("click")
+    else:
+        locator.first.click()
+    page.wait_for_function(f"window.grimoirePage && window.grimoirePage.seq > {before}", timeout=30000)
+
+
+def create_in_lobby(page, base: str, players: int, agent: str, max_rounds: int, mode: str | None = None) -> None:
+    page.goto(base + "/")
+    page.wait_for_selector("button.create")
+    page.select_option("select.game", "shuluri")
+    page.locator("button.count", has_text=str(players)).click()
+    for seat in range(1, players):
+        page.locator(f".seat-row[data-seat='{seat}'] select.agent").select_option(agent)
+    page.locator("details.options summary").click()
+    page.locator("[data-option='max_rounds'] input").fill(str(max_rounds))
+    if mode:
+        page.locator("[data-option='mode'] select").select_option(mode)
+    page.click("button.create")
+    page.wait_for_selector("#play-here")
+    page.click("#play-here")
+    page.wait_for_selector("svg.arena")
+
+
+def play_to_the_end(page, shots: Path | None, seen: dict) -> dict:
+    """Click through every decision of the human seat until the game is over; return what was done."""
+    moves_this_step = 0
+    last_round = None
+    for _ in range(MAX_CLICKS):
+        wait_mine(page)
+        st = page_state(page)
+        if st["status"] == "over":
+            return seen
+        if st["round"] != last_round:
+            last_round, moves_this_step = st["round"], 0
+        kind = page.get_attribute("main", "data-decision") or ""
+        seen.setdefault("kinds", set()).add(kind)
+        if shots is not None and kind and f"shot-{kind}" not in seen and kind in ("traps", "act", "deploy"):
+            seen[f"shot-{kind}"] = True
+            if kind == "act":
+                # show a line of fire: point at an enemy with the selected character
+                enemy = page.locator("svg .fig.target, svg .fig:not(.acting)").last
+                if enemy.count():
+                    enemy.hover()
+            page.screenshot(path=str(shots / f"shuluri-{kind}.png"), full_page=True)
+        if kind in ("traps", "amulets", "resist", "vials", "potions"):
+            click_and_wait(page, page.locator(".setup button.confirm"))
+        elif kind == "weapon":
+            click_and_wait(page, page.locator("button.weapon-btn"))
+        elif kind == "side":
+            click_and_wait(page, page.locator("button.side-btn"))
+        elif kind == "deploy":
+            click_and_wait(page, page.locator("svg polygon.hex.legal[data-action]"), field=True)
+            seen["deployed"] = seen.get("deployed", 0) + 1
+        elif kind == "name":
+            click_and_wait(page, page.locator("button.name-btn"))
+        elif kind == "act":
+            target = page.locator("svg .fig.target[data-action]")
+            field = page.locator("svg polygon.hex.legal[data-action]")
+            if target.count():
+                click_and_wait(page, target)
+                seen["attacks"] = seen.get("attacks", 0) + 1
+            elif field.count() and moves_this_step < 3:
+                moves_this_step += 1
+                click_and_wait(page, field, field=True)
+                seen["moves"] = seen.get("moves", 0) + 1
+            else:
+                moves_this_step = 0
+                click_and_wait(page, page.locator("button.end-step"))
+        elif kind == "react":
+            click_and_wait(page, page.locator("button.pass"))
+        else:   # dodge, push, shove, effect, enemy, chain, order: the prompt's first answer
+            click_and_wait(page, page.locator(".prompt .actions button"))
+    raise AssertionError("the game did not end within the click budget")
+
+
+def test_play_a_game_against_the_ai_to_its_end(browser, server, tmp_path):  # noqa: F811
+    shots = Path(os.environ.get("GRIMOIRE_SCREENSHOTS") or tmp_path)
+    shots.mkdir(parents=True, exist_ok=True)
+    meta = httpx.get(server.base + "/api/meta", timeout=10).json()
+    entry = next(g for g in meta["games"] if g["name"] == "shuluri")
+    assert entry["has_ui"] and {"en", "hu", "de", "zh"} <= set(entry["languages"])
+    page = browser.new_page(viewport={"width": 1500, "height": 1100})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    create_in_lobby(page, server.base, 2, "medium", max_rounds=3)
+    seen = play_to_the_end(page, shots, {})
+    assert seen.get("deployed") == 5, seen
+    assert seen.get("moves", 0) + seen.get("attacks", 0) > 0, seen
+    assert {"traps", "amulets", "resist", "weapon", "deploy", "name", "act"} <= seen["kinds"]
+    assert page_state(page)["status"] == "over"
+    assert page.locator(".prompt.over").count() == 1
+    page.screenshot(path=str(shots / "shuluri-over.png"), full_page=True)
+    # the board in Hungarian, with the rulebook's terms
+    page.select_option("select.lang", "hu")
+    page.wait_for_selector("text=Viadorok")
+    text = page.inner_text("main")
+    assert "Gladiátor" in text or "gladiátor" in text
+    page.screenshot(path=str(shots / "shuluri-hungarian.png"), full_page=True)
+    page.select_option("select.lang", "en")
+    assert not errors, errors
+
+
+@pytest.mark.parametrize("mode", ["ffa", "pairs"])
+def test_four_players_play_to_the_end(browser, server, mode):  # noqa: F811
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    create_in_lobby(page, server.base, 4, "random", max_rounds=1, mode=mode)
+    seen = play_to_the_end(page, None, {})
+    assert seen.get("deployed") == 5
+    assert page.locator(".team-tile").count() == 4
+    assert page_state(page)["status"] == "over"
+    assert not errors, errors
