@@ -12,27 +12,15 @@ from pathlib import Path
 
 import httpx
 import pytest
-from web.conftest import ServerProcess  # tests/web: the server process of the browser tests
-from web.test_e2e_browser import browser  # noqa: F401 - the Chromium fixture (tests/web)
+from web import e2e  # tests/web: the Chromium and server fixtures, waiting without eval (the pages' CSP)
+from web.e2e import state as page_state
+from web.e2e import wait_js
+from web.e2e import wait_my_decision as wait_mine
+
+browser = e2e.browser          # the fixtures
+server = e2e.server
 
 MAX_CLICKS = 900
-
-
-@pytest.fixture
-def server(tmp_path):
-    srv = ServerProcess(f"sqlite:///{tmp_path / 'grimoire.db'}", tmp_path / "server.log")
-    srv.start()
-    yield srv
-    srv.stop()
-
-
-def page_state(page) -> dict:
-    return page.evaluate("window.grimoirePage || null") or {}
-
-
-def wait_mine(page, timeout=30000):
-    page.wait_for_function("window.grimoirePage && !window.grimoirePage.busy && "
-                           "(window.grimoirePage.mine || window.grimoirePage.status === 'over')", timeout=timeout)
 
 
 def click_and_wait(page, locator, field: bool = False):
@@ -43,7 +31,7 @@ def click_and_wait(page, locator, field: bool = False):
         locator.first.dispatch_event("click")
     else:
         locator.first.click()
-    page.wait_for_function(f"window.grimoirePage && window.grimoirePage.seq > {before}", timeout=30000)
+    wait_js(page, f"window.grimoirePage && window.grimoirePage.seq > {before}")
 
 
 def create_in_lobby(page, base: str, players: int, agent: str, max_rounds: int, mode: str | None = None) -> None:
@@ -115,7 +103,7 @@ def play_to_the_end(page, shots: Path | None, seen: dict) -> dict:
     raise AssertionError("the game did not end within the click budget")
 
 
-def test_play_a_game_against_the_ai_to_its_end(browser, server, tmp_path):  # noqa: F811
+def test_play_a_game_against_the_ai_to_its_end(browser, server, tmp_path):
     shots = Path(os.environ.get("GRIMOIRE_SCREENSHOTS") or tmp_path)
     shots.mkdir(parents=True, exist_ok=True)
     meta = httpx.get(server.base + "/api/meta", timeout=10).json()
@@ -143,7 +131,7 @@ def test_play_a_game_against_the_ai_to_its_end(browser, server, tmp_path):  # no
 
 
 @pytest.mark.parametrize("mode", ["ffa", "pairs"])
-def test_four_players_play_to_the_end(browser, server, mode):  # noqa: F811
+def test_four_players_play_to_the_end(browser, server, mode):
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
