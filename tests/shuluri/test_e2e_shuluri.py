@@ -51,8 +51,9 @@ def create_in_lobby(page, base: str, players: int, agent: str, max_rounds: int, 
     page.wait_for_selector("svg.arena")
 
 
-def play_to_the_end(page, shots: Path | None, seen: dict) -> dict:
-    """Click through every decision of the human seat until the game is over; return what was done."""
+def play_to_the_end(page, shots: Path | None, seen: dict, prefix: str = "shuluri") -> dict:
+    """Click through every decision of the human seat until the game is over; return what was done.
+    With ``shots``, a screenshot of the first decision of each main kind: ``{prefix}-{kind}.png``."""
     moves_this_step = 0
     last_round = None
     for _ in range(MAX_CLICKS):
@@ -71,7 +72,7 @@ def play_to_the_end(page, shots: Path | None, seen: dict) -> dict:
                 enemy = page.locator("svg .fig.target, svg .fig:not(.acting)").last
                 if enemy.count():
                     enemy.hover()
-            page.screenshot(path=str(shots / f"shuluri-{kind}.png"), full_page=True)
+            page.screenshot(path=str(shots / f"{prefix}-{kind}.png"), full_page=True)
         if kind in ("traps", "amulets", "resist", "vials", "potions"):
             click_and_wait(page, page.locator(".setup button.confirm"))
         elif kind == "weapon":
@@ -130,14 +131,20 @@ def test_play_a_game_against_the_ai_to_its_end(browser, server, tmp_path):
     assert not errors, errors
 
 
-@pytest.mark.parametrize("mode", ["ffa", "pairs"])
-def test_four_players_play_to_the_end(browser, server, mode):
-    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+@pytest.mark.parametrize("mode,agent", [("ffa", "random"), ("pairs", "medium")])
+def test_four_players_play_to_the_end(browser, server, tmp_path, mode, agent):
+    """The four-player modes (20.10): a human seat against three AI seats, to the end of a short game."""
+    shots = Path(os.environ.get("GRIMOIRE_SCREENSHOTS") or tmp_path)
+    shots.mkdir(parents=True, exist_ok=True)
+    page = browser.new_page(viewport={"width": 1500, "height": 1100})
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    create_in_lobby(page, server.base, 4, "random", max_rounds=1, mode=mode)
-    seen = play_to_the_end(page, None, {})
+    create_in_lobby(page, server.base, 4, agent, max_rounds=1, mode=mode)
+    seen = play_to_the_end(page, shots, {}, prefix=f"shuluri-4p-{mode}")
     assert seen.get("deployed") == 5
+    assert "act" in seen["kinds"]
     assert page.locator(".team-tile").count() == 4
     assert page_state(page)["status"] == "over"
+    assert page.locator(".prompt.over").count() == 1
+    page.screenshot(path=str(shots / f"shuluri-4p-{mode}-over.png"), full_page=True)
     assert not errors, errors
