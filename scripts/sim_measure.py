@@ -1,7 +1,7 @@
 """Measurements for docs/simulation.md: throughput per core of every game and agent level, and the
 scaling of the backends from 1 to 2 workers (with Ray's start-up and per-batch overhead).
 
-    python scripts/sim_measure.py throughput [--budget 20] > throughput.json
+    python scripts/sim_measure.py throughput [--budget 20] [--engine native] > throughput.json
     python scripts/sim_measure.py scaling > scaling.json
 
 Throughput is counted in CPU time (games per CPU-second = games/s on one busy core), so that other
@@ -20,7 +20,7 @@ from pathlib import Path
 
 from grimoire.agents import make_agent
 from grimoire.core.episode import derive_seed, run_episode
-from grimoire.core.registry import new_game
+from grimoire.core.registry import backends, new_game
 from grimoire.sim import make_config, simulate
 from grimoire.sim.play import play_game
 from grimoire.sim.store import read_timings
@@ -33,8 +33,9 @@ def load() -> float:
     return round(os.getloadavg()[0], 2)
 
 
-def full_games(game: str, players: int, level: str, budget: float, max_games: int = 400) -> dict:
-    cfg = make_config(game, players, [level], max_games, seed=11, batch_size=max_games)
+def full_games(game: str, players: int, level: str, budget: float, max_games: int = 4000,
+               engine: str = "python") -> dict:
+    cfg = make_config(game, players, [level], max_games, seed=11, batch_size=max_games, engine=engine)
     c0, n, actions = time.process_time(), 0, 0
     while n < max_games and (time.process_time() - c0 < budget or n == 0):
         rows = play_game(cfg, n)
@@ -45,10 +46,10 @@ def full_games(game: str, players: int, level: str, budget: float, max_games: in
             "actions_per_game": round(actions / n, 1), "load": load()}
 
 
-def search_level(game: str, players: int, budget: float, actions_per_game: float) -> dict:
+def search_level(game: str, players: int, budget: float, actions_per_game: float, engine: str = "python") -> dict:
     """The search level thinks up to a wall-time limit per decision: measure CPU per action over the
     first part of a game and extrapolate to a whole game of the medium level's length."""
-    state = new_game(game, players, derive_seed(11, 0))
+    state = new_game(game, players, derive_seed(11, 0), backend=engine)
     agents = [make_agent(game, "hard", derive_seed(11, 0, 2, i)) for i in range(players)]
     c0 = time.process_time()
     ep = run_episode(state, agents, stop=lambda _s: time.process_time() - c0 > budget, timed=False)
@@ -60,18 +61,21 @@ def search_level(game: str, players: int, budget: float, actions_per_game: float
             "estimated_from_actions_per_game": actions_per_game, "load": load()}
 
 
-def throughput(budget: float) -> list[dict]:
+def throughput(budget: float, engine: str = "python") -> list[dict]:
     out = []
     for game, players in CELLS:
+        if engine not in backends(game):
+            continue
         medium_len = None
         for level in ("easy", "medium"):
-            r = {"game": game, "players": players, "agent": level, **full_games(game, players, level, budget)}
+            r = {"game": game, "players": players, "agent": level, "engine": engine,
+                 **full_games(game, players, level, budget, engine=engine)}
             if level == "medium":
                 medium_len = r["actions_per_game"]
             out.append(r)
             print(json.dumps(r), file=sys.stderr, flush=True)
-        r = {"game": game, "players": players, "agent": "hard",
-             **search_level(game, players, budget, medium_len or 1.0)}
+        r = {"game": game, "players": players, "agent": "hard", "engine": engine,
+             **search_level(game, players, budget, medium_len or 1.0, engine)}
         out.append(r)
         print(json.dumps(r), file=sys.stderr, flush=True)
     return out
@@ -132,7 +136,8 @@ def main() -> None:
     what = sys.argv[1] if len(sys.argv) > 1 else "throughput"
     if what == "throughput":
         budget = float(sys.argv[sys.argv.index("--budget") + 1]) if "--budget" in sys.argv else 20.0
-        print(json.dumps(throughput(budget), indent=1))
+        engine = sys.argv[sys.argv.index("--engine") + 1] if "--engine" in sys.argv else "python"
+        print(json.dumps(throughput(budget, engine), indent=1))
     elif what == "scaling":
         games = int(sys.argv[sys.argv.index("--games") + 1]) if "--games" in sys.argv else 240
         print(json.dumps(scaling(games, 12), indent=1))

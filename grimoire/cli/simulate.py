@@ -54,6 +54,8 @@ def simulate_command(
     workers: int = typer.Option(0, "--workers", "-w", help="parallel workers (0 = every core of this machine, "
                                                            "or of the Ray cluster)"),
     batch_size: int = typer.Option(0, "--batch-size", help="games per batch (0 = a few seconds of play each)"),
+    engine: str = typer.Option("auto", "--engine", "-e", help="the game's engine: python, native (where built) or "
+                                                             "auto (native where built); a resumed run keeps its own"),
     no_roles: bool = typer.Option(False, "--no-rotate-roles", help="keep the game's own role choice (e.g. random "
                                                                   "characters) instead of rotating roles"),
 ) -> None:
@@ -65,7 +67,7 @@ def simulate_command(
     if workers < 0:
         raise GameConfigError("--workers must be 0 (all cores) or more")
     cfg = make_config(info.name, players, split_list(agents) or [], games, seed, parse_option_pairs(option),
-                      not no_roles, batch_size)
+                      not no_roles, batch_size, engine)
     console = Console()
     # a scheduler's or kill's SIGTERM ends the run like Ctrl-C: the finished batches are written first
     signal.signal(signal.SIGTERM, _interrupt)
@@ -76,7 +78,8 @@ def simulate_command(
                                  start=False)
 
         def on_start(c, before: int) -> None:
-            progress.update(task, completed=before, before=before, t0=time.perf_counter())
+            progress.update(task, completed=before, before=before, t0=time.perf_counter(),
+                            description=f"{info.name} {c.players}p {','.join(dict.fromkeys(c.agents))} ({c.engine})")
             progress.start_task(task)
             if before:
                 progress.console.print(f"resuming {out}: {before} of {c.games} games already played")
@@ -100,5 +103,6 @@ def simulate_command(
     done = res.games_before + res.games_played
     console.print(f"{res.games_played} games in {res.seconds:.1f} s ({res.games_per_second:,.2f} games/s; "
                   f"{res.games_played / res.cpu_seconds if res.cpu_seconds else 0:,.2f} games per CPU-second), "
-                  f"{done} of {res.config.games} in {out} (batches of {res.config.batch_size})")
+                  f"{done} of {res.config.games} in {out} (batches of {res.config.batch_size}, "
+                  f"{res.config.engine} engine)")
     console.print(f"report: grimoire report {out} --out {out}/report")

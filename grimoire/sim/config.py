@@ -3,7 +3,11 @@
 A run is cut into batches of consecutive games (a few seconds of play each, never one game per
 task). Game ``g`` is scheduled like game ``g`` of the arena (``grimoire.agents.arena.game_spec``),
 so its deal, roles and agent seeds depend only on the run's seed and ``g``: never on the batch size,
-the backend or the number of workers.
+the backend, the number of workers or the engine (a game's engines play move for move alike).
+
+The engine (``python``, ``native`` where the game has one and it is built, or ``auto``) is the game's
+implementation the games run on (``new_game(..., backend=...)``); it is resolved to a concrete one
+when a run starts and stored in the manifest, and a resumed run keeps it.
 """
 
 from __future__ import annotations
@@ -16,12 +20,13 @@ from typing import Any
 
 from ..agents import make_agent
 from ..core.errors import GameConfigError
-from ..core.registry import game_info, new_game
+from ..core.registry import backends, game_info, new_game
 
 MANIFEST = "run.json"
 FORMAT = 1
 # the fields that define the rows: a re-run into the same directory must agree on all of them
 IDENTITY = ("game", "players", "agents", "games", "seed", "options", "rotate_roles", "batch_size")
+ENGINES = ("python", "native", "auto")
 
 
 @dataclass(frozen=True)
@@ -34,6 +39,7 @@ class SimConfig:
     options: dict[str, Any] = field(default_factory=dict)
     rotate_roles: bool = True          # the game's roles (e.g. characters) rotate through the seats
     batch_size: int = 0                # games per batch; 0 = chosen from a timed game (a few seconds)
+    engine: str = "python"             # the game's engine; "auto" until a run resolves it
 
     @property
     def batches(self) -> int:
@@ -51,12 +57,30 @@ class SimConfig:
     def from_dict(d: dict[str, Any]) -> SimConfig:
         return SimConfig(game=d["game"], players=int(d["players"]), agents=tuple(d["agents"]), games=int(d["games"]),
                          seed=int(d["seed"]), options=dict(d.get("options") or {}),
-                         rotate_roles=bool(d.get("rotate_roles", True)), batch_size=int(d.get("batch_size", 0)))
+                         rotate_roles=bool(d.get("rotate_roles", True)), batch_size=int(d.get("batch_size", 0)),
+                         # runs stored before engines existed played on the Python engine
+                         engine=str(d.get("engine", "python")))
+
+
+def resolve_engine(game: str, engine: str) -> str:
+    """The concrete engine ``engine`` names for ``game`` here; one clear line when it cannot run."""
+    info = game_info(game)
+    built = backends(game)
+    if engine == "auto":
+        return next((b for b in built if b != "python"), "python")
+    if engine in built:
+        return engine
+    if engine in info.backends:
+        raise GameConfigError(f"the {engine} engine of {info.title} is not built here (reinstall with cargo on the "
+                              f"PATH, see docs/native.md); use --engine python or auto")
+    raise GameConfigError(f"{info.title} has no {engine!r} engine; choose from {', '.join([*built, 'auto'])}")
 
 
 def make_config(game: str, players: int | None, agents: list[str], games: int, seed: int = 1,
-                options: dict[str, Any] | None = None, rotate_roles: bool = True, batch_size: int = 0) -> SimConfig:
-    """A checked configuration: ``agents`` is one name for every seat or one per seat."""
+                options: dict[str, Any] | None = None, rotate_roles: bool = True, batch_size: int = 0,
+                engine: str = "auto") -> SimConfig:
+    """A checked configuration: ``agents`` is one name for every seat or one per seat; ``engine`` is
+    kept as asked ("auto" included) until the run resolves it (``check_resume`` / ``runner.prepare``)."""
     info = game_info(game)
     if not agents:
         raise GameConfigError("--agents needs at least one agent name")
@@ -74,11 +98,12 @@ def make_config(game: str, players: int | None, agents: list[str], games: int, s
         if name == "human":
             raise GameConfigError("a simulation has no human seats")
         make_agent(game, name, 0)       # an unknown name fails here, with the list of known ones
+    concrete = resolve_engine(game, engine)  # an unknown or unbuilt engine fails here
     opts = dict(options or {})
-    cfg = SimConfig(game, players, tuple(agents), games, seed, opts, rotate_roles, batch_size)
+    cfg = SimConfig(game, players, tuple(agents), games, seed, opts, rotate_roles, batch_size, engine)
     from .play import spec_of
     spec = spec_of(cfg, 0)
-    new_game(game, players, spec.seed, **spec.options)   # bad options or player counts fail here, once
+    new_game(game, players, spec.seed, backend=concrete, **spec.options)   # bad options or player counts fail here
     return cfg
 
 
@@ -107,7 +132,8 @@ def write_manifest(out: Path, cfg: SimConfig, extra: dict[str, Any] | None = Non
 
 def check_resume(stored: dict[str, Any], cfg: SimConfig) -> SimConfig:
     """The stored configuration when ``cfg`` asks for the same run (its batch size is taken from the
-    manifest unless one was given); a clear error when a field differs."""
+    manifest unless one was given, its engine unless another concrete one was asked for); a clear
+    error when a field differs or the run's engine is not built here."""
     want = cfg.to_dict()
     if not cfg.batch_size:
         want["batch_size"] = stored.get("batch_size")
@@ -115,4 +141,9 @@ def check_resume(stored: dict[str, Any], cfg: SimConfig) -> SimConfig:
     if diff:
         detail = "; ".join(f"{k}: {stored.get(k)!r} there, {want.get(k)!r} now" for k in diff)
         raise GameConfigError(f"the output directory holds another run ({detail}); choose another --out")
-    return SimConfig.from_dict(stored)
+    run = SimConfig.from_dict(stored)
+    if cfg.engine not in ("auto", run.engine):
+        raise GameConfigError(f"the run in this directory plays on the {run.engine} engine; resume it with "
+                              f"--engine {run.engine} (or auto), or choose another --out")
+    resolve_engine(run.game, run.engine)
+    return run

@@ -42,7 +42,7 @@ def ranks(scores: list[float], winners: list[int]) -> list[int]:
 def play_game(cfg: SimConfig, g: int) -> list[dict[str, Any]]:
     """The rows of game ``g`` (one per seat)."""
     spec = spec_of(cfg, g)
-    state = new_game(spec.game, spec.players, spec.seed, **spec.options)
+    state = new_game(spec.game, spec.players, spec.seed, backend=cfg.engine, **spec.options)
     agents = [make_agent(spec.game, name, s) for name, s in zip(spec.agents, spec.agent_seeds, strict=True)]
     n = spec.players
     first_seen: list[int] = []      # the seats in the order they first had to decide

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from ..core.errors import GameConfigError
 from .backends import BACKENDS, run_batches
-from .config import SimConfig, check_resume, read_manifest, write_manifest
+from .config import SimConfig, check_resume, read_manifest, resolve_engine, write_manifest
 from .play import play_game
 from .store import PartWriter, finished_batches, to_table
 
@@ -48,11 +48,12 @@ def auto_batch_size(cfg: SimConfig, target: float = TARGET_BATCH_SECONDS) -> int
 
 def prepare(cfg: SimConfig, out: Path) -> SimConfig:
     """The configuration to run into ``out``: the stored one when resuming (checked against ``cfg``),
-    else ``cfg`` with its batch size fixed, written as the manifest."""
+    else ``cfg`` with its engine resolved and its batch size fixed, written as the manifest."""
     out.mkdir(parents=True, exist_ok=True)
     stored = read_manifest(out)
     if stored is not None:
         return check_resume(stored, cfg)
+    cfg = replace(cfg, engine=resolve_engine(cfg.game, cfg.engine))
     if not cfg.batch_size:
         cfg = replace(cfg, batch_size=auto_batch_size(cfg))
     write_manifest(out, cfg)

@@ -21,6 +21,7 @@ def test_simulate_then_report(tmp_path):
     assert "6 of 6" in r.stdout
     manifest = json.loads((run / "run.json").read_text())
     assert manifest["options"] == {"max_rounds": 2} and manifest["agents"] == ["random", "random"]
+    assert manifest["engine"] in ("python", "native")             # "auto", resolved when the run started
     r = grimoire("simulate", "zavandor", "--players", "2", "--agents", "random", "--games", "6", "-o", "max_rounds=2",
                  "--batch-size", "2", "--out", str(run))
     assert r.returncode == 0 and "resuming" in r.stdout and "0 games in" in r.stdout, r.stdout + r.stderr
@@ -41,4 +42,8 @@ def test_clear_errors():
     r = grimoire("simulate", "zavandor", "--agents", "random", "--backend", "spark", "--games", "1", "-o",
                  "max_rounds=1", "--out", "/tmp/never-made-run-2")
     assert r.returncode != 0 and "unknown backend" in r.stderr
+    r = grimoire("simulate", "zavandor", "--agents", "random", "--engine", "cuda", "--games", "1", "--out",
+                 "/tmp/never-made-run-3")
+    assert r.returncode != 0 and "no 'cuda' engine" in r.stderr and "Traceback" not in r.stderr
+    assert not os.path.exists("/tmp/never-made-run-3")
     assert not os.path.exists("/tmp/never-made-run-2")

@@ -91,7 +91,7 @@ def command_of(cfg: SimConfig, out: str) -> str:
         parts += ["-o", f"{k}={v if isinstance(v, str) else json.dumps(v)}"]
     if not cfg.rotate_roles:
         parts.append("--no-rotate-roles")
-    parts += ["--batch-size", str(cfg.batch_size), "--out", out]
+    parts += ["--batch-size", str(cfg.batch_size), "--engine", cfg.engine, "--out", out]
     return shlex.join(parts)
 
 
@@ -166,7 +166,7 @@ def analyse(run: Path | str) -> dict[str, Any]:
     res: dict[str, Any] = {
         "run": {"path": str(run), "game": cfg.game, "title": info.title, "players": players,
                 "agents": list(cfg.agents), "options": cfg.options, "seed": cfg.seed, "games_planned": cfg.games,
-                "games": games_done, "seat_games": int(t.num_rows), "batch_size": cfg.batch_size,
+                "games": games_done, "seat_games": int(t.num_rows), "batch_size": cfg.batch_size, "engine": cfg.engine,
                 "rotate_roles": cfg.rotate_roles, "role_option": info.arena.role_option,
                 "command": command_of(cfg, str(run)), "complete_blocks": blocks_complete},
         "solo": solo, "par": par,
