@@ -500,3 +500,24 @@ fn iterate(hooks: &mut Hooks, mut det: State, nodes: &mut Vec<Node>, mut last: i
     }
     nodes[0].n += 1;
 }
+
+#[cfg(test)]
+mod tests {
+    use super::thread_cpu_seconds;
+
+    #[test]
+    fn the_thread_cpu_clock_never_goes_back() {
+        let mut last = thread_cpu_seconds();
+        assert!(last.is_finite() && last >= 0.0);
+        let mut x: u64 = 1;
+        for i in 0..200_000u64 {
+            x = x.wrapping_mul(6364136223846793005).wrapping_add(i); // some work between readings
+            if i % 1000 == 0 {
+                let now = thread_cpu_seconds();
+                assert!(now >= last, "{now} < {last}");
+                last = now;
+            }
+        }
+        assert!(x != 0 || last >= 0.0);
+    }
+}
