@@ -406,8 +406,9 @@ def search_choose(hooks, agent, state: NativeZavandorState, seat: int) -> Action
                                              hooks.rng.state)
     last = _CODE.get(state._hist[0], -1) if state._hist is not None else -1
     t0 = time.perf_counter()
-    code, agent.rng.state, iterations, shortcut = nat.choose(state._c, seat, last, agent.rng.state, agent.iterations,
-                                                             agent.time_limit, float(agent.c))
+    cap = agent.iteration_cap(state.backend)
+    code, agent.rng.state, iterations, shortcut = nat.choose(state._c, seat, last, agent.rng.state, cap,
+                                                             agent.time_limit, float(agent.c), agent.cpu_clock)
     hooks.rng.state = nat.rng_state
     hooks.decided, hooks.searched = nat.decided, nat.searched
     agent.last_stats = {"iterations": iterations, "seconds": time.perf_counter() - t0}
