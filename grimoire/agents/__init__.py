@@ -82,7 +82,8 @@ def search_agent(game: str, seed: int = 0) -> Agent:
     if spec is None:
         raise GameConfigError(f"{game} declares no search")
     agent = ISMCTSAgent(seed, iterations=spec.iterations, time_limit=spec.time_limit, c=spec.c,
-                        hooks=spec.hooks(seed), max_rollout_steps=spec.max_rollout_steps, widening=spec.widening)
+                        hooks=spec.hooks(seed), max_rollout_steps=spec.max_rollout_steps, widening=spec.widening,
+                        backend_iterations=spec.backend_iterations)
     agent.name = "hard"
     return agent
 

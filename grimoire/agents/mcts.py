@@ -10,7 +10,11 @@ the game ends or a cutoff, evaluates, and backs up a reward vector: every node k
 the seat that chose its action, so each seat maximizes its own return (multi-player, not zero-sum).
 
 Budget: ``iterations`` and/or ``time_limit`` (seconds); the search stops at whichever comes first.
-The move played is the most visited child of the root.
+With a time limit, ``backend_iterations`` may cap the iterations per engine instead (a compiled
+engine searches as far as the same time allows); without one, ``iterations`` is a fixed budget on
+every engine (the same decisions on each). ``cpu_clock`` measures the time limit in this thread's
+CPU seconds (``time.thread_time``) instead of wall seconds: a budget other work on the machine does
+not shrink (for measurements). The move played is the most visited child of the root.
 
 Everything game-specific is pluggable through a ``SearchHooks`` object (``grimoire.core.search``:
 games declare them in their descriptor and never import this package):
@@ -24,6 +28,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Mapping
 from typing import Any
 
 from ..core.action import Action
@@ -55,7 +60,8 @@ class ISMCTSAgent(Agent):
 
     def __init__(self, seed: int = 0, iterations: int | None = 1000, time_limit: float | None = None,
                  c: float = 0.7, hooks: SearchHooks | None = None, max_rollout_steps: int | None = None,
-                 widening: tuple[float, float] | None = None):
+                 widening: tuple[float, float] | None = None,
+                 backend_iterations: Mapping[str, int | None] | None = None, cpu_clock: bool = False):
         super().__init__(seed)
         if iterations is None and time_limit is None:
             raise ValueError("IS-MCTS needs a budget: iterations, time_limit or both")
@@ -65,7 +71,16 @@ class ISMCTSAgent(Agent):
         self.hooks = hooks or SearchHooks()
         self.max_rollout_steps = max_rollout_steps
         self.widening = widening          # (k, alpha): consider the first ceil(k * n**alpha) candidates
+        self.backend_iterations = dict(backend_iterations or {})
+        self.cpu_clock = cpu_clock
         self.last_stats: dict[str, Any] = {}
+
+    def iteration_cap(self, backend: str) -> int | None:
+        """The iteration budget on the engine ``backend``: its own cap while there is a time limit,
+        else ``iterations`` (a fixed budget, the same on every engine)."""
+        if self.time_limit is None:
+            return self.iterations
+        return self.backend_iterations.get(backend, self.iterations)
 
     def choose(self, state: GameState, seat: int) -> Action:
         native = getattr(self.hooks, "native_choose", None)
@@ -84,8 +99,10 @@ class ISMCTSAgent(Agent):
 
     # --- the search -------------------------------------------------------------------------------
     def search(self, state: GameState, seat: int, actions: list[Action]) -> Action:
-        t0 = self.clock()
+        clock = time.thread_time if self.cpu_clock else self.clock
+        t0 = clock()
         deadline = t0 + self.time_limit if self.time_limit is not None else math.inf
+        cap = self.iteration_cap(state.backend)
         hooks = self.hooks
         rng = self.rng
         det = state.sample_hidden(seat, rng)
@@ -95,9 +112,9 @@ class ISMCTSAgent(Agent):
         it = 0
         legal_texts = {a.text for a in actions}
         while True:
-            if self.iterations is not None and it >= self.iterations:
+            if cap is not None and it >= cap:
                 break
-            if it and self.clock() >= deadline:
+            if it and clock() >= deadline:
                 break
             if it:
                 det = state.sample_hidden(seat, rng)
@@ -111,7 +128,7 @@ class ISMCTSAgent(Agent):
             key = (child.n, child.w / child.n if child.n else 0.0)
             if best_key is None or key > best_key:
                 best, best_key = text, key
-        self.last_stats = {"iterations": it, "seconds": self.clock() - t0,
+        self.last_stats = {"iterations": it, "seconds": clock() - t0,
                            "children": {t: (ch.n, round(ch.w / ch.n, 4) if ch.n else None)
                                         for t, ch in root.children.items()}}
         if best is None:

@@ -8,8 +8,8 @@ level) from that spec.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 
 from .action import Action
 from .rng import Rng
@@ -103,11 +103,16 @@ class PolicyHooks(SearchHooks):
 @dataclass(frozen=True)
 class SearchSpec:
     """How the agents package builds a game's search agent (the ``hard`` level): the hooks (a factory
-    of the seed) and the budget. Keyword arguments of ``grimoire.agents.mcts.ISMCTSAgent``."""
+    of the seed) and the budget. Keyword arguments of ``grimoire.agents.mcts.ISMCTSAgent``.
+
+    ``backend_iterations`` caps the iterations per engine (``state.backend``) instead of
+    ``iterations`` while there is a time limit: a compiled engine may search as far as the same time
+    allows (None: no cap). Without a time limit, ``iterations`` is the budget on every engine."""
 
     hooks: Callable[[int], SearchHooks]
     iterations: int | None = 200
     time_limit: float | None = 2.0
+    backend_iterations: Mapping[str, int | None] = field(default_factory=dict)
     c: float = 0.7
     max_rollout_steps: int | None = None
     widening: tuple[float, float] | None = None

@@ -401,7 +401,8 @@ impl PySearch {
     }
 
     /// `ISMCTSAgent.choose` with these hooks: (code, the agent's RNG state, iterations, shortcut taken).
-    #[pyo3(signature = (core, seat, last, rng_state, iterations, time_limit, c))]
+    /// `cpu_clock`: the time limit counts this thread's CPU seconds instead of wall seconds.
+    #[pyo3(signature = (core, seat, last, rng_state, iterations, time_limit, c, cpu_clock=false))]
     #[allow(clippy::too_many_arguments)]
     fn choose(
         &mut self,
@@ -412,6 +413,7 @@ impl PySearch {
         iterations: Option<i64>,
         time_limit: Option<f64>,
         c: f64,
+        cpu_clock: bool,
     ) -> PyResult<(u32, u64, i64, bool)> {
         let actions = core.s.legal();
         if actions.is_empty() || core.s.current_player() != Some(seat) {
@@ -424,8 +426,18 @@ impl PySearch {
             return Ok((a, rng_state, 0, true));
         }
         let mut rng = Rng::from_state(rng_state);
-        let (a, it) =
-            search::search(&mut self.hooks, &core.s, seat, &actions, last, &mut rng, iterations, time_limit, c);
+        let (a, it) = search::search(
+            &mut self.hooks,
+            &core.s,
+            seat,
+            &actions,
+            last,
+            &mut rng,
+            iterations,
+            time_limit,
+            c,
+            cpu_clock,
+        );
         Ok((a, rng.state, it, false))
     }
 

@@ -363,8 +363,25 @@ impl Hooks {
     }
 }
 
+/// CPU seconds this thread has used (the budget's clock when the agent measures CPU time, as
+/// `time.thread_time` does in Python); wall seconds where the platform has no such clock.
+pub fn thread_cpu_seconds() -> f64 {
+    #[cfg(unix)]
+    {
+        let mut ts = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+        // SAFETY: clock_gettime only writes the timespec it is given.
+        if unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) } == 0 {
+            return ts.tv_sec as f64 + ts.tv_nsec as f64 * 1e-9;
+        }
+    }
+    use std::sync::OnceLock;
+    static START: OnceLock<std::time::Instant> = OnceLock::new();
+    START.get_or_init(std::time::Instant::now).elapsed().as_secs_f64()
+}
+
 /// One IS-MCTS decision (`ISMCTSAgent.search`) with the agent's generator `rng`; the action and the
-/// number of iterations.
+/// number of iterations. `time_limit` is in wall seconds, or in this thread's CPU seconds with
+/// `cpu_clock` (a budget that other work on the machine does not shrink).
 pub fn search(
     hooks: &mut Hooks,
     state: &State,
@@ -375,8 +392,11 @@ pub fn search(
     iterations: Option<i64>,
     time_limit: Option<f64>,
     c: f64,
+    cpu_clock: bool,
 ) -> (u32, i64) {
-    let t0 = std::time::Instant::now();
+    let wall0 = std::time::Instant::now();
+    let cpu0 = if cpu_clock { thread_cpu_seconds() } else { 0.0 };
+    let elapsed = || if cpu_clock { thread_cpu_seconds() - cpu0 } else { wall0.elapsed().as_secs_f64() };
     let first = state.sample_hidden(seat, rng);
     hooks.begin(&first, seat); // (the hooks see a determinization, never the real state)
     let mut first = Some(first);
@@ -386,7 +406,7 @@ pub fn search(
         if iterations.is_some_and(|n| it >= n) {
             break;
         }
-        if it > 0 && time_limit.is_some_and(|t| t0.elapsed().as_secs_f64() >= t) {
+        if it > 0 && time_limit.is_some_and(|t| elapsed() >= t) {
             break;
         }
         let det = match first.take() {
@@ -479,4 +499,25 @@ fn iterate(hooks: &mut Hooks, mut det: State, nodes: &mut Vec<Node>, mut last: i
         nd.w += rewards[nd.mover];
     }
     nodes[0].n += 1;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::thread_cpu_seconds;
+
+    #[test]
+    fn the_thread_cpu_clock_never_goes_back() {
+        let mut last = thread_cpu_seconds();
+        assert!(last.is_finite() && last >= 0.0);
+        let mut x: u64 = 1;
+        for i in 0..200_000u64 {
+            x = x.wrapping_mul(6364136223846793005).wrapping_add(i); // some work between readings
+            if i % 1000 == 0 {
+                let now = thread_cpu_seconds();
+                assert!(now >= last, "{now} < {last}");
+                last = now;
+            }
+        }
+        assert!(x != 0 || last >= 0.0);
+    }
 }

@@ -12,27 +12,15 @@ from pathlib import Path
 
 import httpx
 import pytest
-from web.conftest import ServerProcess  # tests/web: the server process of the browser tests
-from web.test_e2e_browser import browser  # noqa: F401 - the Chromium fixture (tests/web)
+from web import e2e  # tests/web: the Chromium and server fixtures, waiting without eval (the pages' CSP)
+from web.e2e import state as page_state
+from web.e2e import wait_js
+from web.e2e import wait_my_decision as wait_mine
+
+browser = e2e.browser          # the fixtures
+server = e2e.server
 
 MAX_CLICKS = 900
-
-
-@pytest.fixture
-def server(tmp_path):
-    srv = ServerProcess(f"sqlite:///{tmp_path / 'grimoire.db'}", tmp_path / "server.log")
-    srv.start()
-    yield srv
-    srv.stop()
-
-
-def page_state(page) -> dict:
-    return page.evaluate("window.grimoirePage || null") or {}
-
-
-def wait_mine(page, timeout=30000):
-    page.wait_for_function("window.grimoirePage && !window.grimoirePage.busy && "
-                           "(window.grimoirePage.mine || window.grimoirePage.status === 'over')", timeout=timeout)
 
 
 def click_and_wait(page, locator, field: bool = False):
@@ -43,7 +31,7 @@ def click_and_wait(page, locator, field: bool = False):
         locator.first.dispatch_event("click")
     else:
         locator.first.click()
-    page.wait_for_function(f"window.grimoirePage && window.grimoirePage.seq > {before}", timeout=30000)
+    wait_js(page, f"window.grimoirePage && window.grimoirePage.seq > {before}")
 
 
 def create_in_lobby(page, base: str, players: int, agent: str, max_rounds: int, mode: str | None = None) -> None:
@@ -63,8 +51,9 @@ def create_in_lobby(page, base: str, players: int, agent: str, max_rounds: int, 
     page.wait_for_selector("svg.arena")
 
 
-def play_to_the_end(page, shots: Path | None, seen: dict) -> dict:
-    """Click through every decision of the human seat until the game is over; return what was done."""
+def play_to_the_end(page, shots: Path | None, seen: dict, prefix: str = "shuluri") -> dict:
+    """Click through every decision of the human seat until the game is over; return what was done.
+    With ``shots``, a screenshot of the first decision of each main kind: ``{prefix}-{kind}.png``."""
     moves_this_step = 0
     last_round = None
     for _ in range(MAX_CLICKS):
@@ -83,7 +72,7 @@ def play_to_the_end(page, shots: Path | None, seen: dict) -> dict:
                 enemy = page.locator("svg .fig.target, svg .fig:not(.acting)").last
                 if enemy.count():
                     enemy.hover()
-            page.screenshot(path=str(shots / f"shuluri-{kind}.png"), full_page=True)
+            page.screenshot(path=str(shots / f"{prefix}-{kind}.png"), full_page=True)
         if kind in ("traps", "amulets", "resist", "vials", "potions"):
             click_and_wait(page, page.locator(".setup button.confirm"))
         elif kind == "weapon":
@@ -115,7 +104,7 @@ def play_to_the_end(page, shots: Path | None, seen: dict) -> dict:
     raise AssertionError("the game did not end within the click budget")
 
 
-def test_play_a_game_against_the_ai_to_its_end(browser, server, tmp_path):  # noqa: F811
+def test_play_a_game_against_the_ai_to_its_end(browser, server, tmp_path):
     shots = Path(os.environ.get("GRIMOIRE_SCREENSHOTS") or tmp_path)
     shots.mkdir(parents=True, exist_ok=True)
     meta = httpx.get(server.base + "/api/meta", timeout=10).json()
@@ -142,14 +131,20 @@ def test_play_a_game_against_the_ai_to_its_end(browser, server, tmp_path):  # no
     assert not errors, errors
 
 
-@pytest.mark.parametrize("mode", ["ffa", "pairs"])
-def test_four_players_play_to_the_end(browser, server, mode):  # noqa: F811
-    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+@pytest.mark.parametrize("mode,agent", [("ffa", "random"), ("pairs", "medium")])
+def test_four_players_play_to_the_end(browser, server, tmp_path, mode, agent):
+    """The four-player modes (20.10): a human seat against three AI seats, to the end of a short game."""
+    shots = Path(os.environ.get("GRIMOIRE_SCREENSHOTS") or tmp_path)
+    shots.mkdir(parents=True, exist_ok=True)
+    page = browser.new_page(viewport={"width": 1500, "height": 1100})
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    create_in_lobby(page, server.base, 4, "random", max_rounds=1, mode=mode)
-    seen = play_to_the_end(page, None, {})
+    create_in_lobby(page, server.base, 4, agent, max_rounds=1, mode=mode)
+    seen = play_to_the_end(page, shots, {}, prefix=f"shuluri-4p-{mode}")
     assert seen.get("deployed") == 5
+    assert "act" in seen["kinds"]
     assert page.locator(".team-tile").count() == 4
     assert page_state(page)["status"] == "over"
+    assert page.locator(".prompt.over").count() == 1
+    page.screenshot(path=str(shots / f"shuluri-4p-{mode}-over.png"), full_page=True)
     assert not errors, errors

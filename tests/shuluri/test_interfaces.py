@@ -223,3 +223,47 @@ def test_dead_figures_are_shown_as_dead():
     f.ep = -2
     assert "0/12" in _text(s.observation(0), 0)
     assert setup_done(2, 1).observation(0)["shuluri"]["phase"] == "play"
+
+
+# --- terminal play ----------------------------------------------------------------------------------------------------
+def _play(*args: str, max_prompts: int = 3000) -> tuple[int, str]:
+    """Play the human seat in a real terminal process: at each prompt it answers with a number that
+    is not listed, and then with the lowest listed one (the terminal names the range when a number is
+    wrong; numbers stay with their actions for a whole turn, so the list need not start at 1)."""
+    import os
+    import re
+    import subprocess
+    import sys
+
+    proc = subprocess.Popen([sys.executable, "-m", "grimoire", "play", "shuluri", *args], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env={**os.environ, "COLUMNS": "100"})
+    assert proc.stdin is not None and proc.stdout is not None
+    out = b""
+    seen = 0
+    for _ in range(max_prompts):
+        while not out.endswith(b"> ") and (chunk := proc.stdout.read1(65536)):
+            out += chunk
+        if not out.endswith(b"> "):
+            break                   # the process has ended
+        wrong = re.findall(rb"choose a number from the list \((\d+)-\d+\)", out[seen:])
+        seen = len(out)
+        proc.stdin.write(wrong[-1] + b"\n" if wrong else b"0\n")
+        proc.stdin.flush()
+        out += b"\n"               # (piped input is not echoed)
+    proc.stdin.close()
+    out += proc.stdout.read()
+    return proc.wait(timeout=600), out.decode()
+
+
+def test_terminal_play_against_the_ai_to_the_end():
+    rc, out = _play("--agents", "human,medium", "--seed", "3", "--max-rounds", "2")
+    assert rc == 0, out[-2000:]
+    assert "winners:" in out and "Result" in out
+    assert "your secrets" in out and "events (dice in yellow)" in out
+
+
+def test_terminal_play_with_four_players_in_both_modes():
+    for mode in ("ffa", "pairs"):
+        rc, out = _play("--agents", "human,random,random,random", "-o", f"mode={mode}", "--seed", "4", "--max-rounds", "1")
+        assert rc == 0, out[-2000:]
+        assert "winners:" in out

@@ -198,22 +198,22 @@ def _build() -> list[Action]:
     return out
 
 
-VOCABULARY: tuple[Action, ...] = tuple(_build())
-END = TABLE.lookup("end")
-PASS = TABLE.lookup("pass")
-PASS_ALL = TABLE.lookup("pass all")
-DODGE = TABLE.lookup("dodge")
-NO_DODGE = TABLE.lookup("no dodge")
-NO_PUSH = TABLE.lookup("no push")
-CHAIN_STOP = TABLE.lookup("chain stop")
-FIRST = TABLE.lookup("first")
-
-
 def get(text: str) -> Action:
     a = TABLE.lookup(text)
     if a is None:
         raise KeyError(text)
     return a
+
+
+VOCABULARY: tuple[Action, ...] = tuple(_build())
+END = get("end")
+PASS = get("pass")
+PASS_ALL = get("pass all")
+DODGE = get("dodge")
+NO_DODGE = get("no dodge")
+NO_PUSH = get("no push")
+CHAIN_STOP = get("chain stop")
+FIRST = get("first")
 
 
 @cache

@@ -174,6 +174,13 @@ class Spell:
         return self.range == "touch"
 
     @property
+    def blocks(self) -> int:
+        """The range in blocks (G14.5) of a spell that is not cast by touch."""
+        if isinstance(self.range, str):
+            raise ValueError(f"{self.key} is cast by touch: it has no range in blocks")
+        return self.range
+
+    @property
     def is_lightning_attack(self) -> bool:
         return "lightning" in self.params
 

@@ -144,7 +144,7 @@ def _warlock(s, seat: int, w, have: int, add) -> None:
                     add(_get(f"wl cast {key}"))
             elif sp.target == "area":
                 if cast_reason(s, w, sp, -1, w.field) is None:
-                    for fld in B.fields_within_blocks(w.field, sp.range):
+                    for fld in B.fields_within_blocks(w.field, sp.blocks):
                         add(_get(f"wl cast {key} {B.field_name(fld)}"))
             elif sp.target == "corpse":
                 for g in figs[:5 * s.num_players]:

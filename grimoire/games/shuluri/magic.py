@@ -21,7 +21,7 @@ from .values import available, has_flag, pay, spell_mods
 
 Reason = tuple[str, str] | None
 POISON, CURSE = AMULETS.index("poison"), AMULETS.index("curse")
-CHAIN_RANGE = SPELL_BY_KEY["chain"].range
+CHAIN_RANGE = SPELL_BY_KEY["chain"].blocks
 
 
 def cast_cost(s, w: Fig, sp: Spell) -> int:
@@ -67,7 +67,7 @@ def cast_reason(s, w: Fig, sp: Spell, target: int = -1, field: int = -1) -> Reas
     if kind == "area":
         if field < 0:
             return f"{sp.en} needs a centre field", "15"
-        if B.block_distance(w.field, field) > sp.range:
+        if B.block_distance(w.field, field) > sp.blocks:
             return f"{sp.en} reaches {sp.range} blocks [OUT_OF_RANGE]", "G14.5"
         return None
     if kind == "corpse":
@@ -94,7 +94,7 @@ def cast_reason(s, w: Fig, sp: Spell, target: int = -1, field: int = -1) -> Reas
         return None
     if kind == "chain" and t.id == w.id:
         return "the chain leaps from the warlock to other figures", "15.30"
-    if B.block_distance(w.field, t.field) > sp.range:
+    if B.block_distance(w.field, t.field) > sp.blocks:
         return f"{sp.en} reaches {sp.range} blocks [OUT_OF_RANGE]", "G14.5"
     if t.id != w.id and sneak_shielded(s, w.field, t):
         return "a sneaking or hiding figure can be targeted only from within 1 block [OUT_OF_RANGE]", "20.4"
@@ -150,11 +150,10 @@ def end_round(s, sp: Spell, start: int) -> int:
         return PERMANENT
     if d == "instant":
         return start
-    if sp.key == "numb":
-        d = s.flags.numb_rounds
+    rounds = s.flags.numb_rounds if sp.key == "numb" else int(d)
     if sp.key == "dance" and s.flags.dance_full:
-        d += 1
-    return start + int(d) - 1
+        rounds += 1
+    return start + rounds - 1
 
 
 def add_effect(s, t: Fig, sp: Spell, caster: int, mods: tuple = (), flags: tuple = (), data: int = -1,

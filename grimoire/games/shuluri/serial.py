@@ -9,7 +9,7 @@ from __future__ import annotations
 from operator import attrgetter
 from typing import Any
 
-from ...core.decisions import DecisionStack
+from ...core.decisions import DecisionKind, DecisionStack
 from ...core.errors import GameConfigError
 from ...core.rng import Rng
 from .fig import Effect, Fig
@@ -128,8 +128,9 @@ def load(d: dict[str, Any]):
         setattr(s, k, v)
     if not isinstance(s.gate_open, list) or not isinstance(s.deaths, list) or not isinstance(s.winners_, list):
         raise GameConfigError("corrupt state lists")
-    s.stack = DecisionStack.from_list(st["stack"], KINDS)
-    figs = []
+    kinds: dict[str, DecisionKind] = dict(KINDS)
+    s.stack = DecisionStack.from_list(st["stack"], kinds)
+    figs: list[Fig | None] = []
     for fd in st["figs"]:
         if fd is None:
             figs.append(None)
@@ -164,7 +165,7 @@ def load(d: dict[str, Any]):
         raise GameConfigError("wrong number of teams")
     s.teams = teams
     s.areas = [Area(a[0], a[1], a[2], a[3], a[4], tuple(a[5]), a[6], a[7], a[8]) for a in st["areas"]]
-    node = None
+    node: Any = None
     for vis, text in st["events"]:
         node = ((vis, text), node)
     s.events = node

@@ -85,7 +85,8 @@ def spec(players: int, options: dict) -> TensorSpec:
 def _field_index(text: str | None) -> int:
     if text is None:
         return -1
-    return B.parse_field(text) if text else -1
+    f = B.parse_field(text) if text else None
+    return -1 if f is None else f
 
 
 def _slot(name: str, seat: int, players: int) -> int:

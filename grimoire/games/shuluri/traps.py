@@ -93,6 +93,7 @@ def ranged_reason(s, seat: int, n: int, target: int) -> Reason:
 
 def do_ranged(s, seat: int, n: int, target: int) -> None:
     f = trap_actor(s, seat, n)
+    assert f is not None, "checked by ranged_reason"
     tr = TRAPS[n]
     pay(s, f, tr.cost)
     _spend_card(s, seat, n)

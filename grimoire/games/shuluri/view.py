@@ -128,7 +128,7 @@ def _decision(s, seat: int | None) -> dict[str, Any] | None:
 
 
 def _events(s, seat: int | None) -> list[str]:
-    out = []
+    out: list[str] = []
     node = s.events
     while node is not None and len(out) < EVENTS_SHOWN:
         vis, text = node[0]

@@ -14,6 +14,7 @@ on demand and cached until the next action (``to_python``). The observation is t
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 import orjson
@@ -26,8 +27,9 @@ from . import actions as A
 from .data import CHARACTERS
 from .view import STAGE_NAMES
 
-try:
-    from . import _native
+_native: Any
+try:                         # (imported by name: a compiled module has no stubs for the type checker)
+    _native = importlib.import_module(f"{__package__}._native")
 except ImportError:          # built without a Rust toolchain: the Python engine is the only one
     _native = None
 
@@ -68,10 +70,13 @@ class NativeZavandorState(GameState):
     game = "zavandor"
     backend = "native"
     __slots__ = ("_c", "_snap", "_tail")
+    _c: Any                          # the core's state object
+    _snap: Any
+    _tail: list[int] | None          # action codes played in the core, not yet in the history
 
     # --- the history: actions played inside the core (play_random) join it when it is first read ------
     @property
-    def _hist(self) -> Any:          # type: ignore[override]
+    def _hist(self) -> Any:
         tail = self._tail
         node = _HIST.__get__(self)
         if tail is not None:
@@ -89,7 +94,7 @@ class NativeZavandorState(GameState):
 
     # --- the RNG lives in the core; this view of it is what the contract exposes -------------------------
     @property
-    def rng(self) -> Rng:            # type: ignore[override]
+    def rng(self) -> Rng:
         return Rng.from_state(self._c.rng_state)
 
     @rng.setter
@@ -401,8 +406,9 @@ def search_choose(hooks, agent, state: NativeZavandorState, seat: int) -> Action
                                              hooks.rng.state)
     last = _CODE.get(state._hist[0], -1) if state._hist is not None else -1
     t0 = time.perf_counter()
-    code, agent.rng.state, iterations, shortcut = nat.choose(state._c, seat, last, agent.rng.state, agent.iterations,
-                                                             agent.time_limit, float(agent.c))
+    cap = agent.iteration_cap(state.backend)
+    code, agent.rng.state, iterations, shortcut = nat.choose(state._c, seat, last, agent.rng.state, cap,
+                                                             agent.time_limit, float(agent.c), agent.cpu_clock)
     hooks.rng.state = nat.rng_state
     hooks.decided, hooks.searched = nat.decided, nat.searched
     agent.last_stats = {"iterations": iterations, "seconds": time.perf_counter() - t0}

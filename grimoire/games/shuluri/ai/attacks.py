@@ -148,7 +148,7 @@ def lightning(ctx: Ctx, w, sp, t, field: int, hop: int = 0, origin_id: int = -1)
     s = ctx.s
     if t.id == w.id:
         return None
-    if B.block_distance(field, t.field) > sp.range or sneak_shielded(s, field, t):
+    if B.block_distance(field, t.field) > sp.blocks or sneak_shielded(s, field, t):
         return None
     ignore = bool(sp.params.get("ignores_walls"))
     rd = ctx.ranged_defence(field, t, origin_id if origin_id >= 0 else w.id, ignore)
@@ -178,7 +178,7 @@ def in_spell_range(s, w, sp, t, field: int) -> bool:
         return t.field == field
     if sp.target == "self":
         return True
-    if B.block_distance(field, t.field) > sp.range:
+    if B.block_distance(field, t.field) > sp.blocks:
         return False
     return t.id == w.id or not sneak_shielded(s, field, t)
 

@@ -89,8 +89,9 @@ def _deploy(ctx: Ctx, legal: set[str]) -> str | None:
             return f"deploy gl {fields[0]}"
         # the least crowded field, alternating between the two gates' fields
         placed = [f.field for f in s.figs[ctx.seat * 5:ctx.seat * 5 + 5] if f.field >= 0 and not f.is_gladiator]
-        best = min(fields, key=lambda x: (sum(1 for p in placed if p == B.parse_field(x)),
-                                          -min((B.distance(B.parse_field(x), p) for p in placed), default=0), x))
+        at = {x: f for x in fields if (f := B.parse_field(x)) is not None}
+        best = min(at, key=lambda x: (sum(1 for p in placed if p == at[x]),
+                                          -min((B.distance(at[x], p) for p in placed), default=0), x))
         return f"deploy {role} {best}"
     return None
 

@@ -31,7 +31,7 @@ from ..data import (
     TRAPS,
     WL,
 )
-from ..fig import IN_HEAP
+from ..fig import IN_HEAP, Fig
 from ..magic import cast_cost, may_cast_now
 from ..movement import in_melee
 from ..traps import _reach, card_in_hand
@@ -53,7 +53,7 @@ REARM_WORTH = 3.0             # a weapon again instead of the belt dagger
 @dataclass
 class Plan:
     value: float
-    fig: object
+    fig: Fig
     field: int
     first: str | None         # the first action toward the field (a move or a gate), None if there
     act: str | None           # the action on the field (attack, cast, trap, hide, ...)
@@ -273,9 +273,9 @@ class Planner:
                 aim_ok = (left >= COST["attack"] + AIM_COST and has_skill(s, f, "aiming") and not f.aim
                           and not skill_blocked(s, f, "aiming"))
                 for t in ctx.enemies:
-                    v = X.shot(ctx, f, t, fld, aim_ok)
-                    if v is not None:
-                        yield v, f"{rc} shoot {s.name(t.id)}", COST["attack"] + (AIM_COST if aim_ok else 0), aim_ok
+                    sv = X.shot(ctx, f, t, fld, aim_ok)
+                    if sv is not None:
+                        yield sv, f"{rc} shoot {s.name(t.id)}", COST["attack"] + (AIM_COST if aim_ok else 0), aim_ok
         if f.role == WL and not f.zombie:
             yield from self._spells(f, fld, left)
         yield from self._ranged_traps(f, fld, left)
@@ -302,7 +302,7 @@ class Planner:
                 if t.is_gladiator and left >= COST["attack"] + 2:
                     for skill in ("takedown", "break"):
                         if has_skill(s, f, "takedown" if skill == "takedown" else "weapon_break"):
-                            if skill == "takedown" and (t.down or (weapon(t) and weapon(t).no_takedown)):
+                            if skill == "takedown" and (t.down or ((wp := weapon(t)) and wp.no_takedown)):
                                 continue
                             yield X.melee(ctx, f, t, skill), f"gl attack {name} {skill}", COST["attack"] + 2, False
             elif not same and w is not None and w.hand_free and left >= COST["attack"]:
@@ -322,7 +322,7 @@ class Planner:
             if cost > left:
                 continue
             if sp.target == "area":
-                if B.block_distance(fld, t) <= sp.range:
+                if B.block_distance(fld, t) <= sp.blocks:
                     yield value - keep, text, cost, False
                 continue
             if sp.target == "corpse":
@@ -389,9 +389,9 @@ class Planner:
                     if s.enemies(w.seat, t.seat):
                         out.append((sp, cost, keep, t, None, f"wl cast {key} {s.name(t.id)}"))
                     continue
-                v = X.spell_value(ctx, w, sp, t)
-                if v is not None and v > keep:
-                    out.append((sp, cost, keep, t, v, f"wl cast {key} {s.name(t.id)}"))
+                tv = X.spell_value(ctx, w, sp, t)
+                if tv is not None and tv > keep:
+                    out.append((sp, cost, keep, t, tv, f"wl cast {key} {s.name(t.id)}"))
         return out
 
     def _ranged_traps(self, f, fld: int, left: int):
