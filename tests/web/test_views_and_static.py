@@ -152,8 +152,9 @@ def test_static_tables_are_served_once_with_an_etag(client):
 
 def test_loadtest_plays_games_through_a_real_server(server):
     from grimoire.cli.loadtest import _run
+    # a 3-player game: Zavandor named (the default, the first game with a board, is Shuluri: 2 or 4 players)
     stats, wall = asyncio.run(_run(server.base, games=4, players=3, ai_seats=0, actions=5, think=0.02, seed=3,
-                                   ramp=0.2, timeout=60))
+                                   ramp=0.2, timeout=60, game="zavandor"))
     assert stats.errors == [] and stats.finished_games == 4 and stats.created_games == 4
     assert stats.actions == 20 and all(lat > 0 for _t, lat in stats.samples)
     assert stats.connected_at is not None and wall < 60
