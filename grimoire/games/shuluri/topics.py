@@ -1,4 +1,4 @@
-"""Rules help by topic (data/rules.md, in our own words; sections '# topic')."""
+"""Rules help by topic (data/rules.md, in our own words; sections '# topic: Title')."""
 
 from __future__ import annotations
 
@@ -17,7 +17,8 @@ def _topics() -> dict[str, str]:
         if line.startswith("# "):
             if name:
                 out[name] = "\n".join(buf).strip()
-            name, buf = line[2:].strip(), []
+            name, title = (x.strip() for x in line[2:].split(":", 1))
+            buf = [f"# {title}"]
         else:
             buf.append(line)
     if name:
