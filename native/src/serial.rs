@@ -437,6 +437,10 @@ fn check_engine_invariants(s: &State) -> R<()> {
             return bad("a payment for an auction without its tab");
         }
     }
+    // the rules open a tab only for what its player can pay (7.6): paying it must find the energy
+    if s.tab_seat >= 0 && s.tab_owed - s.tab_credit > s.players[s.tab_seat as usize].energy() {
+        return bad("a tab larger than its player's energy");
+    }
     if let Some(a) = s.auc {
         if s.order.is_empty() || (a.high.is_some() && a.high_seat < 0) {
             return bad("an auction without a bidder");
