@@ -1,8 +1,10 @@
 """The Shuluri Viadal ladder at 2 players: random < easy < medium < hard, head to head.
 
-    nice -n 5 .venv/bin/python scripts/shuluri_ladder.py --games 40 --hard-games 24 --hard-iterations 40 --max-rounds 10
+    nice -n 5 .venv/bin/python scripts/shuluri_ladder.py --games 200 --hard-games 160 --hard-iterations 60 \
+        --max-rounds 15 --seed 1
 
-Plays each neighbouring pair of levels in the arena (one process; sides swap every game, so each
+Plays each neighbouring pair of levels in the arena (pair k with the arena seed ``--seed`` + k; one
+process; sides swap every game, so each
 level plays side A — the first step of every round — and side B equally often) and prints a
 Markdown table: per pair the games, each level's win rate with its 95% Wilson interval, whether the
 intervals are apart, and the share of wins by side. ``--hard-iterations`` sets the hard level's
