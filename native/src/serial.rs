@@ -437,8 +437,13 @@ fn check_engine_invariants(s: &State) -> R<()> {
             return bad("a payment for an auction without its tab");
         }
     }
-    // the rules open a tab only for what its player can pay (7.6): paying it must find the energy
-    if s.tab_seat >= 0 && s.tab_owed - s.tab_credit > s.players[s.tab_seat as usize].energy() {
+    // the rules open a tab only for what its player can pay (7.6), except an auction's price, which
+    // its winner may first raise by selling gems (a pending payment decision)
+    let paying = s.pending.iter().any(|d| d.kind == Kind::Apay);
+    if s.tab_seat < 0 && (s.tab_owed != 0 || s.tab_credit != 0) {
+        return bad("an amount owed or credited without a tab");
+    }
+    if !paying && s.tab_seat >= 0 && s.tab_owed - s.tab_credit > s.players[s.tab_seat as usize].energy() {
         return bad("a tab larger than its player's energy");
     }
     if let Some(a) = s.auc {

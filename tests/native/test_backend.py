@@ -52,6 +52,20 @@ def test_saves_load_on_either_engine_and_bad_saves_are_refused_alike():
     assert str(nat_err.value) == str(ref_err.value)
 
 
+@pytest.mark.parametrize("backend", ["python", "native"])
+def test_a_tab_the_rules_cannot_leave_is_refused(backend):
+    """Found by the native fuzz target: an amount owed without a tab (or a tab larger than its player's
+    energy) loaded, and paying it later found no energy (a panic in the core, ValueError in Python)."""
+    d = grimoire.new_game("zavandor", 3, 5).to_dict()
+    d["state"]["tab_owed"] = 20                        # no tab is open (tab_seat -1)
+    with pytest.raises(grimoire.GameConfigError, match="owed or credited without a tab"):
+        grimoire.load_game(d, backend=backend)
+    d["state"]["tab_seat"] = d["state"]["order"][0]
+    d["state"]["tab_owed"] = 10_000                    # no pending auction payment lets it exceed the energy
+    with pytest.raises(grimoire.GameConfigError, match="larger than its player's energy"):
+        grimoire.load_game(d, backend=backend)
+
+
 def test_the_contract_matches_the_reference_along_a_game():
     py = grimoire.new_game("zavandor", 5, 21, max_rounds=3)
     nat = grimoire.new_game("zavandor", 5, 21, max_rounds=3, backend="native")

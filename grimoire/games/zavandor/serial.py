@@ -179,6 +179,7 @@ def load(d: dict[str, Any]):
     if not isinstance(s.end_reason, str):
         raise _Bad("end_reason must be text")
     _check_conservation(s)
+    _check_tab(s)
     if not s.over and not s.pending and s.turn_idx >= len(s.order):
         raise _Bad("nobody is to move")
     return s
@@ -231,6 +232,19 @@ def _list(v, n):
     if not isinstance(v, list) or (n is not None and len(v) != n):
         raise _Bad("malformed list")
     return v
+
+
+def _check_tab(s) -> None:
+    """The open tab as the rules leave it (7.6): nothing owed or credited without one, and never more
+    owed than its player can pay — except an auction's price, which the winner may first raise by
+    selling gems (a pending payment decision). Paying such a tab could not find the energy."""
+    if s.tab_seat < 0:
+        if s.tab_owed or s.tab_credit:
+            raise _Bad("an amount owed or credited without a tab")
+        return
+    paying = any(d.kind == D.APAY for d in s.pending)
+    if not paying and s.tab_owed - s.tab_credit > s.players[s.tab_seat].energy():
+        raise _Bad("a tab larger than its player's energy")
 
 
 def _check_conservation(s) -> None:
