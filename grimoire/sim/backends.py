@@ -65,7 +65,13 @@ def start_ray(address: str | None, workers: int | None):
     if ray.is_initialized():
         return ray, False, workers or int(ray.cluster_resources().get("CPU", 1))
     if address:
-        ray.init(address=address, log_to_driver=False)
+        try:
+            ray.init(address=address, log_to_driver=False)
+        except (ConnectionError, ValueError, RuntimeError) as e:    # no cluster there: one line, no traceback
+            first = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
+            raise GameConfigError(f"cannot connect to the Ray cluster at {address!r}: {first} "
+                                  "(start one with `ray start --head`, or leave out --address for a local "
+                                  "instance)") from None
         cpus = int(ray.cluster_resources().get("CPU", 1))
         return ray, True, min(workers, cpus) if workers else cpus
     cpus = workers or os.cpu_count() or 1

@@ -7,6 +7,8 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 
 def grimoire(*args, timeout=180):
     return subprocess.run([sys.executable, "-m", "grimoire", *args], capture_output=True, text=True, timeout=timeout,
@@ -47,3 +49,20 @@ def test_clear_errors():
     assert r.returncode != 0 and "no 'cuda' engine" in r.stderr and "Traceback" not in r.stderr
     assert not os.path.exists("/tmp/never-made-run-3")
     assert not os.path.exists("/tmp/never-made-run-2")
+
+
+def test_an_unreachable_ray_cluster_is_one_line(monkeypatch):
+    """`--address` of a cluster that is not there: one line naming the address and what to do (it was a
+    traceback). Ray's own failure is simulated: whether a Ray instance runs on the test machine varies."""
+    from grimoire.core.errors import GameConfigError
+    from grimoire.sim.backends import start_ray
+    ray = pytest.importorskip("ray")
+
+    def no_cluster(**_kw):
+        raise ConnectionError("Could not find any running Ray instance.\nPlease specify the one to connect to")
+    monkeypatch.setattr(ray, "is_initialized", lambda: False)
+    monkeypatch.setattr(ray, "init", no_cluster)
+    with pytest.raises(GameConfigError, match=r"cannot connect to the Ray cluster at 'auto': Could not find any "
+                       r"running Ray instance\. \(start one with `ray start --head`") as err:
+        start_ray("auto", None)
+    assert "\n" not in str(err.value)
