@@ -7,7 +7,8 @@ Plays each neighbouring pair of levels in the arena (pair k with the arena seed 
 process; sides swap every game, so each
 level plays side A — the first step of every round — and side B equally often) and prints a
 Markdown table: per pair the games, each level's win rate with its 95% Wilson interval, whether the
-intervals are apart, and the share of wins by side. ``--hard-iterations`` sets the hard level's
+intervals are apart, and the share of wins by side. ``--pairs hard-medium`` plays only that pair
+(with its own arena seed, so its games are the same as in the full ladder). ``--hard-iterations`` sets the hard level's
 search budget in iterations without a wall-time cap (the game's own budget is SEARCH_ITERATIONS or
 SEARCH_SECONDS per decision, whichever comes first): the results then depend only on the seed.
 ``--max-rounds`` ends a game after that round; both sides share it then (a draw, E19.1: no gladiator
@@ -38,6 +39,14 @@ def pct(x: float) -> str:
     return f"{100 * x:.1f}"
 
 
+def progress(r: dict) -> None:
+    """One line per game: who won, in which round, and each seat's thinking (total s / decisions, max s)."""
+    think = ", ".join(f"{t:.1f}/{d} max {m:.2f}" for t, d, m in
+                      zip(r["think_seconds"], r["decisions"], r["max_decision_seconds"], strict=True))
+    print(f"  {r['agents']} shares {r['win_share']} rounds {r['stats'].get('rounds')} roles {r['roles']} "
+          f"think {think}", flush=True)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=40, help="games per pair (even: both sides equally often)")
@@ -45,17 +54,20 @@ def main() -> None:
     ap.add_argument("--hard-iterations", type=int, default=shuluri.SEARCH_ITERATIONS)
     ap.add_argument("--max-rounds", type=int, default=None, help="end a game after this round (a draw)")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--pairs", nargs="+", choices=[f"{u}-{lo}" for u, lo in PAIRS], default=None,
+                    help="play only these pairs (e.g. hard-medium; each keeps its arena seed)")
     ap.add_argument("--json", default=None, help="write the summaries to this file")
     args = ap.parse_args()
     factories = {"hard": functools.partial(hard_agent, iterations=args.hard_iterations)}
     options = {"max_rounds": args.max_rounds} if args.max_rounds else {}
     rows, out = [], {}
     for k, (upper, lower) in enumerate(PAIRS):
+        if args.pairs and f"{upper}-{lower}" not in args.pairs:
+            continue
         games = args.hard_games if upper == "hard" and args.hard_games else args.games
         t0 = time.perf_counter()
         res = run_arena("shuluri", [upper, lower], games, seed=args.seed + k, options=options, factories=factories,
-                        on_result=lambda r: print(f"  {r['agents']} shares {r['win_share']} "
-                                                  f"rounds {r['stats'].get('rounds')} roles {r['roles']}", flush=True))
+                        on_result=progress)
         s = summarize(res)
         by = {a["agent"]: a for a in s["agents"]}
         u, lo_ = by[upper], by[lower]
