@@ -26,7 +26,6 @@ MANIFEST = "run.json"
 FORMAT = 1
 # the fields that define the rows: a re-run into the same directory must agree on all of them
 IDENTITY = ("game", "players", "agents", "games", "seed", "options", "rotate_roles", "batch_size")
-ENGINES = ("python", "native", "auto")
 
 
 @dataclass(frozen=True)
