@@ -561,15 +561,7 @@ impl State {
                 (r.cards, r.conc, kept)
             }
         };
-        for &c in &cards {
-            self.players[seat].remove_card(c);
-        }
-        self.discard_cards(&cards);
-        let p = &mut self.players[seat];
-        for c in 0..4 {
-            p.conc[c] -= conc[c];
-        }
-        p.dust = kept;
+        self.hand_over(seat, &cards, &conc, kept);
     }
 
     /// Does the decision lapse without an answer?

@@ -467,20 +467,7 @@ fn check_engine_invariants(s: &State) -> R<()> {
 // tests and by interfaces): objects with sorted keys, exactly as serde_json writes `state_json`.
 use std::fmt::Write;
 
-fn list_i64<'a>(out: &mut String, xs: impl IntoIterator<Item = &'a i64>) {
-    out.push('[');
-    let mut first = true;
-    for x in xs {
-        if !first {
-            out.push(',');
-        }
-        first = false;
-        let _ = write!(out, "{x}");
-    }
-    out.push(']');
-}
-
-fn list_u8<'a>(out: &mut String, xs: impl IntoIterator<Item = &'a u8>) {
+fn write_list<T: std::fmt::Display>(out: &mut String, xs: impl IntoIterator<Item = T>) {
     out.push('[');
     let mut first = true;
     for x in xs {
@@ -513,9 +500,9 @@ pub fn state_json_string(s: &State) -> String {
     let d = data();
     let mut o = String::with_capacity(2048);
     o.push_str("{\"art_mod\":");
-    list_i64(&mut o, &s.art_mod[..n]);
+    write_list(&mut o, &s.art_mod[..n]);
     o.push_str(",\"art_pile\":");
-    list_i64(&mut o, &s.art_pile);
+    write_list(&mut o, &s.art_pile);
     o.push_str(",\"auc\":");
     match s.auc {
         None => o.push_str("null"),
@@ -531,29 +518,29 @@ pub fn state_json_string(s: &State) -> String {
         }
     }
     o.push_str(",\"card_of\":");
-    list_i64(&mut o, &s.card_of[..n]);
+    write_list(&mut o, &s.card_of[..n]);
     for (name, rows) in [("deck", &s.deck), ("disc", &s.disc)] {
         let _ = write!(o, ",\"{name}\":[");
         for c in 0..4 {
             if c > 0 {
                 o.push(',');
             }
-            list_i64(&mut o, &rows[c][..d.card_copies[c].len()]);
+            write_list(&mut o, &rows[c][..d.card_copies[c].len()]);
         }
         o.push(']');
     }
     o.push_str(",\"display\":");
-    list_u8(&mut o, s.display.iter());
+    write_list(&mut o, s.display.iter());
     o.push_str(",\"end_reason\":");
     o.push_str(&serde_json::to_string(&s.end_reason).unwrap());
     o.push_str(",\"gem_supply\":");
-    list_i64(&mut o, &s.gem_supply);
+    write_list(&mut o, &s.gem_supply);
     o.push_str(",\"group\":\"");
     if s.group != 0 {
         o.push(s.group as char);
     }
     let _ = write!(o, "\",\"groups_done\":{},\"order\":", s.groups_done);
-    list_u8(&mut o, s.order.iter());
+    write_list(&mut o, s.order.iter());
     let _ = write!(o, ",\"over\":{},\"pending\":[", s.over);
     for (i, dd) in s.pending.iter().rev().enumerate() {
         if i > 0 {
@@ -577,29 +564,29 @@ pub fn state_json_string(s: &State) -> String {
             o.push(',');
         }
         o.push_str("{\"active\":");
-        list_i64(&mut o, &p.active);
+        write_list(&mut o, &p.active);
         let _ = write!(o, ",\"advanced\":{},\"arts\":", p.advanced);
-        list_i64(&mut o, &p.arts);
+        write_list(&mut o, &p.arts);
         o.push_str(",\"cards\":");
         hand_codes(&mut o, &p.hand);
         let _ = write!(o, ",\"char\":{},\"conc\":", p.ch);
-        list_i64(&mut o, &p.conc);
+        write_list(&mut o, &p.conc);
         let _ = write!(o, ",\"druid_ruby\":{},\"dust\":{},\"inactive\":", p.druid_ruby, p.dust);
-        list_i64(&mut o, &p.inactive);
+        write_list(&mut o, &p.inactive);
         o.push_str(",\"levels\":");
-        list_i64(&mut o, &p.levels);
+        write_list(&mut o, &p.levels);
         let _ = write!(o, ",\"out\":{},\"pentagon\":{},\"sents\":", p.out, p.pentagon);
-        list_u8(&mut o, p.sents.iter());
+        write_list(&mut o, p.sents.iter());
         o.push_str(",\"tokens\":");
-        list_i64(&mut o, p.tokens.iter());
+        write_list(&mut o, p.tokens.iter());
         o.push_str(",\"under_cards\":");
         hand_codes(&mut o, &p.under);
         let _ = write!(o, ",\"under_dust\":{},\"vp\":{}}}", p.under_dust, p.vp);
     }
     o.push_str("],\"sent_avail\":");
-    list_u8(&mut o, s.sent_avail.iter());
+    write_list(&mut o, s.sent_avail.iter());
     o.push_str(",\"sent_mod\":");
-    list_i64(&mut o, &s.sent_mod[..n]);
+    write_list(&mut o, &s.sent_mod[..n]);
     let _ = write!(
         o,
         ",\"sent_sold\":{},\"stage\":\"{}\",\"tab_auc\":{},\"tab_credit\":{},\"tab_owed\":{},\"tab_seat\":{},\"turn_actions\":{},\"turn_idx\":{},\"winners_\":",
@@ -612,7 +599,7 @@ pub fn state_json_string(s: &State) -> String {
         s.turn_actions,
         s.turn_idx
     );
-    list_u8(&mut o, s.winners.iter());
+    write_list(&mut o, s.winners.iter());
     o.push('}');
     o
 }

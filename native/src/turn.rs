@@ -133,15 +133,21 @@ impl State {
                 (r.cards.clone(), r.conc, p.dust - r.dust + payout(total + credit - owed))
             }
         };
-        for &c in &cards {
+        self.hand_over(seat, &cards, &conc, new_dust);
+    }
+
+    /// A payment or a discard: the cards go to their discard piles, the concentrated energy back,
+    /// and the seat keeps ``dust``.
+    pub fn hand_over(&mut self, seat: usize, cards: &[usize], conc: &[i64; 4], dust: i64) {
+        for &c in cards {
             self.players[seat].remove_card(c);
         }
-        self.discard_cards(&cards);
+        self.discard_cards(cards);
         let p = &mut self.players[seat];
         for c in 0..4 {
             p.conc[c] -= conc[c];
         }
-        p.dust = new_dust;
+        p.dust = dust;
     }
 
     /// Parsed items (cards as (value, colour or -1), conc per colour, dust) as this player's codes.
