@@ -26,6 +26,26 @@ def test_ai_only_game_records_and_replays(tmp_path):
     assert r.returncode == 0 and "OK" in r.stdout, r.stdout + r.stderr
 
 
+def test_ai_only_game_without_max_rounds_ends_at_the_round_cap(tmp_path):
+    """Random Zavandor seats never reach the goal: without --max-rounds an AI-only game would run on
+    forever. It ends after the game's round cap (60 in its learning data), and says so at the start."""
+    rec = tmp_path / "game.json"
+    r = grimoire("play", "zavandor", "--agents", "random,random,random", "--seed", "5", "--quiet",
+                 "--record", str(rec), timeout=60)
+    assert r.returncode == 0, r.stderr
+    assert "ends after round 60" in r.stdout and "winners:" in r.stdout
+    data = json.loads(rec.read_text())
+    assert data["options"]["max_rounds"] == 60
+    r = grimoire("replay", str(rec))            # the record replays to the same end
+    assert r.returncode == 0 and "OK" in r.stdout, r.stdout + r.stderr
+
+
+def test_a_human_seat_keeps_the_rules_own_end(tmp_path):
+    r = grimoire("play", "zavandor", "--agents", "human,random", "--seed", "5", input_text="quit\n")
+    assert r.returncode == 0, r.stderr
+    assert "ends after round" not in r.stdout
+
+
 def test_replay_detects_a_tampered_record(tmp_path):
     rec = tmp_path / "game.json"
     grimoire("play", "zavandor", "--agents", "random,random", "--seed", "2", "--max-rounds", "2", "--quiet",

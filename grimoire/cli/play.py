@@ -20,7 +20,7 @@ from ..agents import agent_names, make_agent
 from ..core.episode import derive_seed
 from ..core.errors import GameConfigError, IllegalAction
 from ..core.record import load_record, make_record, save_record, verify
-from ..core.registry import game_info, load_game, new_game
+from ..core.registry import game_info, load_game, new_game, with_round_cap
 from ..core.state import GameState
 from . import render as renderers
 from .common import GAME_HELP, parse_option_pairs, require_game, split_list
@@ -426,6 +426,11 @@ def build_agents(game: str, players: int, seat: int, agents: list[str] | None, s
             for i, name in enumerate(agents)]
 
 
+def ai_only(agents: str | None) -> bool:
+    """Whether ``--agents`` leaves no seat to a human."""
+    return agents is not None and "human" not in split_list(agents)
+
+
 @app.command("play")
 def play_command(
     game: str | None = typer.Argument(None, help=GAME_HELP + " (not with --resume)"),
@@ -445,6 +450,7 @@ def play_command(
     console = Console()
     t = translator(lang)
     log: list[tuple[int, str]] = []
+    capped = False
     if resume is not None:
         rec = load_record(resume)
         if game is not None and game != rec["game"]:
@@ -466,6 +472,9 @@ def play_command(
         opts = parse_option_pairs(option)
         if max_rounds is not None:
             opts["max_rounds"] = max_rounds
+        capped = ai_only(agents) and opts.get("max_rounds") is None and info.round_cap is not None
+        if capped:                     # AIs alone may never finish (random Zavandor seats do not): end them
+            opts = with_round_cap(info, opts)
         state = new_game(game, players, seed, backend=backend, **opts)
         players = state.num_players
     if not 0 <= seat < players:
@@ -475,6 +484,8 @@ def play_command(
     console.print(f"[bold]{escape(info.title_in(t.lang))}[/] — "
                   + escape(t("term.start", players=players, seed=state.seed))
                   + (" " + escape(t("term.type_help")) if session.humans else ""), highlight=False)
+    if resume is None and capped:
+        console.print(escape(t("term.round_cap", rounds=state.options["max_rounds"])), highlight=False)
     interrupted = False
     try:
         finished = session.loop()
