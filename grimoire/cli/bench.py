@@ -43,22 +43,24 @@ def bench_games(game: str, players: int, games: int, seed: int, max_rounds: int 
     names = agents or ["random"] * players
     for g in range(games):
         state = new_game(game, players, derive_seed(seed, g), backend=backend, **opts)
-        t0 = time.process_time()     # CPU time of this process: one core, whatever else the machine runs
+        seat_seeds = [derive_seed(seed, g, 2, i) for i in range(players)]   # (setup, like the state: untimed)
         if agents is None and hasattr(state, "play_random"):
-            n = state.play_random([derive_seed(seed, g, 2, i) for i in range(players)])
+            t0 = time.process_time()     # CPU time of this process: one core, whatever else the machine runs
+            n = state.play_random(seat_seeds)
             play_time += time.process_time() - t0
             actions += n
-            if n > SAMPLE_AT:
+            if n > SAMPLE_AT and len(samples) < CLONE_POOL:
                 samples.append(replay(state.record(), upto=SAMPLE_AT))
         else:
-            ags = [make_agent(game, name, derive_seed(seed, g, 2, i)) for i, name in enumerate(names)]
+            ags = [make_agent(game, name, seat_seeds[i]) for i, name in enumerate(names)]
             seen = [0]
 
             def sample(st, _seat, _action, seen=seen):
-                if seen[0] == SAMPLE_AT:
+                if seen[0] == SAMPLE_AT and len(samples) < CLONE_POOL:
                     samples.append(st.clone())
                 seen[0] += 1
 
+            t0 = time.process_time()
             ep = run_episode(state, ags, on_step=sample, timed=False)
             play_time += time.process_time() - t0
             actions += ep.actions
@@ -67,7 +69,7 @@ def bench_games(game: str, players: int, games: int, seed: int, max_rounds: int 
             progress.advance(task)
     # clones of mid-game states
     clones = 0
-    pool = samples[:CLONE_POOL] or [new_game(game, players, derive_seed(seed, 0), backend=backend, **options)]
+    pool = samples or [new_game(game, players, derive_seed(seed, 0), backend=backend, **options)]
     pool = [load_game(s.to_dict(), backend=backend) for s in pool]     # (replayed samples: on the engine)
     t0 = time.process_time()           # (after loading the pool: only the clones are timed)
     while time.process_time() - t0 < 1.0:
