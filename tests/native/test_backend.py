@@ -142,3 +142,23 @@ def test_bench_plays_the_same_games_on_both_engines(tmp_path):
         assert py[key] > 0 and nat[key] > 0
     r = cli("bench", "zavandor", "--games", "1", "--backend", "fortran")
     assert r.returncode != 0 and "fortran" in r.stdout + r.stderr
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_play_random_makes_the_random_agents_choices_and_clones_keep_them(players):
+    """``play_random`` (the bench's native self-play) plays inside the core what ``RandomAgent`` seats
+    with the same seeds play through the contract on the reference engine; a clone taken right after
+    carries the whole history (its codes join lazily)."""
+    from grimoire.agents import make_agent
+    from grimoire.core.episode import derive_seed, run_episode
+
+    for g in range(3):
+        seeds = [derive_seed(11, g, 2, i) for i in range(players)]
+        native = grimoire.new_game("zavandor", players, derive_seed(11, g), backend="native", max_rounds=6)
+        n = native.play_random(seeds)
+        clone = native.clone()
+        ref = grimoire.new_game("zavandor", players, derive_seed(11, g), max_rounds=6)
+        run_episode(ref, [make_agent("zavandor", "random", s) for s in seeds])
+        assert n == len(ref.history) > 0
+        assert clone.history == native.history == ref.history
+        assert clone.to_dict() == native.to_dict() == ref.to_dict()

@@ -36,6 +36,7 @@ except ImportError:          # built without a Rust toolchain: the Python engine
 AVAILABLE = _native is not None
 _new = object.__new__
 _HIST = GameState.__dict__["_hist"]      # the base class's slot behind NativeZavandorState._hist
+_HIST_GET, _HIST_SET = _HIST.__get__, _HIST.__set__
 
 if _native is not None:
     BID_BASE: int = _native.BID_BASE
@@ -195,12 +196,15 @@ class NativeZavandorState(GameState):
         return (self._c.rng_state, self._c.revealed)
 
     def clone(self) -> NativeZavandorState:
+        # a hot path: the history node is copied through the slot itself, not the lazy property
+        if self._tail is not None:
+            self._hist                     # (codes played in the core join the history first)
         s = _new(NativeZavandorState)
         s.num_players = self.num_players
         s.seed = self.seed
         s.options = self.options
         s._tail = None
-        s._hist = self._hist
+        _HIST_SET(s, _HIST_GET(self))
         s._hist_len = self._hist_len
         s._c = self._c.copy()
         s._snap = None
