@@ -197,14 +197,14 @@ class NativeZavandorState(GameState):
 
     def clone(self) -> NativeZavandorState:
         # a hot path: the history node is copied through the slot itself, not the lazy property
-        if self._tail is not None:
-            self._hist                     # (codes played in the core join the history first)
+        # (codes played in the core join the history first, through the property)
+        hist = self._hist if self._tail is not None else _HIST_GET(self)
         s = _new(NativeZavandorState)
         s.num_players = self.num_players
         s.seed = self.seed
         s.options = self.options
         s._tail = None
-        _HIST_SET(s, _HIST_GET(self))
+        _HIST_SET(s, hist)
         s._hist_len = self._hist_len
         s._c = self._c.copy()
         s._snap = None
