@@ -11,8 +11,21 @@
   in each determinization); there the position is valued by ``evaluate.win_chances``: the damage each
   side has done and what its shooters and warlock threaten next.
 
-The heuristic's caches of threats and lines of fire are shared by all positions of one search: the
-other side does not move during the searching side's step.
+Two options, off by default (against medium neither measured better; see docs/ai.md):
+
+- ``prefer``: playouts that begin with the heuristic's own choice at the root earn ``prefer`` more,
+  so the search departs from it only where another choice is clearly better (the candidates' values
+  often differ by a few thousandths, below the noise of the dice).
+- ``use_duel`` (at two players): the damage lead fades toward a draw as the round cap nears (E19.1:
+  a stand-off is a draw there), and in a search of a gladiator step the gladiators' duel (``duel``)
+  values a leaf where the gladiator who acts next can reach the other: each side's chance to fell
+  the other in the blows left, the damage lead only what stays undecided.
+
+The heuristic's caches of threats, lines of fire and standing values hold while the figures of the
+side to act's enemies stand still and live: one cache per step and per such position of the enemies,
+shared by all positions of one search that have it (within the searching side's step the enemies do
+not move, so nearly all of them share one; in the enemy's step that follows each playout has its own,
+since the threats there depend on where the searching side's figures ended).
 """
 
 from __future__ import annotations
@@ -22,6 +35,7 @@ from ....core.episode import derive_seed
 from ....core.rng import Rng
 from ....core.search import SearchHooks
 from .ctx import Ctx
+from .duel import duel_value, lead_weight
 from .evaluate import win_chances
 from .heuristic import _housekeeping, decide
 from .planner import Planner, next_action
@@ -30,13 +44,19 @@ SEARCHED = ("act", "name", "react", "dodge")
 
 
 class ShuluriSearch(SearchHooks):
-    def __init__(self, seed: int = 0, top_k: int = 4, clear_gap: float = 1.5):
+    def __init__(self, seed: int = 0, top_k: int = 4, clear_gap: float = 1.5, prefer: float = 0.0,
+                 use_duel: bool = False):
         self.rng = Rng(derive_seed(seed, "shortcut"))
         self.top_k = top_k
         self.clear_gap = clear_gap
         self.seat = -1
         self.key: tuple = ()
-        self.shared: dict = {}
+        self.shared: dict[tuple, dict] = {}
+        self.use_duel = use_duel
+        self.duel = False
+        self.prefer = prefer
+        self.pref: str | None = None
+        self.root_len = 0
         self.decided = 0
         self.searched = 0
 
@@ -88,9 +108,15 @@ class ShuluriSearch(SearchHooks):
         self.seat = seat
         self.key = (root.round, root.step_i)
         self.shared = {}
+        # the heuristic's own choice at the root: its playouts earn ``prefer`` more
+        self.root_len = root._hist_len
+        self.pref = None
+        if self.prefer and root.stack.top is not None and root.current_player == seat:
+            self.pref = decide(root, seat, root.legal_actions(), None, 0.0, shared=self._shared(root, seat)).text
         # the playout goes on through the next step when that is an enemy gladiator's: the answer to
         # where our gladiator ends (who strikes first) is what decides the duel
         self.next_key = None
+        self.duel = self.use_duel and root.phase == "play" and bool(root.sched) and root.sched[root.step_i][1] == "glad"
         if root.phase == "play" and root.step_i + 1 < len(root.sched):
             nseat, nkind = root.sched[root.step_i + 1]
             if nkind == "glad" and root.enemies(seat, nseat):
@@ -102,7 +128,7 @@ class ShuluriSearch(SearchHooks):
         kind = s.stack.top.kind
         if cp != self.seat or kind not in SEARCHED:
             # another seat (its choice rests on its own secrets in this determinization), or a small choice
-            return [decide(s, cp, actions, None, 0.0, shared=self.shared)]
+            return [decide(s, cp, actions, None, 0.0, shared=self._shared(s, cp))]
         out = cache.get("c")
         if out is not None:
             legal = set(actions)
@@ -111,7 +137,7 @@ class ShuluriSearch(SearchHooks):
                 return out
         if kind == "act":
             by_text = {a.text: a for a in actions}
-            out = [by_text[t] for _v, t in self._first_actions(s, cp, set(by_text), self.shared)]
+            out = [by_text[t] for _v, t in self._first_actions(s, cp, set(by_text), self._shared(s, cp))]
         else:
             out = actions
         cache["c"] = out
@@ -122,14 +148,52 @@ class ShuluriSearch(SearchHooks):
         actions = s.legal_actions()
         if len(actions) == 1:
             return actions[0]
-        return decide(s, cp, actions, None, 0.0, shared=self.shared)
+        return decide(s, cp, actions, None, 0.0, shared=self._shared(s, cp))
+
+    def _shared(self, s, cp: int) -> dict:
+        """The caches valid for ``cp`` deciding on ``s``: its threats come from its enemies' figures."""
+        sig = (s.round, s.step_i, cp, tuple((f.id, f.field, f.alive, f.down) for f in s.figs
+                                           if f is not None and s.enemies(cp, f.seat)))
+        out = self.shared.get(sig)
+        if out is None:
+            out = self.shared[sig] = {}
+        return out
 
     def cutoff(self, s, depth: int) -> bool:
         k = (s.round, s.step_i)
         return k != self.key and k != self.next_key
 
     def evaluate(self, s) -> list[float]:
-        return win_chances(s, self.seat)
+        base = win_chances(s, self.seat)
+        if s.num_players != 2 or not self.use_duel:
+            return self._biased(s, base)
+        me = self.seat
+        faded = 0.5 + (base[me] - 0.5) * lead_weight(s)
+        d = duel_value(s, me) if self.duel else None
+        mine = faded if d is None else d[0] + (1.0 - d[0] - d[1]) * faded
+        out = [1.0 - mine, 1.0 - mine]
+        out[me] = mine
+        return self._biased(s, out)
+
+    def terminal(self, s) -> list[float]:
+        return self._biased(s, super().terminal(s))
+
+    def _biased(self, s, out: list[float]) -> list[float]:
+        """The rewards with the searching seat's bonus when the playout began with the heuristic's choice."""
+        if self.pref is None or self._root_action(s) != self.pref:
+            return out
+        out = list(out)
+        out[self.seat] += self.prefer
+        return out
+
+    def _root_action(self, s) -> str | None:
+        """The action played at the root of the search on the way to ``s`` (from its history)."""
+        node = s._hist
+        for _ in range(s._hist_len - self.root_len - 1):
+            if node is None:
+                return None
+            node = node[1]
+        return node[0] if node is not None and s._hist_len > self.root_len else None
 
 
 def search_hooks(seed: int = 0) -> ShuluriSearch:
