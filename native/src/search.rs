@@ -1,6 +1,8 @@
 //! The hard level in Rust: the generic IS-MCTS of `grimoire/agents/mcts.py` with the Zavandor hooks
 //! of `ai/search.py` (shortcut, candidates, heuristic playouts, cutoff at the end of the deciding
-//! seat's turn, evaluation by projected VP), iteration for iteration the same search.
+//! seat's turn, evaluation by projected VP), iteration for iteration the same search. The reach
+//! (`SearchConfig`: candidates, widening, horizon, clear gap) is set per decision by the Python
+//! hooks (`ZavandorSearch.mode`), so a time-only budget may search wider or deeper than a fixed one.
 
 use crate::data::*;
 use crate::evaluate::{end_value, energy_in_hand, value, Ctx, Params, AP};

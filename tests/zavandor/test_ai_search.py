@@ -105,9 +105,9 @@ def test_the_open_mode_applies_only_to_a_budget_without_an_iteration_cap():
     assert h.mode(capped=True) == (4, None, False, 1.5)
     assert h.mode(capped=False) == (9, (2.0, 0.5), True, 1.5)
     assert ZavandorSearch(1, open_mode={}).mode(capped=False) == (4, None, False, 1.5)
-    # the declared open mode leaves more turns to the search (a higher clear gap), never fewer
-    assert ZavandorSearch(1).mode(capped=False) == (4, None, False, 4.0)
-    assert ZavandorSearch(1, clear_gap=99.0).mode(capped=False)[3] == 99.0
+    # an open mode's clear gap only leaves more turns to the search, never fewer
+    assert ZavandorSearch(1, open_mode={"clear_gap": 4.0}).mode(capped=False)[3] == 4.0
+    assert ZavandorSearch(1, clear_gap=99.0, open_mode={"clear_gap": 4.0}).mode(capped=False)[3] == 99.0
 
 
 INTERFACES = ("grimoire.agents", "grimoire.cli", "grimoire.web", "grimoire.rl")

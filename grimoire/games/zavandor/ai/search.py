@@ -33,10 +33,9 @@ from .evaluate import DEFAULT, Ctx, Params, end_value, energy_in_hand, value
 from .heuristic import Heuristic, TurnGuard, _inverse
 
 # What changes where the budget is time only (no iteration cap: the native core's thousands of
-# iterations per decision), keys as ZavandorSearch's arguments: more decisions left to the search
-# (a turn is searched unless its best action leads by 4 VP of projection). Chosen on short runs
-# against the core without it (docs/native.md: the wider and the deeper reach were not kept).
-OPEN_MODE: dict = {"clear_gap": 4.0}
+# iterations per decision), keys as ZavandorSearch's arguments. Empty: none of the wider, deeper or
+# less shortcut variants tried measured better (docs/native.md), so the core searches as declared.
+OPEN_MODE: dict = {}
 
 
 class ZavandorSearch(SearchHooks):
