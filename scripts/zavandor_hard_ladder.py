@@ -30,19 +30,26 @@ from grimoire.agents.stats import wilson
 from grimoire.core.episode import derive_seed
 
 
-def play(g: int, seed: int, players: int, budget: float, moves: dict[str, list[dict]]) -> dict:
-    """One game; appends each decision's record (iterations, wall and CPU seconds) to ``moves``."""
+def play(g: int, seed: int, players: int, budget: float, moves: dict[str, list[dict]], rivals: str = "python",
+         open_mode: dict | None = None) -> dict:
+    """One game; appends each decision's record (iterations, wall and CPU seconds) to ``moves``.
+    ``rivals``: "python" (the reference engine) or "native-plain" (the core without the time-only
+    search mode: ``open_mode={}``); ``open_mode``: the native seat's, instead of the declared one."""
     native_seat = g % players
     state = grimoire.new_game("zavandor", players, derive_seed(seed, g), backend="native")
     agents = []
     for i in range(players):
         a = search_agent("zavandor", derive_seed(seed, g, 2, i))
         a.time_limit, a.cpu_clock = budget, True
+        if i == native_seat and open_mode is not None:
+            a.hooks.open_mode = dict(open_mode)
+        elif i != native_seat and rivals == "native-plain":
+            a.hooks.open_mode = {}
         agents.append(a)
     while not state.is_terminal():
         seat = state.current_player
-        engine = "native" if seat == native_seat else "python"
-        view = state if engine == "native" else state.to_python()
+        engine = "native" if seat == native_seat else rivals
+        view = state if engine != "python" else state.to_python()
         if len(view.legal_actions()) == 1:
             state.apply(view.legal_actions()[0])
             continue
@@ -50,8 +57,8 @@ def play(g: int, seed: int, players: int, budget: float, moves: dict[str, list[d
         action = agents[seat].choose(view, seat)
         wall, cpu = time.perf_counter() - w0, time.thread_time() - c0
         stats = agents[seat].last_stats
-        moves[engine].append({"searched": not stats.get("shortcut"), "iterations": stats.get("iterations", 0),
-                              "wall": wall, "cpu": cpu})
+        moves.setdefault(engine, []).append({"searched": not stats.get("shortcut"),
+                                             "iterations": stats.get("iterations", 0), "wall": wall, "cpu": cpu})
         state.apply(action)
     winners = state.winners()
     return {"game": g, "seed": derive_seed(seed, g), "native_seat": native_seat, "scores": state.scores(),
@@ -90,7 +97,13 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", default=None, help="write the summary and the games here")
     ap.add_argument("--max-minutes", type=float, default=None, help="start no game after this many minutes")
+    ap.add_argument("--rivals", choices=["python", "native-plain"], default="python",
+                    help="the other seats: the Python engine, or the core without the time-only search mode")
+    ap.add_argument("--open-mode", default=None,
+                    help='the native seat\'s time-only search mode as JSON (e.g. \'{"horizon": "round"}\'), '
+                         'instead of the declared one')
     args = ap.parse_args()
+    open_mode = json.loads(args.open_mode) if args.open_mode is not None else None
     if "native" not in grimoire.core.backends("zavandor"):
         raise SystemExit("the native core is not built here (docs/native.md)")
     games: list[dict] = []
@@ -99,7 +112,7 @@ def main() -> None:
     for g in range(args.games):
         if args.max_minutes is not None and time.perf_counter() - t0 > 60 * args.max_minutes:
             break
-        r = play(g, args.seed, args.players, args.budget, moves)
+        r = play(g, args.seed, args.players, args.budget, moves, args.rivals, open_mode)
         games.append(r)
         won = sum(x["native_win"] for x in games)
         print(f"game {g}: native at seat {r['native_seat']}, scores {r['scores']}, winners {r['winners']} — "
@@ -110,6 +123,8 @@ def main() -> None:
                           indent=1)
     s = summarize(games, moves, args.players, args.budget)
     lo, hi = s["wilson95"]
+    if args.rivals != "python" or open_mode is not None:
+        print(f"rivals {args.rivals}; native seat's open mode {open_mode}")
     print(f"\nnative hard wins {s['native_wins']:g} of {s['games']} = {s['native_win_rate']:.1%} "
           f"(95% Wilson {lo:.1%}-{hi:.1%}; par {s['par']:.0%}), budget {args.budget} CPU s per decision")
     for engine, e in s["engines"].items():

@@ -396,13 +396,15 @@ impl PySearch {
             kappa,
             plans,
         )?;
-        let cfg = search::SearchConfig { top_k, scale, clear_gap, bid_band };
+        let cfg = search::SearchConfig { top_k, scale, clear_gap, bid_band, widen: None, round_horizon: false };
         Ok(PySearch { hooks: search::Hooks::new(cfg, prm, h_rng, rng) })
     }
 
     /// `ISMCTSAgent.choose` with these hooks: (code, the agent's RNG state, iterations, shortcut taken).
     /// `cpu_clock`: the time limit counts this thread's CPU seconds instead of wall seconds.
-    #[pyo3(signature = (core, seat, last, rng_state, iterations, time_limit, c, cpu_clock=false))]
+    /// `mode`: (top_k, widen, round_horizon, clear_gap) for this decision and the next ones (the
+    /// hooks' search mode, `ai/search.py`); None keeps the current one.
+    #[pyo3(signature = (core, seat, last, rng_state, iterations, time_limit, c, cpu_clock=false, mode=None))]
     #[allow(clippy::too_many_arguments)]
     fn choose(
         &mut self,
@@ -414,7 +416,12 @@ impl PySearch {
         time_limit: Option<f64>,
         c: f64,
         cpu_clock: bool,
+        mode: Option<(usize, Option<(f64, f64)>, bool, f64)>,
     ) -> PyResult<(u32, u64, i64, bool)> {
+        if let Some((top_k, widen, round_horizon, clear_gap)) = mode {
+            let cfg = &mut self.hooks.cfg;
+            (cfg.top_k, cfg.widen, cfg.round_horizon, cfg.clear_gap) = (top_k, widen, round_horizon, clear_gap);
+        }
         let actions = core.s.legal();
         if actions.is_empty() || core.s.current_player() != Some(seat) {
             return Err(PyValueError::new_err("the search decides for the current player, who must have actions"));

@@ -1,6 +1,8 @@
 //! The hard level in Rust: the generic IS-MCTS of `grimoire/agents/mcts.py` with the Zavandor hooks
 //! of `ai/search.py` (shortcut, candidates, heuristic playouts, cutoff at the end of the deciding
-//! seat's turn, evaluation by projected VP), iteration for iteration the same search.
+//! seat's turn, evaluation by projected VP), iteration for iteration the same search. The reach
+//! (`SearchConfig`: candidates, widening, horizon, clear gap) is set per decision by the Python
+//! hooks (`ZavandorSearch.mode`), so a time-only budget may search wider or deeper than a fixed one.
 
 use crate::data::*;
 use crate::evaluate::{end_value, energy_in_hand, value, Ctx, Params, AP};
@@ -15,6 +17,12 @@ pub struct SearchConfig {
     pub scale: f64,
     pub clear_gap: f64,
     pub bid_band: f64,
+    /// Progressive widening of the deciding seat's turn candidates, `(c, alpha)`: on its v-th visit
+    /// a node considers the heuristic's best `min(top_k, ceil(c * v^alpha))` (None: always `top_k`).
+    pub widen: Option<(f64, f64)>,
+    /// Search on to the end of the round (through the other seats' turns, played by the hooks'
+    /// policies) instead of stopping at the end of the deciding seat's turn.
+    pub round_horizon: bool,
 }
 
 struct Node {
@@ -24,11 +32,12 @@ struct Node {
     w: f64,
     mover: usize,
     ranked: Option<Vec<(f64, u32)>>,
+    visits: i64, // how often the candidates of the deciding seat's turn were asked here (widening)
 }
 
 impl Node {
     fn new(mover: usize) -> Node {
-        Node { children: Vec::new(), n: 0, avail: 0, w: 0.0, mover, ranked: None }
+        Node { children: Vec::new(), n: 0, avail: 0, w: 0.0, mover, ranked: None, visits: 0 }
     }
     fn child(&self, code: u32) -> Option<usize> {
         self.children.iter().find(|c| c.0 == code).map(|c| c.1)
@@ -67,6 +76,18 @@ fn bid_codes(actions: &[u32]) -> Vec<u32> {
 
 fn bid_of(code: u32) -> i64 {
     (code - BID_BASE) as i64
+}
+
+/// How many of the ranked turn actions a node considers on its `visits`-th visit (`SearchConfig::widen`).
+fn widened(top_k: usize, widen: Option<(f64, f64)>, visits: i64) -> usize {
+    match widen {
+        None => top_k,
+        Some((c, alpha)) => {
+            let k = (c * (visits as f64).powf(alpha)).ceil();
+            let k = if k > 1.0 { k as usize } else { 1 };
+            k.min(top_k)
+        }
+    }
 }
 
 fn softmax_win(values: &[f64], temperature: f64) -> Vec<f64> {
@@ -258,9 +279,11 @@ impl Hooks {
         if node.ranked.is_none() {
             node.ranked = Some(self.h.rank_turn(s, cp, actions, last, Some(depth == 0), true));
         }
+        node.visits += 1;
+        let k = widened(self.cfg.top_k, self.cfg.widen, node.visits);
         let undo = inverse(last);
         let ranked = node.ranked.as_ref().unwrap();
-        let mut out: Vec<u32> = ranked.iter().take(self.cfg.top_k).map(|x| x.1).filter(|&a| a as i64 != undo).collect();
+        let mut out: Vec<u32> = ranked.iter().take(k).map(|x| x.1).filter(|&a| a as i64 != undo).collect();
         if !out.contains(&END) {
             out.push(END);
         }
@@ -286,7 +309,7 @@ impl Hooks {
         if s.over || s.round != self.round {
             return true;
         }
-        if !s.pending.is_empty() {
+        if !s.pending.is_empty() || self.cfg.round_horizon {
             return false;
         }
         active_seat(s) != self.root_active
@@ -503,7 +526,17 @@ fn iterate(hooks: &mut Hooks, mut det: State, nodes: &mut Vec<Node>, mut last: i
 
 #[cfg(test)]
 mod tests {
-    use super::thread_cpu_seconds;
+    use super::{thread_cpu_seconds, widened};
+
+    #[test]
+    fn widening_grows_with_the_square_root_of_the_visits_up_to_top_k() {
+        // (c, alpha) = (2, 0.5): ceil(2 * sqrt(v)) candidates on the v-th visit, never more than top_k
+        let k: Vec<usize> = [1, 2, 3, 4, 9, 16, 25, 1000].iter().map(|&v| widened(8, Some((2.0, 0.5)), v)).collect();
+        assert_eq!(k, vec![2, 3, 4, 4, 6, 8, 8, 8]);
+        assert_eq!(widened(8, Some((0.1, 0.5)), 1), 1); // at least one
+        assert_eq!(widened(5, None, 1), 5); // no widening: top_k from the first visit
+        assert_eq!(widened(5, None, 10_000), 5);
+    }
 
     #[test]
     fn the_thread_cpu_clock_never_goes_back() {

@@ -54,15 +54,18 @@ def test_whole_ai_games_take_the_same_decisions(level, chunk):
         play_ai_pair(level, 2 + g % 5, 1000 + g)
 
 
-def play_hard_pair(players: int, seed: int, iterations: int, **options) -> int:
+def play_hard_pair(players: int, seed: int, iterations: int, reach: dict | None = None, **options) -> int:
     """Seat 0 is the hard level (IS-MCTS at a fixed iteration budget, no time limit), the others medium:
-    the same decisions on both engines; returns how many of seat 0's decisions were searched."""
+    the same decisions on both engines; returns how many of seat 0's decisions were searched.
+    ``reach``: attributes of the hooks to set on both engines (top_k, widen, horizon)."""
     py = grimoire.new_game("zavandor", players, seed, **options)
     nat = grimoire.new_game("zavandor", players, seed, backend="native", **options)
 
     def hard():
         a = make_agent("zavandor", "hard", derive_seed(seed, "hard"))
         a.iterations, a.time_limit = iterations, None
+        for k, v in (reach or {}).items():
+            setattr(a.hooks, k, v)
         return a
 
     agents_py = [hard()] + [make_agent("zavandor", "medium", derive_seed(seed, "ai", i)) for i in range(1, players)]
@@ -87,6 +90,14 @@ def play_hard_pair(players: int, seed: int, iterations: int, **options) -> int:
 @pytest.mark.parametrize("players", [2, 4])
 def test_the_hard_search_takes_the_same_decisions(players):
     assert play_hard_pair(players, 60 + players, iterations=40, max_rounds=3) > 3
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_wider_and_deeper_search_takes_the_same_decisions(players):
+    """The time-only mode's reach (progressive widening over more candidates, the horizon at the end
+    of the round) as explicit parameters at a fixed budget: the same decisions on both engines."""
+    reach = {"top_k": 10, "widen": (1.5, 0.5), "horizon": "round"}
+    assert play_hard_pair(players, 70 + players, iterations=60, reach=reach, max_rounds=4) > 3
 
 
 @pytest.mark.slow

@@ -5,7 +5,7 @@ from pathlib import Path
 
 from grimoire.games.zavandor.ai.search import ZavandorSearch
 
-from .helpers import ELIXIR, act, fresh, set_display, set_hand
+from .helpers import ELIXIR, act, end_round, fresh, set_display, set_hand
 
 
 def _auction_with_rival_to_bid(rival_dust: int):
@@ -53,6 +53,61 @@ def test_the_shortcut_takes_the_small_decisions_and_leaves_close_ones_to_the_sea
     poor = _auction_with_rival_to_bid(10)
     assert hooks.shortcut(poor, 1, poor.legal_actions()).text == "pass"
     assert hooks.decided == 2 and hooks.searched == 0
+
+
+def _turn_with_choices():
+    s = fresh(4, ["witch", "elf", "druid", "mage"])
+    for seat in range(4):
+        set_hand(s, seat, dust=150)
+    assert s.current_player == 0 and not s.pending and len(s.legal_actions()) > 10
+    return s
+
+
+def test_progressive_widening_adds_the_next_best_actions_as_a_node_is_visited():
+    # widen (1, 0.5): on its v-th visit a node considers the best ceil(sqrt(v)) actions (at most
+    # top_k), besides ending the turn; without widening it considers top_k from the first visit.
+    s = _turn_with_choices()
+    full = ZavandorSearch(1, top_k=6)
+    full.begin(s, 0)
+    everything = [a.text for a in full.candidates(s, 0, s.legal_actions(), {})]
+    assert "end" in everything and len(everything) in (6, 7)
+    best = [t for t in everything if t != "end"]
+    wide = ZavandorSearch(1, top_k=6, widen=(1.0, 0.5))
+    wide.begin(s, 0)
+    cache: dict = {}
+    seen = {}
+    for v in range(1, 50):
+        seen[v] = [a.text for a in wide.candidates(s, 0, s.legal_actions(), cache)]
+        assert "end" in seen[v]
+    for v, k in [(1, 1), (2, 2), (4, 2), (5, 3), (9, 3), (10, 4), (36, 6), (49, 6)]:
+        shown = [t for t in seen[v] if t != "end"]
+        assert shown == [t for t in everything[:k] if t != "end"], v
+        assert len(shown) <= len(best)
+    assert seen[49] == everything
+
+
+def test_the_round_horizon_searches_through_the_other_seats_turns():
+    s = _turn_with_choices()
+    by_turn, by_round = ZavandorSearch(1), ZavandorSearch(1, horizon="round")
+    for h in (by_turn, by_round):
+        h.begin(s, 0)
+        assert not h.cutoff(s, 1)              # still seat 0's turn
+    s.apply("end")
+    assert s.active_seat == 1 and s.round == 1
+    assert by_turn.cutoff(s, 1) and not by_round.cutoff(s, 1)
+    end_round(s)
+    assert s.round == 2
+    assert by_turn.cutoff(s, 5) and by_round.cutoff(s, 5)   # the round is over: both evaluate
+
+
+def test_the_open_mode_applies_only_to_a_budget_without_an_iteration_cap():
+    h = ZavandorSearch(1, open_mode={"top_k": 9, "widen": (2, 0.5), "horizon": "round"})
+    assert h.mode(capped=True) == (4, None, False, 1.5)
+    assert h.mode(capped=False) == (9, (2.0, 0.5), True, 1.5)
+    assert ZavandorSearch(1, open_mode={}).mode(capped=False) == (4, None, False, 1.5)
+    # an open mode's clear gap only leaves more turns to the search, never fewer
+    assert ZavandorSearch(1, open_mode={"clear_gap": 4.0}).mode(capped=False)[3] == 4.0
+    assert ZavandorSearch(1, clear_gap=99.0, open_mode={"clear_gap": 4.0}).mode(capped=False)[3] == 99.0
 
 
 INTERFACES = ("grimoire.agents", "grimoire.cli", "grimoire.web", "grimoire.rl")

@@ -412,7 +412,8 @@ def search_choose(hooks, agent, state: NativeZavandorState, seat: int) -> Action
     t0 = time.perf_counter()
     cap = agent.iteration_cap(state.backend)
     code, agent.rng.state, iterations, shortcut = nat.choose(state._c, seat, last, agent.rng.state, cap,
-                                                             agent.time_limit, float(agent.c), agent.cpu_clock)
+                                                             agent.time_limit, float(agent.c), agent.cpu_clock,
+                                                             hooks.mode(cap is not None))
     hooks.rng.state = nat.rng_state
     hooks.decided, hooks.searched = nat.decided, nat.searched
     agent.last_stats = {"iterations": iterations, "seconds": time.perf_counter() - t0}

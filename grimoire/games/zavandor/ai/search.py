@@ -32,6 +32,11 @@ from ..data import SENT_END
 from .evaluate import DEFAULT, Ctx, Params, end_value, energy_in_hand, value
 from .heuristic import Heuristic, TurnGuard, _inverse
 
+# What changes where the budget is time only (no iteration cap: the native core's thousands of
+# iterations per decision), keys as ZavandorSearch's arguments. Empty: none of the wider, deeper or
+# less shortcut variants tried measured better (docs/native.md), so the core searches as declared.
+OPEN_MODE: dict = {}
+
 
 class ZavandorSearch(SearchHooks):
     """The hard level's knowledge for the generic IS-MCTS (declared as the game's ``SearchSpec``).
@@ -40,12 +45,26 @@ class ZavandorSearch(SearchHooks):
     determinization): the small decisions (paying, discarding, a gem lost, free advances and tokens),
     a clearly best turn action (ahead of the next by ``clear_gap``), a bid far inside or outside what
     the item is worth (``bid_band``). The other hooks guide the search where it is close.
+
+    The search's reach is explicit: ``top_k`` (at most that many of the heuristic's best turn
+    actions, besides ending the turn), ``widen`` (progressive widening ``(c, alpha)``: a node visited
+    v times considers the best ``min(top_k, ceil(c * v**alpha))``; None: always ``top_k``) and
+    ``horizon`` ("turn": stop at the end of the deciding seat's turn; "round": play the other seats'
+    turns on to the end of the round). ``open_mode`` overrides some of these (and ``clear_gap``)
+    where the budget has no iteration cap, only a time limit: the native core then runs thousands of
+    iterations (docs/native.md); a fixed iteration budget always uses the attributes themselves, on
+    both engines.
     """
 
     def __init__(self, seed: int = 0, params: Params = DEFAULT, top_k: int = 4, temperature: float = 4.0,
-                 scale: float = 20.0, clear_gap: float = 1.5, bid_band: float = 0.15):
+                 scale: float = 20.0, clear_gap: float = 1.5, bid_band: float = 0.15,
+                 widen: tuple[float, float] | None = None, horizon: str = "turn",
+                 open_mode: dict | None = None):
         self.params = params
         self.top_k = top_k
+        self.widen = widen
+        self.horizon = horizon
+        self.open_mode = dict(OPEN_MODE if open_mode is None else open_mode)
         self.temperature = temperature
         self.scale = scale
         self.clear_gap = clear_gap
@@ -62,6 +81,16 @@ class ZavandorSearch(SearchHooks):
         self.searched = 0           # ... of which the search took
 
     # --- SearchHooks ----------------------------------------------------------------------------------
+    def mode(self, capped: bool) -> tuple:
+        """(top_k, widen, round horizon, clear_gap) of a search with (or without) an iteration cap."""
+        m = {"top_k": self.top_k, "widen": self.widen, "horizon": self.horizon, "clear_gap": self.clear_gap}
+        if not capped:
+            m.update(self.open_mode)
+            m["clear_gap"] = max(self.clear_gap, m["clear_gap"])   # it only leaves more to the search
+        w = m["widen"]
+        return (int(m["top_k"]), None if w is None else (float(w[0]), float(w[1])), m["horizon"] == "round",
+                float(m["clear_gap"]))
+
     def native_choose(self, agent, state, seat: int) -> Action:
         """The whole decision (shortcut, then the search) in the native core, on a native state."""
         from ..native import search_choose
@@ -92,8 +121,12 @@ class ZavandorSearch(SearchHooks):
         if ranked is None:
             ranked = self.h.rank_turn(s, cp, actions, lookahead=s._hist_len == self.root_len)
             cache["ranked"] = ranked
+        visits = cache["visits"] = cache.get("visits", 0) + 1
+        k = self.top_k
+        if self.widen is not None:
+            k = min(k, max(1, math.ceil(self.widen[0] * visits ** self.widen[1])))
         undo = _inverse(s)
-        out = [a for _v, a in ranked[:self.top_k] if a is not undo]
+        out = [a for _v, a in ranked[:k] if a is not undo]
         if A.END not in out:
             out.append(A.END)
         return out
@@ -112,7 +145,7 @@ class ZavandorSearch(SearchHooks):
     def cutoff(self, s, depth: int) -> bool:
         if s.over or s.round != self.round:
             return True
-        if s.pending:
+        if s.pending or self.horizon == "round":
             return False
         return s.active_seat != self.root_active
 
