@@ -21,6 +21,7 @@ All of it runs on the determinizations the search samples (``state.sample_hidden
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from ....core.action import Action
 from ....core.episode import derive_seed
@@ -83,7 +84,8 @@ class ZavandorSearch(SearchHooks):
     # --- SearchHooks ----------------------------------------------------------------------------------
     def mode(self, capped: bool) -> tuple:
         """(top_k, widen, round horizon, clear_gap) of a search with (or without) an iteration cap."""
-        m = {"top_k": self.top_k, "widen": self.widen, "horizon": self.horizon, "clear_gap": self.clear_gap}
+        m: dict[str, Any] = {"top_k": self.top_k, "widen": self.widen, "horizon": self.horizon,
+                             "clear_gap": self.clear_gap}
         if not capped:
             m.update(self.open_mode)
             m["clear_gap"] = max(self.clear_gap, m["clear_gap"])   # it only leaves more to the search
