@@ -473,7 +473,7 @@ def play_command(
         if max_rounds is not None:
             opts["max_rounds"] = max_rounds
         capped = ai_only(agents) and opts.get("max_rounds") is None and info.round_cap is not None
-        if capped:                     # AIs alone may never finish (random Zavandor seats do not): end them
+        if capped:                     # AIs alone may never reach the rules' end (random seats often do not): cap them
             opts = with_round_cap(info, opts)
         state = new_game(game, players, seed, backend=backend, **opts)
         players = state.num_players
