@@ -331,3 +331,9 @@ def test_review_of_a_finished_game(tmp_path):
     (tmp_path / "running.json").write_text(json.dumps(running))
     r = grimoire("review", str(tmp_path / "running.json"))
     assert r.returncode == 2 and "once it is over" in r.stderr
+
+
+def test_a_solo_game_says_one_player():
+    r = grimoire("play", "zauberschmiede", "--agents", "random", "--seed", "4", "--quiet")
+    assert r.returncode == 0, r.stderr
+    assert "1 player, seed 4." in r.stdout and "1 players" not in r.stdout

@@ -482,7 +482,7 @@ def play_command(
     agent_list = build_agents(game, players, seat, split_list(agents), state.seed)
     session = Session(state, agent_list, console, record, quiet, log, t=t)
     console.print(f"[bold]{escape(info.title_in(t.lang))}[/] — "
-                  + escape(t("term.start", players=players, seed=state.seed))
+                  + escape(t("term.start" if players != 1 else "term.start_solo", players=players, seed=state.seed))
                   + (" " + escape(t("term.type_help")) if session.humans else ""), highlight=False)
     if resume is None and capped:
         console.print(escape(t("term.round_cap", rounds=state.options["max_rounds"])), highlight=False)
