@@ -67,6 +67,20 @@ def gladiator_walk(a: int, b: int) -> int:
     return _c_distances(a)[b]
 
 
+def can_strike(s, a, b) -> bool:
+    """Whether gladiator a can walk to b and still strike him in his next step."""
+    if has_flag(s, a, "no_man") or mad_enemy(s, a) >= 0:
+        return False
+    w = weapon(a)
+    reach = min(a.move if not has_flag(s, a, "double_move") else a.move // 2, MAN["gladiator"] - COST["attack"])
+    if a.down:
+        reach = max(0, reach - STAND_COST)
+    d = gladiator_walk(a.field, b.field)
+    if w is not None and w.reach:
+        d = max(0, d - 1)
+    return d <= reach
+
+
 class Ctx:
     """A position seen by ``seat`` (on a determinization ``s``)."""
 
@@ -273,16 +287,7 @@ class Ctx:
         """The enemy gladiator's blow, if he can walk to f and still attack in his next step (the one
         who ends his step in the other's reach gives him the first strike)."""
         s = self.s
-        if has_flag(s, e, "no_man") or mad_enemy(s, e) >= 0:
-            return 0.0
-        w = weapon(e)
-        reach = min(e.move if not has_flag(s, e, "double_move") else e.move // 2, MAN["gladiator"] - COST["attack"])
-        if e.down:
-            reach = max(0, reach - STAND_COST)
-        d = gladiator_walk(e.field, f.field)
-        if w is not None and w.reach:
-            d = max(0, d - 1)
-        if d > reach:
+        if not can_strike(s, e, f):
             return 0.0
         margin = te(s, e) - ve(s, f)
         p, ep, _ = hit_table(margin, effective_sfe(s, f), self.round_up)

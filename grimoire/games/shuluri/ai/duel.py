@@ -13,9 +13,8 @@ from __future__ import annotations
 from functools import cache
 
 from ..damage import effective_sfe
-from ..data import COST, MAN, STAND_COST
-from ..values import has_flag, mad_enemy, te, ve, weapon
-from .ctx import gladiator_walk
+from ..values import te, ve
+from .ctx import can_strike
 
 MAX_BLOWS = 16                # the exchange looked at when no round cap is near (about 8 rounds)
 FADE_ROUNDS = 6.0             # out of reach, a lead counts fully this many rounds before the cap
@@ -55,20 +54,6 @@ def duel(a_ep: int, b_ep: int, a_blow: tuple, b_blow: tuple, order: tuple[bool, 
             win += p * w2
             lose += p * l2
     return win, lose
-
-
-def can_strike(s, a, b) -> bool:
-    """Whether gladiator a can walk to b and still strike him in his next step (as in ``Ctx``)."""
-    if has_flag(s, a, "no_man") or mad_enemy(s, a) >= 0:
-        return False
-    w = weapon(a)
-    reach = min(a.move if not has_flag(s, a, "double_move") else a.move // 2, MAN["gladiator"] - COST["attack"])
-    if a.down:
-        reach = max(0, reach - STAND_COST)
-    d = gladiator_walk(a.field, b.field)
-    if w is not None and w.reach:
-        d = max(0, d - 1)
-    return d <= reach
 
 
 def glad_steps_left(s) -> list[int]:
