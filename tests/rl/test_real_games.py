@@ -59,7 +59,7 @@ def test_without_max_rounds_the_round_cap_ends_random_play(game):
     env.reset()
     rng = np.random.default_rng(3)
     total = 0.0
-    for agent in env.agent_iter():
+    for _agent in env.agent_iter():
         obs, reward, term, trunc, _ = env.last()
         total += reward
         if term or trunc:
@@ -83,7 +83,7 @@ def test_observations_lie_within_the_declared_bounds(game, players):
     space = env.observation_space(env.possible_agents[0])["observation"]
     env.reset()
     rng = np.random.default_rng(4)
-    for agent in env.agent_iter():
+    for _agent in env.agent_iter():
         obs, _, term, trunc, _ = env.last()
         for a in env.agents:
             assert space.contains(env.observe(a)["observation"])
