@@ -35,7 +35,7 @@ import grimoire
 import grimoire.rl as rl
 from grimoire.core.agent import Agent
 from grimoire.core.registry import game_info
-from grimoire.rl.openspiel_bridge import SEEDS_PER_GAME
+from grimoire.rl.openspiel_bridge import SEEDS_PER_GAME, deal_digits
 
 
 def trajectories(game: str, players: int, games: int, seed: int, options: dict) -> list[tuple[int, list[int]]]:
@@ -97,7 +97,7 @@ def run_direct(game, players, trajs, options, mask: bool) -> float:
 
 
 def run_pettingzoo(game, players, trajs, options) -> float:
-    env = rl.pettingzoo_env(game, players=players, **options)
+    env = rl.pettingzoo_raw_env(game, players=players, **options)     # (without PettingZoo's wrappers)
     t = 0.0
     clock = time.process_time   # CPU time: robust to the other loads of a shared machine
     for seed, ids in trajs:
@@ -111,13 +111,14 @@ def run_pettingzoo(game, players, trajs, options) -> float:
 
 
 def run_openspiel(game, players, trajs, options) -> float:
-    g = rl.openspiel_game(game, players=players, seed=0, **options)
+    g = rl.openspiel_game(game, players=players, seed=0, chance="seed", **options)   # the engine's own draws
     t = 0.0
     clock = time.process_time   # CPU time: robust to the other loads of a shared machine
     for seed, ids in trajs:
         assert seed < SEEDS_PER_GAME
         state = g.new_initial_state()
-        state.apply_action(seed)         # the chance node deals grimoire seed `seed`
+        for d in deal_digits(seed):      # the chance nodes deal grimoire seed `seed`
+            state.apply_action(d)
         t0 = clock()
         for i in ids:
             state.legal_actions()

@@ -8,7 +8,8 @@ is what guarantees that it holds nothing the seat may not know.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,15 +18,25 @@ import numpy as np
 
 @dataclass(frozen=True)
 class TensorField:
+    """A named run of numbers. ``low``/``high`` bound every value the game can write there (the
+    learning adapters' observation spaces; unbounded unless the game declares it). ``cells``: the
+    field is planes over the cells of a board (``size = channels * cells``, channel-major), which
+    ``TensorSpec.planes`` shows as [channels, cells] for convolutional or graph models."""
+
     name: str
     size: int
     doc: str
+    low: float = -math.inf
+    high: float = math.inf
+    cells: int | None = None
 
 
 class TensorSpec:
-    """The layout of one game's tensor for one player count and options."""
+    """The layout of one game's tensor for one player count and options. ``adjacency``: for games
+    with plane fields, each cell's neighbouring cells (the board's graph, the same for every plane)."""
 
-    def __init__(self, fields: list[TensorField], fill: Callable[[dict[str, Any], TensorWriter], None]):
+    def __init__(self, fields: list[TensorField], fill: Callable[[dict[str, Any], TensorWriter], None],
+                 adjacency: Sequence[Sequence[int]] | None = None):
         self.fields = tuple(fields)
         self.offsets: dict[str, int] = {}
         off = 0
@@ -40,6 +51,12 @@ class TensorSpec:
         self.size = off
         self.shape = (off,)
         self._fill = fill
+        for f in self.fields:
+            if not f.low <= f.high:
+                raise ValueError(f"tensor field {f.name!r}: low {f.low} above high {f.high}")
+            if f.cells is not None and (f.cells < 1 or f.size % f.cells):
+                raise ValueError(f"tensor field {f.name!r}: {f.size} values are not whole {f.cells}-cell planes")
+        self.adjacency = None if adjacency is None else tuple(tuple(int(c) for c in row) for row in adjacency)
 
     def encode(self, obs: dict[str, Any]) -> np.ndarray:
         w = TensorWriter(self)
@@ -49,6 +66,39 @@ class TensorSpec:
 
     def field_slice(self, name: str) -> slice:
         return self._slices[name]
+
+    def bounds(self) -> tuple[np.ndarray, np.ndarray]:
+        """The least and greatest value of each entry (float32 vectors; +-inf where undeclared)."""
+        low = np.empty(self.size, np.float32)
+        high = np.empty(self.size, np.float32)
+        for f in self.fields:
+            sl = self._slices[f.name]
+            low[sl], high[sl] = f.low, f.high
+        return low, high
+
+    def plane_fields(self) -> dict[str, tuple[int, int]]:
+        """The plane fields: name -> (channels, cells)."""
+        return {f.name: (f.size // f.cells, f.cells) for f in self.fields if f.cells is not None}
+
+    def planes(self, tensor: np.ndarray) -> dict[str, np.ndarray]:
+        """Views of a tensor's plane fields as [channels, cells] arrays (no copy; a batch of tensors,
+        shape [..., size], gives [..., channels, cells])."""
+        t = np.asarray(tensor)
+        out = {}
+        for name, (channels, cells) in self.plane_fields().items():
+            out[name] = t[..., self._slices[name]].reshape(*t.shape[:-1], channels, cells)
+        return out
+
+    def adjacency_matrix(self) -> np.ndarray:
+        """The cells' adjacency as a symmetric 0/1 int8 matrix [cells, cells] (ValueError without planes)."""
+        if self.adjacency is None:
+            raise ValueError("this tensor declares no board of cells")
+        n = len(self.adjacency)
+        m = np.zeros((n, n), np.int8)
+        for a, row in enumerate(self.adjacency):
+            for b in row:
+                m[a, b] = m[b, a] = 1
+        return m
 
     def describe(self) -> list[dict[str, Any]]:
         """The documentation table: name, offset, size, meaning."""

@@ -2,6 +2,7 @@
 
     import grimoire.rl as rl
     env = rl.pettingzoo_env(name, players=4, seed=1)                    # PettingZoo AEC, masked
+    penv = rl.pettingzoo_parallel_env(name, players=4)                  # turn-based parallel form
     genv = rl.gymnasium_env(name, players=2, opponents="medium")        # Gymnasium, one seat
     game = rl.openspiel_game(name, players=3)                            # pyspiel.Game
 
@@ -27,8 +28,23 @@ except ModuleNotFoundError as e:   # OpenSpiel is not installed: the other adapt
 
 def pettingzoo_env(game: str, players: int | None = None, seed: int | None = None,
                    render_mode: str | None = None, **options: Any):
-    """A PettingZoo AEC environment (``GrimoireAECEnv``)."""
+    """A PettingZoo AEC environment, wrapped as PettingZoo's classic games (``env.unwrapped`` is the
+    ``GrimoireAECEnv``). ``backend="native"`` plays on the game's compiled engine."""
     from .pettingzoo_aec import pettingzoo_env as make
+    return make(game, players, seed, render_mode, **options)
+
+
+def pettingzoo_raw_env(game: str, players: int | None = None, seed: int | None = None,
+                       render_mode: str | None = None, **options: Any):
+    """The unwrapped ``GrimoireAECEnv`` (an illegal id raises; action texts are accepted)."""
+    from .pettingzoo_aec import raw_env as make
+    return make(game, players, seed, render_mode, **options)
+
+
+def pettingzoo_parallel_env(game: str, players: int | None = None, seed: int | None = None,
+                            render_mode: str | None = None, **options: Any):
+    """The turn-based parallel form of ``pettingzoo_env`` (PettingZoo's ``turn_based_aec_to_parallel``)."""
+    from .pettingzoo_aec import parallel_env as make
     return make(game, players, seed, render_mode, **options)
 
 
@@ -63,4 +79,5 @@ def register_gymnasium(games: list[str] | None = None) -> list[str]:
 
 
 __all__ = ["gymnasium_env", "is_learnable", "learnable_games", "openspiel_game", "openspiel_resampler",
-           "pettingzoo_env", "register_gymnasium", "register_openspiel"]
+           "pettingzoo_env", "pettingzoo_parallel_env", "pettingzoo_raw_env", "register_gymnasium",
+           "register_openspiel"]

@@ -23,7 +23,7 @@ from gymnasium import spaces
 from ..core.episode import derive_seed
 from ..core.errors import GameConfigError
 from ..core.state import GameState
-from .common import SeedSequence, Setup, action_index, make_setup
+from .common import SeedSequence, Setup, action_index, make_setup, observation_box, render_text
 
 
 class GrimoireGymEnv(gymnasium.Env):
@@ -32,9 +32,9 @@ class GrimoireGymEnv(gymnasium.Env):
     def __init__(self, game: str, players: int | None = None, *, seat: int = 0,
                  opponents: str | Sequence[str] = "random", seed: int | None = None,
                  observation: str = "dict", invalid_action_reward: float = -1.0,
-                 render_mode: str | None = None, **options: Any):
+                 render_mode: str | None = None, backend: str | None = None, **options: Any):
         super().__init__()
-        self.setup: Setup = make_setup(game, players, options)
+        self.setup: Setup = make_setup(game, players, options, backend)
         n = self.setup.players
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
             raise GameConfigError(f"seat must be one of 0..{n - 1}, not {seat!r}")
@@ -50,7 +50,7 @@ class GrimoireGymEnv(gymnasium.Env):
         self.render_mode = render_mode
         self.observation_kind = observation
         self.invalid_action_reward = float(invalid_action_reward)
-        obs_box = spaces.Box(-np.inf, np.inf, shape=self.setup.obs_shape, dtype=np.float32)
+        obs_box = observation_box(self.setup)
         if observation == "dict":
             mask_box = spaces.Box(0, 1, shape=(self.setup.num_actions,), dtype=np.int8)
             self.observation_space = spaces.Dict({"observation": obs_box, "action_mask": mask_box})
@@ -156,9 +156,10 @@ class GrimoireGymEnv(gymnasium.Env):
         return self._mask_now.astype(bool)
 
     def render(self) -> str | None:
+        """The learner's board as the terminal shows it (``grimoire play``): returned (ansi) or printed."""
         if self.game_state is None:
             return None
-        line = self.game_state.observation_string(self.seat)
+        line = render_text(self.game_state, self.seat)
         if self.render_mode == "human":
             print(line)
             return None

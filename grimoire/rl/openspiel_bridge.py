@@ -47,14 +47,34 @@ from ..core.registry import MAX_SEED, GameInfo, game_info, with_round_cap
 from ..core.rng import Rng
 from ..core.state import GameState
 from .common import is_learnable
-from .openspiel_box import SEEDS_PER_GAME, _Box, _Deal
-from .openspiel_observer import GrimoireObserver, information_state_string
+from .openspiel_box import DIGIT_OUTCOMES, SEED_DIGITS, SEEDS_PER_GAME, _Box, _Deal, trace_list
+from .openspiel_chance import MAX_OUTCOMES, NeedChance, apply_with_outcomes
+from .openspiel_observer import (
+    GrimoireObserver,
+    information_state_string,
+    information_state_tensor,
+    information_state_tensor_size,
+    observation_string,
+)
 from .openspiel_params import options_from_params, parameter_defaults
 
 PREFIX = "grimoire_"
 MAX_SEED_PARAM = MAX_SEED // SEEDS_PER_GAME - 1
-CHANCE_MODES = ("explicit", "sampled")
-_CHANCE_OUTCOMES = [(k, 1.0 / SEEDS_PER_GAME) for k in range(SEEDS_PER_GAME)]
+CHANCE_MODES = ("explicit", "seed", "sampled")
+_DIGITS = [(k, 1.0 / DIGIT_OUTCOMES) for k in range(DIGIT_OUTCOMES)]
+_UNIFORM: dict[int, list[tuple[int, float]]] = {}
+
+
+def _uniform(n: int) -> list[tuple[int, float]]:
+    out = _UNIFORM.get(n)
+    if out is None:
+        out = _UNIFORM[n] = [(k, 1.0 / n) for k in range(n)]
+    return out
+
+
+def deal_digits(k: int) -> list[int]:
+    """The chance outcomes that deal seed index ``k`` (grimoire seed ``seed * SEEDS_PER_GAME + k``)."""
+    return [(k >> (4 * (SEED_DIGITS - 1 - i))) & (DIGIT_OUTCOMES - 1) for i in range(SEED_DIGITS)]
 _CHANCE, _TERMINAL = int(pyspiel.PlayerId.CHANCE), int(pyspiel.PlayerId.TERMINAL)
 _CLASSES: dict[str, type] = {}
 
@@ -67,7 +87,7 @@ def short_name(game: str) -> str:
 def _game_type(info: GameInfo, players: int, chance: str) -> pyspiel.GameType:
     if info.chance == "deterministic":
         mode = pyspiel.GameType.ChanceMode.DETERMINISTIC
-    elif chance == "explicit":
+    elif chance in ("explicit", "seed"):
         mode = pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
     else:
         mode = pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
@@ -81,7 +101,7 @@ def _game_type(info: GameInfo, players: int, chance: str) -> pyspiel.GameType:
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL, chance_mode=mode, information=information,
         utility=utility, reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=info.max_players, min_num_players=info.min_players,
-        provides_information_state_string=True, provides_information_state_tensor=False,
+        provides_information_state_string=True, provides_information_state_tensor=True,
         provides_observation_string=True, provides_observation_tensor=True,
         parameter_specification=spec, default_loadable=True)
 
@@ -109,13 +129,15 @@ class GrimoireSpielGame(pyspiel.Game):
         self.players = players
         self.options: dict[str, Any] = info.validate(players, with_round_cap(info, options_from_params(info, params)))
         self.seed = seed
-        self.explicit_chance = chance == "explicit" and info.chance == "sampled"
-        self.deal = _Deal(name, players, json.dumps(self.options, sort_keys=True), seed)
+        self.explicit_chance = chance in ("explicit", "seed") and info.chance == "sampled"
+        self.explicit_draws = self.explicit_chance and chance == "explicit"
+        self.deal = _Deal(name, players, json.dumps(self.options, sort_keys=True), seed, self.explicit_draws)
         self._seed_index = 0
         lo, hi = info.utility_bounds(players)
+        outcomes = (MAX_OUTCOMES if self.explicit_draws else DIGIT_OUTCOMES) if self.explicit_chance else 0
         spiel_info = pyspiel.GameInfo(
             num_distinct_actions=info.num_distinct_actions,
-            max_chance_outcomes=SEEDS_PER_GAME if self.explicit_chance else 0, num_players=players,
+            max_chance_outcomes=outcomes, num_players=players,
             min_utility=float(lo), max_utility=float(hi), utility_sum=info.utility_sum(players),
             max_game_length=info.game_length_bound(players, self.options))
         super().__init__(_game_type(info, players, chance), spiel_info, params)
@@ -133,7 +155,14 @@ class GrimoireSpielGame(pyspiel.Game):
         return GrimoireSpielState(self)
 
     def max_chance_nodes_in_history(self) -> int:
-        return 1 if self.explicit_chance else 0
+        # (the draws' chance nodes are not bounded by the descriptor: their count is a property of play)
+        return SEED_DIGITS if self.explicit_chance else 0
+
+    def information_state_tensor_size(self) -> int:
+        return information_state_tensor_size(self.info, self.players, self.options)
+
+    def information_state_tensor_shape(self) -> list[int]:
+        return [self.information_state_tensor_size()]
 
     def wrap(self, state: GameState) -> GrimoireSpielState:
         """An OpenSpiel state around a Grimoire state of this game (e.g. ``grimoire.new_game(...)`` with
@@ -141,7 +170,7 @@ class GrimoireSpielGame(pyspiel.Game):
         if state.game != self.info.name or state.num_players != self.players or state.options != self.options:
             raise GameConfigError("the state is not of this game, player count and options")
         s = GrimoireSpielState(self)
-        s._box = _Box(state, self.deal)
+        s._box = _Box(state, self.deal, None, self.explicit_draws)     # (no trace: pickled whole)
         return s
 
     def make_py_observer(self, iig_obs_type=None, params=None):
@@ -165,14 +194,26 @@ class GrimoireSpielState(pyspiel.State):
         return self._box.get()
 
     def current_player(self) -> int:
-        s = self._box.state or self._box.get()      # (C++ asks on every apply_action: kept lean)
-        if s is None:
+        box = self._box
+        s = box.state or box.get()      # (C++ asks on every apply_action: kept lean)
+        if s is None or box.pending is not None:
             return _CHANCE
         cp = s.current_player
         return _TERMINAL if cp is None else cp
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        return _CHANCE_OUTCOMES if self._box.get() is None else []
+        box = self._box
+        if box.get() is None:
+            return _DIGITS
+        return [] if box.pending is None else _uniform(box.pending[2].n)
+
+    def natural_outcome(self) -> int:
+        """At a draw's chance node: the outcome that the game's own RNG draws (choosing it at every
+        chance node plays the game that ``grimoire.new_game`` with the same seed plays)."""
+        pending = self._box.pending
+        if pending is None:
+            raise pyspiel.SpielError("not at a draw's chance node")
+        return pending[2].natural
 
     def _legal_actions(self, player: int) -> list[int]:
         s = self._box.get()
@@ -182,14 +223,41 @@ class GrimoireSpielState(pyspiel.State):
         box = self._box
         s = box.state or box.get()
         if s is None:
-            box.state = box.deal.new(action)
+            digits = box.digits = box.digits + (int(action),)
+            if len(digits) == SEED_DIGITS:
+                k = 0
+                for d in digits:
+                    k = k * DIGIT_OUTCOMES + d
+                box.state = box.deal.new(k)
+        elif box.pending is not None:
+            act, forced, _ = box.pending
+            self._settle(box, s, act, (*forced, int(action)))
+        elif box.deal.explicit_draws:
+            self._settle(box, s, s.action_from_id(action), ())
         else:
             s.apply(s.action_from_id(action))
 
+    @staticmethod
+    def _settle(box: _Box, s: GameState, act, forced: tuple[int, ...]) -> None:
+        """Apply ``act`` with these outcomes: done, or a chance node for its next draw."""
+        r = apply_with_outcomes(s, act, forced)
+        if isinstance(r, NeedChance):
+            box.pending = (act, forced, r)
+        else:
+            box.state, box.pending = r, None
+            if not box.exact:
+                box.trace = (box.trace, act.text, forced)
+
     def _action_to_string(self, player: int, action: int) -> str:
-        s = self._box.get()
-        if s is None or player == pyspiel.PlayerId.CHANCE:
-            return f"deal seed {self._box.deal.seed * SEEDS_PER_GAME + int(action)}"
+        box = self._box
+        s = box.get()
+        if s is None:
+            return f"seed digit {len(box.digits) + 1}/{SEED_DIGITS}: {int(action)}"
+        if box.pending is not None:
+            act, forced, need = box.pending
+            return f"{act.text}: draw {len(forced) + 1}, outcome {int(action) + 1} of {need.n}"
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"chance outcome {int(action)}"
         try:
             return s.action_from_id(int(action)).text
         except IllegalAction:
@@ -199,9 +267,12 @@ class GrimoireSpielState(pyspiel.State):
     # (pyspiel's observation_tensor builds a probe initial state to learn the shape on every call and
     # copies the tensor field by field; C++ callers still take that path, with the same values)
     def legal_actions(self, player: int | None = None) -> list[int]:
-        s = self._box.state or self._box.get()
-        if s is None:
-            return list(range(SEEDS_PER_GAME)) if player is None or player == _CHANCE else []
+        box = self._box
+        s = box.state or box.get()
+        if s is None or box.pending is not None:
+            if player is None or player == _CHANCE:
+                return list(range(DIGIT_OUTCOMES if s is None else box.pending[2].n))
+            return []
         cp = s.current_player
         return s.legal_action_ids() if cp is not None and (player is None or player == cp) else []
 
@@ -215,14 +286,24 @@ class GrimoireSpielState(pyspiel.State):
         return s.observation_tensor(seat)
 
     def observation_string(self, player: int | None = None) -> str:
+        """The seat's observation as canonical JSON (lossless: equal strings, equal observations)."""
         s = self._box.get()
         seat = self._seat(s, player)
-        return "" if s is None else s.observation_string(seat)
+        return "" if s is None else observation_string(s, seat)
 
     def information_state_string(self, player: int | None = None) -> str:
         s = self._box.get()
         seat = self._seat(s, player)
         return "" if s is None else information_state_string(s, seat)
+
+    def information_state_tensor(self, player: int | None = None) -> np.ndarray:
+        """The seat's observation tensor followed by its visible history (openspiel_observer)."""
+        s = self._box.get()
+        seat = self._seat(s, player)
+        g = self.get_game()
+        if s is None:
+            return np.zeros(g.information_state_tensor_size(), np.float32)
+        return information_state_tensor(s, seat)
 
     def _seat(self, s: GameState | None, player: int | None) -> int:
         if player is None:
@@ -236,7 +317,7 @@ class GrimoireSpielState(pyspiel.State):
 
     def is_terminal(self) -> bool:
         s = self._box.get()
-        return s is not None and s.is_terminal()
+        return s is not None and self._box.pending is None and s.is_terminal()
 
     def returns(self) -> list[float]:
         s = self._box.get()
@@ -252,17 +333,33 @@ class GrimoireSpielState(pyspiel.State):
 
     def resampled(self, player_id: int, rng: Rng) -> GrimoireSpielState:
         c = self.clone()                 # keeps OpenSpiel's history and move number
-        s = self._box.get()
+        box = self._box
+        s = box.get()
         if s is not None:
-            c._box = _Box(s.sample_hidden(player_id, rng), self._box.deal, None, True)
+            h = s.sample_hidden(player_id, rng)
+            c._box = _Box(h, box.deal, None, True)
+            if box.pending is not None:       # the same action waits for the same draw, on the new state
+                act, forced, _ = box.pending
+                r = apply_with_outcomes(h, h.parse_action(act.text), forced)
+                if isinstance(r, NeedChance):
+                    c._box.pending = (act, forced, r)
+                else:          # the resampled state draws less: the action is done
+                    c._box.state = r
         return c
 
     def __str__(self) -> str:
         """The spectator's line and the record (seed and actions): equal exactly for equal played states."""
-        s = self._box.get()
+        box = self._box
+        s = box.get()
         if s is None:
-            return f"chance node: deal one of {SEEDS_PER_GAME} seeds from {self._box.deal.seed * SEEDS_PER_GAME}"
-        return f"{s.observation_string(None)}\nseed {s.seed}: {'; '.join(s.history)}"
+            return (f"chance node: seed digits {list(box.digits)} of {SEED_DIGITS}, seeds from "
+                    f"{box.deal.seed * SEEDS_PER_GAME}")
+        out = f"{s.observation_string(None)}\nseed {s.seed}: {'; '.join(s.history)}"
+        if box.trace is not None:
+            out += "\noutcomes: " + " ".join(str(o) for _, o in trace_list(box.trace))
+        if box.pending is not None:
+            out += f"\nchance: {box.pending[0].text} {list(box.pending[1])} + one of {box.pending[2].n}"
+        return out
 
 
 # --- registration -----------------------------------------------------------------------------------

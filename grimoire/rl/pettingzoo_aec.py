@@ -1,10 +1,14 @@
 """A PettingZoo AEC environment for every game with an action codec and an observation tensor.
 
+``pettingzoo_env`` is wrapped as PettingZoo's classic games are (an illegal id ends the game with
+reward -1 for the agent that chose it, out-of-bounds ids are asserted, the call order is enforced);
+``raw_env`` is the environment itself; ``parallel_env`` the turn-based parallel form.
+
 Agents are ``player_0 .. player_{n-1}`` (the seats). ``observe(agent)`` is
 ``{"observation": float32 tensor of the seat's view, "action_mask": int8 mask}``; the mask is all
 zero for every agent but the one to act. Rewards come only at the end: each seat's
-``state.returns()`` (a share of the win, or the score alone). The game is truncated (all agents)
-when it reaches its length bound without ending, which only happens when no ``max_rounds`` is given.
+``state.returns()`` (a share of the win, or the score alone). Without ``max_rounds`` the game's round
+cap applies; the game is truncated (all agents) only if it reaches its length bound without ending.
 """
 
 from __future__ import annotations
@@ -13,11 +17,13 @@ from typing import Any
 
 import numpy as np
 from gymnasium import spaces
-from pettingzoo import AECEnv
+from pettingzoo import AECEnv, ParallelEnv
+from pettingzoo.utils import wrappers
+from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 
 from ..core.errors import IllegalAction
 from ..core.state import GameState
-from .common import SeedSequence, Setup, action_index, make_setup
+from .common import SeedSequence, Setup, action_index, make_setup, observation_box, render_text
 
 
 def agent_name(seat: int) -> str:
@@ -28,9 +34,9 @@ class GrimoireAECEnv(AECEnv):
     metadata = {"render_modes": ["ansi", "human"], "name": "grimoire_v0", "is_parallelizable": False}
 
     def __init__(self, game: str, players: int | None = None, seed: int | None = None,
-                 render_mode: str | None = None, **options: Any):
+                 render_mode: str | None = None, *, backend: str | None = None, **options: Any):
         super().__init__()
-        self.setup: Setup = make_setup(game, players, options)
+        self.setup: Setup = make_setup(game, players, options, backend)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode is one of {self.metadata['render_modes']}, not {render_mode!r}")
         self.render_mode = render_mode
@@ -38,7 +44,7 @@ class GrimoireAECEnv(AECEnv):
         n = self.setup.players
         self.possible_agents = [agent_name(i) for i in range(n)]
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
-        obs_box = spaces.Box(-np.inf, np.inf, shape=self.setup.obs_shape, dtype=np.float32)
+        obs_box = observation_box(self.setup)
         mask_box = spaces.Box(0, 1, shape=(self.setup.num_actions,), dtype=np.int8)
         self.observation_spaces = {a: spaces.Dict({"observation": obs_box, "action_mask": mask_box})
                                    for a in self.possible_agents}
@@ -113,9 +119,10 @@ class GrimoireAECEnv(AECEnv):
             self.render()
 
     def render(self) -> str | None:
+        """The spectator's board as the terminal shows it (``grimoire play``): returned (ansi) or printed."""
         if self.game_state is None:
             return None
-        line = self.game_state.observation_string(None)
+        line = render_text(self.game_state, None)
         if self.render_mode == "human":
             print(line)
             return None
@@ -130,7 +137,28 @@ class GrimoireAECEnv(AECEnv):
         return self.game_state
 
 
-def pettingzoo_env(game: str, players: int | None = None, seed: int | None = None,
-                   render_mode: str | None = None, **options: Any) -> GrimoireAECEnv:
-    """A PettingZoo AEC environment of a game (options as for ``grimoire.new_game``)."""
+def raw_env(game: str, players: int | None = None, seed: int | None = None,
+            render_mode: str | None = None, **options: Any) -> GrimoireAECEnv:
+    """The AEC environment without wrappers: an illegal id raises IllegalAction and changes nothing,
+    and ``step`` also takes an action text ("bid 45")."""
     return GrimoireAECEnv(game, players, seed, render_mode, **options)
+
+
+def pettingzoo_env(game: str, players: int | None = None, seed: int | None = None,
+                   render_mode: str | None = None, **options: Any) -> AECEnv:
+    """A PettingZoo AEC environment of a game (options as for ``grimoire.new_game``, ``backend`` as
+    well), wrapped as PettingZoo's classic environments are: ``TerminateIllegalWrapper`` (an id outside
+    the mask ends the game, reward -1 for its agent and 0 for the others), ``AssertOutOfBoundsWrapper``
+    and ``OrderEnforcingWrapper``. ``env.unwrapped`` is the ``GrimoireAECEnv``."""
+    env: AECEnv = raw_env(game, players, seed, render_mode, **options)
+    env = wrappers.TerminateIllegalWrapper(env, illegal_reward=-1)
+    env = wrappers.AssertOutOfBoundsWrapper(env)
+    return wrappers.OrderEnforcingWrapper(env)
+
+
+def parallel_env(game: str, players: int | None = None, seed: int | None = None,
+                 render_mode: str | None = None, **options: Any) -> ParallelEnv:
+    """The turn-based parallel form (PettingZoo's ``turn_based_aec_to_parallel`` of ``pettingzoo_env``):
+    every step takes a dict of actions and plays only the acting agent's (``infos[a]["active_agent"]``
+    names it; the other agents' masks are all zero)."""
+    return turn_based_aec_to_parallel(pettingzoo_env(game, players, seed, render_mode, **options))

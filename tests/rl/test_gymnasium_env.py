@@ -103,15 +103,43 @@ def test_returns_at_the_end_and_per_seat_opponent_lists(toy):
         env.step(0)
 
 
-def test_without_max_rounds_the_episode_is_truncated_at_the_length_bound(toy):
+def test_without_max_rounds_the_round_cap_ends_the_episode_as_a_termination(toy):
     env = rl.gymnasium_env("rltoy", players=2, seat=1, opponents="keeper", seed=5)
     env.reset()
-    bound = ROUND_CAP * 2
-    assert env.setup.step_limit == bound
-    for i in range(bound // 2):
-        _, reward, term, trunc, _ = env.step(0)  # keep, as the opponent: the rules alone never end the game
-        assert reward == 0.0 and not term and trunc == (i == bound // 2 - 1)
-    assert not env.game_state.is_terminal() and len(env.game_state.history) == bound
+    assert env.game_state.options["max_rounds"] == ROUND_CAP
+    for i in range(ROUND_CAP):
+        _, reward, term, trunc, info = env.step(0)  # keep, as the opponent: the rules alone never end the game
+        assert not trunc and term == (i == ROUND_CAP - 1)
+    assert env.game_state.is_terminal() and len(env.game_state.history) == ROUND_CAP * 2
+    assert reward == info["returns"][1] and sum(info["returns"]) == pytest.approx(1.0)
+
+
+def _episode_seeds(vec, steps: int, rng) -> list[int]:
+    """The grimoire seeds of every episode the sub-environments of ``vec`` start in ``steps`` steps."""
+    envs = vec.envs
+    seeds = [e.unwrapped.game_state.seed for e in envs]
+    for _ in range(steps):
+        masks = np.stack([e.unwrapped.action_masks() for e in envs])
+        before = [e.unwrapped.game_state for e in envs]
+        # (NEXT_STEP autoreset: after the final step the mask is all zero and the next action only resets)
+        vec.step(np.array([masked_choice(rng, m) if m.any() else 0 for m in masks]))
+        seeds += [e.unwrapped.game_state.seed for e, b in zip(envs, before, strict=True)
+                  if e.unwrapped.game_state is not b]
+    return seeds
+
+
+@pytest.mark.parametrize("mode", ["same-step", "next-step"])
+def test_vectorized_sub_envs_play_distinct_games(toy, mode):
+    """SyncVectorEnv seeds sub-env i with seed + i; their later episodes must not repeat each other's."""
+    autoreset = {"same-step": gymnasium.vector.AutoresetMode.SAME_STEP,
+                 "next-step": gymnasium.vector.AutoresetMode.NEXT_STEP}[mode]
+    vec = gymnasium.vector.SyncVectorEnv(
+        [lambda: rl.gymnasium_env("rltoy", players=2, opponents="random", max_rounds=1) for _ in range(4)],
+        autoreset_mode=autoreset)
+    vec.reset(seed=0)
+    seeds = _episode_seeds(vec, 60, np.random.default_rng(0))
+    assert len(seeds) > 40                     # one action per episode for the learner
+    assert len(set(seeds)) == len(seeds)
 
 
 def test_bad_arguments_are_config_errors(toy):
@@ -121,7 +149,8 @@ def test_bad_arguments_are_config_errors(toy):
             rl.gymnasium_env("rltoy", players=2, **kwargs)
 
 
-def test_render(toy):
+def test_render_is_the_learners_board(toy):
     env = rl.gymnasium_env("rltoy", players=2, seed=1, render_mode="ansi")
     env.reset()
-    assert env.render() == env.game_state.observation_string(0)
+    text = env.render()
+    assert "'seat': 0" in text and f"'hand': {env.game_state.hands[0]}" in text    # no renderer: its observation

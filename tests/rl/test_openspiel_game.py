@@ -19,7 +19,8 @@ from open_spiel.python.observation import make_observation
 import grimoire
 import grimoire.rl as rl
 from grimoire.core.rng import Rng
-from grimoire.rl.openspiel_bridge import SEEDS_PER_GAME
+from grimoire.rl.openspiel_bridge import SEEDS_PER_GAME, deal_digits
+from grimoire.rl.openspiel_chance import MAX_OUTCOMES
 
 from .toygame import ROUND_CAP, ToyState
 
@@ -28,17 +29,21 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def _deal(state, k: int = 0):
     if state.is_chance_node():
-        state.apply_action(k)
+        for d in deal_digits(k):
+            state.apply_action(d)
     return state
 
 
 def _random_play(state, rng: np.random.Generator, steps: int):
-    for _ in range(steps):
+    """``steps`` player actions, chance outcomes drawn at random on the way (the seed's digits first)."""
+    while steps or state.is_chance_node():
         if state.is_terminal():
             break
         if state.is_chance_node():
-            state.apply_action(int(rng.integers(SEEDS_PER_GAME)))
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[int(rng.integers(len(outcomes)))][0])
         else:
+            steps -= 1
             state.apply_action(int(rng.choice(state.legal_actions())))
     return state
 
@@ -73,9 +78,10 @@ def test_game_type_and_info(toy):
     assert t.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
     assert (t.min_num_players, t.max_num_players) == (1, 4)
     assert t.provides_observation_tensor and t.provides_observation_string and t.provides_information_state_string
-    assert not t.provides_information_state_tensor
+    assert t.provides_information_state_tensor
     assert two.num_distinct_actions() == 6       # keep, swap, knock and the raises by 1, 2, 3
-    assert two.max_chance_outcomes() == SEEDS_PER_GAME
+    assert two.max_chance_outcomes() == MAX_OUTCOMES        # a draw's outcomes (the seed's digits: 16)
+    assert rl.openspiel_game("rltoy", players=2, chance="seed").max_chance_outcomes() == 16
     assert two.max_game_length() == ROUND_CAP * 2
     assert (two.min_utility(), two.max_utility(), two.utility_sum()) == (0.0, 1.0, 1.0)
     assert two.observation_tensor_shape() == [grimoire.game_info("rltoy").observation_shape(2)[0]]
@@ -105,13 +111,14 @@ def test_parameters_are_forwarded_and_the_game_string_loads_back(toy):
 def test_the_chance_node_deals_a_grimoire_seed(toy):
     game = rl.openspiel_game("rltoy", players=2, seed=3, max_rounds=2)
     state = game.new_initial_state()
-    assert state.is_chance_node() and len(state.chance_outcomes()) == SEEDS_PER_GAME
-    assert sum(p for _, p in state.chance_outcomes()) == pytest.approx(1.0)
-    assert not state.observation_tensor(0).any() and not any(pyspiel.State.observation_tensor(state, 0))
-    state.apply_action(17)
+    for digit in deal_digits(17):
+        assert state.is_chance_node() and len(state.chance_outcomes()) == 16       # cheap for samplers
+        assert sum(p for _, p in state.chance_outcomes()) == pytest.approx(1.0)
+        assert not state.observation_tensor(0).any() and not any(pyspiel.State.observation_tensor(state, 0))
+        state.apply_action(digit)
     expected = grimoire.new_game("rltoy", 2, 3 * SEEDS_PER_GAME + 17, max_rounds=2)
     assert state.grimoire_state.to_dict() == expected.to_dict()
-    assert state.history() == [17] and state.current_player() == 0
+    assert state.history() == [0, 0, 1, 1] and state.current_player() == 0
 
 
 def test_the_sampled_mode_deals_successive_seeds(toy):
@@ -140,15 +147,16 @@ def test_clones_use_the_games_clone(toy, monkeypatch):
     monkeypatch.setattr(ToyState, "__deepcopy__", no_deepcopy, raising=False)
     state = _deal(rl.openspiel_game("rltoy", players=3).new_initial_state(), 5)
     state.apply_action(3)
+    calls.clear()                              # (an explicit-chance apply works on a clone of the game too)
     copy = state.clone()
     assert calls == [1]
     copy.apply_action(0)
     assert state.grimoire_state.history == ["bid 1"] and copy.grimoire_state.history == ["bid 1", "keep"]
-    assert str(copy) != str(state) and copy.history() == [5, 3, 0]
+    assert str(copy) != str(state) and copy.history() == [*deal_digits(5), 3, 0]
 
 
 def test_states_serialize_as_records_and_resampled_states_whole(toy):
-    game = rl.openspiel_game("rltoy", players=3, max_rounds=3)
+    game = rl.openspiel_game("rltoy", players=3, max_rounds=3, chance="seed")
     state = _random_play(game.new_initial_state(), np.random.default_rng(1), 5)
     text = state.serialize()
     dict_line = text.splitlines()[2]
@@ -166,7 +174,7 @@ def test_states_serialize_as_records_and_resampled_states_whole(toy):
 
 def test_resampling_keeps_what_the_player_knows_and_changes_the_rest(toy):
     game = rl.openspiel_game("rltoy", players=4, max_rounds=3)
-    state = _random_play(game.new_initial_state(), np.random.default_rng(2), 4)
+    state = _random_play(game.new_initial_state(), np.random.default_rng(2), 3)
     seat = state.current_player()
     hands = set()
     sampler = pyspiel.UniformProbabilitySampler(11, 0.0, 1.0)
@@ -200,15 +208,18 @@ def test_observers(toy):
     spec = grimoire.game_info("rltoy").tensor_spec(3, game.options)
     assert list(obs.dict) == [f.name for f in spec.fields]
     assert obs.dict["hand"].tolist() == np.eye(9)[gs.hands[1] - 1].tolist()
-    assert state.observation_string(1) == gs.observation_string(1)
+    assert json.loads(state.observation_string(1)) == gs.observation(1)      # lossless: the observation
+    assert json.loads(obs.string_from(state, 1)) == gs.observation(1)
     info = make_observation(game, pyspiel.IIGObservationType(perfect_recall=True))
-    assert info.tensor is None
+    info.set_from(state, 1)
+    assert np.array_equal(info.tensor, state.information_state_tensor(1))
+    assert np.array_equal(info.dict["hand"], obs.dict["hand"]) and info.dict["history"].size == 6 + 3
     assert json.loads(info.string_from(state, 1)) == [gs.observation(1), gs.visible_history(1)]
     public = make_observation(game, pyspiel.IIGObservationType(
         perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE))
     public.set_from(state, 1)
     assert np.array_equal(public.tensor, gs.observation_tensor(None))
-    assert public.string_from(state, 1) == gs.observation_string(None)
+    assert json.loads(public.string_from(state, 1)) == gs.observation(None)
 
 
 def test_openspiel_bots_and_rl_environment_play_through_the_adapter(toy):
@@ -218,7 +229,10 @@ def test_openspiel_bots_and_rl_environment_play_through_the_adapter(toy):
                            allow_inconsistent_action_sets=True)
     state = _deal(game.new_initial_state(), 9)
     while not state.is_terminal():             # the bot plays every seat, resampling by itself
-        state.apply_action(int(bot.step(state)))
+        if state.is_chance_node():             # a card drawn by a swap
+            state.apply_action(state.natural_outcome())
+        else:
+            state.apply_action(int(bot.step(state)))
     assert sum(state.returns()) == pytest.approx(1.0)
     env = rl_environment.Environment(game, seed=1)
     ts = env.reset()
@@ -256,7 +270,7 @@ def test_the_python_fast_paths_agree_with_pyspiels_own(toy):
     with pytest.raises(pyspiel.SpielError):
         state.observation_tensor(3)
     chance = game.new_initial_state()
-    assert chance.legal_actions() == pyspiel.State.legal_actions(chance) == list(range(SEEDS_PER_GAME))
+    assert chance.legal_actions() == pyspiel.State.legal_actions(chance) == list(range(16))
     assert chance.observation_tensor(0).tolist() == pyspiel.State.observation_tensor(chance, 0)
 
 

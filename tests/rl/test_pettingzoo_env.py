@@ -7,12 +7,14 @@ import dataclasses
 
 import numpy as np
 import pytest
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, parallel_api_test, seed_test
 from pettingzoo.utils import wrappers
 
 import grimoire
 import grimoire.rl as rl
 from grimoire.core import registry
+from grimoire.core.episode import derive_seed
+from grimoire.rl.pettingzoo_aec import GrimoireAECEnv
 
 from .helpers import QUIET_CHECKERS, masked_choice
 from .toygame import INFO, ROUND_CAP
@@ -76,17 +78,33 @@ def test_rewards_are_the_shares_of_the_win_at_the_end(toy, seed):
     assert [totals[f"player_{i}"] for i in range(3)] == [1 / len(winners) if i in winners else 0.0 for i in range(3)]
 
 
-def test_without_max_rounds_the_game_is_truncated_at_its_length_bound(toy):
+def test_without_max_rounds_the_round_cap_ends_the_game_as_a_scored_termination(toy):
     env = rl.pettingzoo_env("rltoy", players=2, seed=1)
     env.reset()
-    bound = ROUND_CAP * 2                      # the toy's bound: one action per seat and round, round cap 4
-    assert env.setup.step_limit == bound
-    for i in range(bound):
-        assert not any(env.truncations.values()), f"truncated after {i} actions"
+    assert env.game_state.options["max_rounds"] == ROUND_CAP
+    for i in range(ROUND_CAP * 2):             # one action per seat and round
+        assert not any(env.terminations.values()), f"ended after {i} actions"
         env.step(0)                            # everybody keeps: the rules alone never end the game
-    assert all(env.truncations.values()) and not any(env.terminations.values())
-    assert not env.game_state.is_terminal()
-    assert env.rewards == {"player_0": 0.0, "player_1": 0.0}
+    assert all(env.terminations.values()) and not any(env.truncations.values())
+    assert env.game_state.is_terminal()
+    assert sum(env.rewards.values()) == pytest.approx(1.0)
+
+
+def test_a_game_without_a_round_cap_is_truncated_at_its_length_bound(toy):
+    registry.register(dataclasses.replace(INFO, name="rltoy_uncapped", round_cap=None,
+                                          max_game_length=lambda players, options: 3 * players))
+    try:
+        env = rl.pettingzoo_raw_env("rltoy_uncapped", players=2, seed=1)
+        env.reset()
+        assert env.setup.step_limit == 6 and env.game_state.options["max_rounds"] is None
+        for i in range(6):
+            assert not any(env.truncations.values()), f"truncated after {i} actions"
+            env.step(0)
+        assert all(env.truncations.values()) and not any(env.terminations.values())
+        assert not env.game_state.is_terminal()
+        assert env.rewards == {"player_0": 0.0, "player_1": 0.0}
+    finally:
+        registry._GAMES.pop("rltoy_uncapped")
 
 
 def test_max_rounds_is_forwarded_and_ends_the_game_as_a_termination(toy):
@@ -117,15 +135,30 @@ def test_reset_seed_is_the_grimoire_seed_and_resets_without_one_continue(toy):
     env.reset()
     assert env.game_state.to_dict() == grimoire.new_game("rltoy", 2, 10, max_rounds=2).to_dict()
     env.reset()
-    assert env.game_state.seed == 11
+    assert env.game_state.seed == derive_seed(10, "episode", 1)
     env.reset(seed=42)
     assert env.game_state.to_dict() == grimoire.new_game("rltoy", 2, 42, max_rounds=2).to_dict()
     env.reset()
-    assert env.game_state.seed == 43
+    assert env.game_state.seed == derive_seed(42, "episode", 1)
+    env.reset()
+    assert env.game_state.seed == derive_seed(42, "episode", 2)
 
 
-def test_an_illegal_id_raises_and_changes_nothing(toy):
-    env = rl.pettingzoo_env("rltoy", players=2, seed=1)
+def test_sequences_of_neighbouring_seeds_share_no_game(toy):
+    """A vector of environments seeds sub-env i with seed + i: their episodes must not overlap."""
+    seeds = []
+    for start in range(8):
+        env = rl.pettingzoo_raw_env("rltoy", players=2, max_rounds=2)
+        env.reset(seed=start)
+        seeds.append(env.game_state.seed)
+        for _ in range(20):
+            env.reset()
+            seeds.append(env.game_state.seed)
+    assert len(set(seeds)) == len(seeds)
+
+
+def test_the_raw_env_raises_for_an_illegal_id_and_changes_nothing(toy):
+    env = rl.pettingzoo_raw_env("rltoy", players=2, seed=1)
     env.reset()
     env.step(2)                                # knock
     before = env.game_state.to_dict()
@@ -137,7 +170,7 @@ def test_an_illegal_id_raises_and_changes_nothing(toy):
 
 
 def test_text_actions_reach_actions_without_an_id(toy):
-    env = rl.pettingzoo_env("rltoy", players=2, seed=1)
+    env = rl.pettingzoo_env("rltoy", players=2, seed=1).unwrapped
     env.reset()
     env.step("bid 5")                          # a raise of 5 has no id (only 1-3 have)
     assert env.game_state.high_bid == 5 and env.agent_selection == "player_1"
@@ -145,20 +178,46 @@ def test_text_actions_reach_actions_without_an_id(toy):
     assert env.game_state.high_bid == 6
 
 
-def test_render_shows_the_spectators_line(toy, capsys):
+def test_render_shows_the_spectators_board(toy, capsys):
     env = rl.pettingzoo_env("rltoy", players=2, seed=1, render_mode="ansi")
     env.reset()
-    assert env.render() == env.game_state.observation_string(None)
+    text = env.render()
+    assert isinstance(text, str) and "'round': 1" in text   # a game without a renderer: its observation
+    assert "'hands': None" in text             # the spectator sees no card
     human = rl.pettingzoo_env("rltoy", players=2, seed=1, render_mode="human")
     human.reset()
     human.step(0)
-    assert "rltoy round 1" in capsys.readouterr().out
+    assert "'round': 1" in capsys.readouterr().out
 
 
-def test_terminate_illegal_wrapper_ends_the_game_for_an_illegal_id(toy):
-    env = wrappers.TerminateIllegalWrapper(rl.pettingzoo_env("rltoy", players=2, seed=1), illegal_reward=-1)
+def test_pettingzoo_env_is_wrapped_like_the_classic_games(toy):
+    env = rl.pettingzoo_env("rltoy", players=2, seed=1)
+    assert isinstance(env, wrappers.OrderEnforcingWrapper)
+    assert isinstance(env.unwrapped, GrimoireAECEnv)
+    with pytest.raises(AssertionError, match="reset"):       # order enforcing: reset first
+        env.step(0)
     env.reset()
     env.step(2)
     env.step(2)                                # a second knock is illegal (PettingZoo logs a warning)
     assert all(env.terminations.values())
     assert env.rewards == {"player_0": 0, "player_1": -1}
+    fresh = rl.pettingzoo_env("rltoy", players=2, seed=1)
+    fresh.reset()
+    with pytest.raises(AssertionError):        # out of bounds
+        fresh.step(99)
+
+
+def test_the_turn_based_parallel_env_plays_the_acting_agents_action(toy):
+    penv = rl.pettingzoo_parallel_env("rltoy", players=2, seed=4, max_rounds=2)
+    parallel_api_test(penv, num_cycles=20)
+    observations, infos = penv.reset(seed=4)
+    assert set(observations) == {"player_0", "player_1"}
+    assert observations["player_1"]["action_mask"].sum() == 0
+    observations, rewards, terms, truncs, infos = penv.step({"player_0": 2, "player_1": 0})   # player_0 knocks
+    assert penv.unwrapped.game_state.history == ["knock"]
+    assert infos["player_0"]["active_agent"] == "player_1"
+    while penv.agents:
+        acting = infos[penv.agents[0]]["active_agent"]
+        mask = observations[acting]["action_mask"]
+        observations, rewards, terms, truncs, infos = penv.step({a: int(np.flatnonzero(mask)[0]) for a in penv.agents})
+    assert sum(rewards.values()) == pytest.approx(1.0) and all(terms.values())

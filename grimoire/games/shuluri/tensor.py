@@ -5,6 +5,8 @@ sees it from seat 0. Built from the observation only, so it holds nothing the se
 
 from __future__ import annotations
 
+import dataclasses
+import math
 from typing import Any
 
 from ...core.tensor import TensorField, TensorSpec, TensorWriter
@@ -79,7 +81,21 @@ def spec(players: int, options: dict) -> TensorSpec:
         TensorField("starting_weapon", len(HEAP_SETS), "the observer's starting weapon, one-hot"),
         TensorField("terminal", 2, "game over; the observer's side won"),
     ]
-    return TensorSpec(fields, lambda obs, w: fill(obs, w, players))
+    adjacency = [[c for c in B.NEIGHBOURS[f] if c >= 0] for f in range(B.N_FIELDS)]
+    return TensorSpec([_declared(f) for f in fields], lambda obs, w: fill(obs, w, players), adjacency)
+
+
+# Each field's range (the observation spaces' bounds) and the plane fields over the arena's cells.
+_UNIT = ("phase", "step", "step_kind", "step_seat", "first", "decision", "decision_seat", "alliance", "gates_open",
+         "gates_jammed", "zombie_owner", "corpses", "areas", "hand", "starting_weapon", "terminal")
+_NON_NEGATIVE = ("round", "step_pool", "teams", "positions", "discs")   # counts over a typical size
+_PLANES = ("positions", "corpses", "areas")
+
+
+def _declared(f: TensorField) -> TensorField:
+    """figures keeps no bounds: its modifiers can be negative and its values exceed 1."""
+    low, high = (0.0, 1.0) if f.name in _UNIT else (0.0, math.inf) if f.name in _NON_NEGATIVE else (f.low, f.high)
+    return dataclasses.replace(f, low=low, high=high, cells=B.N_FIELDS if f.name in _PLANES else None)
 
 
 def _field_index(text: str | None) -> int:

@@ -62,10 +62,11 @@ SHEET_FIELDS = (
 
 
 def _fields(players: int) -> list[TensorField]:
-    out = [TensorField(name, size, doc) for name, size, doc in GLOBAL_FIELDS]
+    # every value is a flag, a one-hot entry or a count divided by its bound: all within [0, 1]
+    out = [TensorField(name, size, doc, 0.0, 1.0) for name, size, doc in GLOBAL_FIELDS]
     for name, size, doc in SHEET_FIELDS:
         out.append(TensorField(f"sheets.{name}", players * size,
-                               f"{doc}; one block per sheet, the viewer's first, then the next seats"))
+                               f"{doc}; one block per sheet, the viewer's first, then the next seats", 0.0, 1.0))
     return out
 
 

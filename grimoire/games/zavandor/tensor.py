@@ -8,6 +8,7 @@ docs/games/zavandor.md ("Observation tensor"); a test keeps that table and this 
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from ...core.tensor import TensorField, TensorSpec, TensorWriter
@@ -21,6 +22,7 @@ from .data import (
     GEMS,
     ITEMS,
     LETTERS,
+    ORDER_CARDS,
     ROMAN,
     SENTINELS,
     TOKEN_PRICES,
@@ -116,7 +118,21 @@ def _layout() -> list[tuple[str, int, int, str, str]]:
 def fields(n: int) -> list[TensorField]:
     """The layout for ``n`` players. Per-seat fields (p_*, and the seat vectors) hold ``n`` blocks,
     own seat first."""
-    return [TensorField(name, a * n + b, f"{meaning} ({scaling})") for name, a, b, meaning, scaling in _layout()]
+    return [TensorField(name, a * n + b, f"{meaning} ({scaling})", *_bounds(name, scaling))
+            for name, a, b, meaning, scaling in _layout()]
+
+
+def _bounds(name: str, scaling: str) -> tuple[float, float]:
+    """A field's least and greatest value: flags, one-hots and knowledge levels (/ 4) lie in [0, 1];
+    the modifiers within the turn-order cards' range; other numbers are counts, prices and points
+    divided by a typical size (learning.toml), never negative but not bounded by 1 (dust, money, the
+    round without a cap ...)."""
+    if scaling in ("one-hot", "0/1", "/ 4"):
+        return 0.0, 1.0
+    if name == "p_modifiers":
+        mods = [m for a, b, _ in ORDER_CARDS for m in (a, b)]
+        return min(mods) / SCALE["modifier"], max(mods) / SCALE["modifier"]
+    return 0.0, math.inf
 
 
 def doc_table() -> str:
