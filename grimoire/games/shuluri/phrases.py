@@ -169,8 +169,8 @@ def _action(t: Tr, w: list[str]) -> str | None:
     if head == "order":
         kind, arg = w[1], w[2]
         if kind == "guard" and "," not in arg:
-            return t(f"{P}term.act.order_guard_gate", gate=arg)
-        return t(f"{P}term.act.order_{kind}", field=arg, target=_field_or_fig(t, arg))
+            return t(f"{P}log.order_guard_gate", gate=arg)
+        return t(f"{P}log.order_{kind}", field=arg, target=_field_or_fig(t, arg))
     if head == "side":
         return half(t, int(w[1]))
     if head == "first":
@@ -210,9 +210,9 @@ def _figure_action(t: Tr, code: str, verb: str, rest: list[str]) -> str | None:
     if verb == "cast":
         sp = spell(t, rest[0])
         if len(rest) == 1:
-            return t(f"{P}term.act.cast_self", who=who, spell=sp)
+            return t(f"{P}log.cast_self", who=who, spell=sp)
         if "," in rest[1]:
-            return t(f"{P}term.act.cast_at", who=who, spell=sp, field=rest[1])
+            return t(f"{P}log.cast_at", who=who, spell=sp, field=rest[1])
         return t(f"{P}log.cast", who=who, spell=sp, target=fig(t, rest[1]))
     if verb in ("open", "close"):
         return t(f"{P}log.{verb}", who=who, gate=rest[0])
@@ -253,7 +253,7 @@ def _arg_words(t: Tr, name: str, v: Any) -> str:
     if name == "reason":
         return end_reason(t, v)
     if name == "stat":
-        return t(f"{P}term.stat.{v}") if has(t, f"{P}term.stat.{v}") else str(v)
+        return t(f"{P}stat.{str(v).lower()}") if has(t, f"{P}stat.{str(v).lower()}") else str(v)
     if name == "cards":
         return ", ".join(t(f"{P}term.to", what=str(c), who=role(t, r)) for c, r in v)
     if name == "amulets":
