@@ -166,6 +166,8 @@ class Session:
     saved_to: str | None = None
     level_numbers: dict = field(default_factory=dict)   # (seat, turn, prefix) -> ActionNumbers of the picker
     level_labels: dict = field(default_factory=dict)    # option -> its words on the level shown last
+    current_level: picker.Level | None = None          # the picker's level at the prompt (None: a flat list)
+    listed_now: dict = field(default_factory=dict)      # number -> option of the list at the prompt
 
     def __post_init__(self):
         if self.reader is None:
@@ -243,9 +245,10 @@ class Session:
         listed: dict[int, str] = {}
         views = renderers.views(self.state.game)
         while True:
-            lv = picker.level(texts, path[-1]) if grouped else None
+            lv = self.current_level = picker.level(texts, path[-1]) if grouped else None
             if show_list:
                 listed = self.show_level(seat, lv) if lv is not None else self.show_flat(seat, texts)
+                self.listed_now = listed
                 show_list = False
             completions = texts + list(COMMANDS) + list(views) + [f"board {v}" for v in views]
             if lv is not None:
