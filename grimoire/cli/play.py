@@ -367,10 +367,8 @@ class Session:
         labels = words.get("labels") or {}
         self.level_labels = {}
         for o, c in zip(lv.options, conts, strict=True):
-            said = labels.get(c) or renderers.label(self.state.game, o if lv.flat or o in lv.plays else c, t)
-            if not lv.flat and o not in lv.plays:
-                said += " ›"                                  # opens another level
-            self.level_labels[o] = said
+            self.level_labels[o] = labels.get(c) or renderers.label(self.state.game, o if lv.flat or o in lv.plays
+                                                                    else c, t)
         # numbers keep their meaning while a level's choices go on (an act step); a list of whole actions, or
         # one with nothing in common with the last (the next decision), numbers from 1 again
         key = (seat, self.turn, lv.prefix, lv.flat)
@@ -389,7 +387,8 @@ class Session:
             self.console.print(escape(t("term.pick.fields", n=len(conts))), highlight=False)
             return {}
         else:
-            cells = [f"[dim]{n}[/] {escape(self.level_labels[o])}" for n, o in listed]
+            opens = {o for o in lv.options if not lv.flat and o not in lv.plays}      # "›": another level follows
+            cells = [f"[dim]{n}[/] {escape(self.level_labels[o])}{' ›' if o in opens else ''}" for n, o in listed]
             self.console.print(grid(cells, self.width))
         return dict(listed)
 

@@ -27,7 +27,8 @@ ENGLISH = re.compile(
     r"\b(?:the|and|with|your|you|round|step|seat|warlock|crossbowman|dagger|strategist|secrets|events|gates|"
     r"figure|field|effects|begins|ends|names|rolls|against|hit|miss|casts|moves|attacks|loses|choose|who|what|"
     r"which|deploy|move|attack|shoot|cast|spell|heap|body|wall|marked|cards|discs|won|draw|poison|amulet|"
-    r"lightning|level|trap|gate|closed|open|north|south|east|west|acting|hiding|sneaking|dead|over|winners?)\b",
+    r"lightning|level|trap|gate|closed|open|north|south|east|west|acting|hiding|sneaking|dead|over|winners?|"
+    r"medium|easy|hard|human|player|score|result)\b",
     re.IGNORECASE)
 
 
@@ -316,3 +317,5 @@ def test_a_person_plays_a_whole_game_through_the_picker(players, mode):
     assert reader.prompts > 20
     assert max(cell_len(x) for x in out.splitlines()) <= 80
     assert not RAW_KEY.search(out)
+    found = sorted({m.group(0) for m in ENGLISH.finditer(out)})      # the AI's moves and the result too
+    assert not found, found
