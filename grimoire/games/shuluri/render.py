@@ -25,7 +25,7 @@ from . import render_map as M
 from .menu import menu as menu  # noqa: F401  (the renderer protocol's picker hook)
 
 P = W.P
-DICE = re.compile(r"(\d+\+\d+=\d+|\b\d+: \d+|\d+ → \d+)")
+DICE = re.compile(r"(\d+\+\d+=\d+|\b\d+[:：] ?\d+|\d+ → \d+)")
 EVENTS = 8
 EVENTS_FULL = 40
 VIEWS = {"map": P + "term.view.map", "zoom": P + "term.view.zoom", "full": P + "term.view.full"}
