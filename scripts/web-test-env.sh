@@ -1,5 +1,5 @@
 # Sourced by scripts/test.sh: what the web tests need besides Python packages.
-#  - Debian's chromium (the end-to-end browser test) and postgresql (the PostgreSQL backend), installed
+#  - Debian's chromium (the end-to-end browser test), tmux (the terminal's) and postgresql (the PostgreSQL backend), installed
 #    with apt when missing and we are root (CI); without them those tests skip with a reason locally.
 #  - a throwaway PostgreSQL cluster in a temporary folder, started here and stopped on exit;
 #    GRIMOIRE_TEST_PG_URL points the tests at it. In CI (CI=true) the PostgreSQL tests must run.
@@ -9,6 +9,7 @@ _grimoire_pg_bin() { ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tai
 grimoire_web_test_env() {
   local need=()
   command -v chromium >/dev/null 2>&1 || need+=(chromium)
+  command -v tmux >/dev/null 2>&1 || need+=(tmux)       # the terminal's end-to-end test plays in a tmux pane
   [ -n "$(_grimoire_pg_bin)" ] || need+=(postgresql)
   if [ ${#need[@]} -gt 0 ]; then
     if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then

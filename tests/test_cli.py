@@ -93,14 +93,14 @@ def test_human_session_help_rules_undo_log_save_and_quit(tmp_path):
     assert "Commands" in out                      # help
     assert "Curse of the 9 Sages" in out          # rules curse
     assert "Undone." in out and "Nothing to undo" in out
-    assert "seat 0: buy opal" in out              # log
+    assert "seat 1: buys 1 Opal" in out           # log: seats from 1, the action in words
     assert "cannot read 'fly to the moon'" in out  # a clear rejection, the game goes on
     assert "There is no action 99" in out
     rec = json.loads(save.read_text())
     assert rec["actions"] == ["buy opal"]
     # the saved game resumes where it was
     r = grimoire("play", "--resume", str(save), "--agents", "human,random", input_text="log\nquit\n")
-    assert r.returncode == 0 and "seat 0: buy opal" in r.stdout
+    assert r.returncode == 0 and "seat 1: buys 1 Opal" in r.stdout
 
 
 def test_undo_is_refused_across_another_seats_decision(tmp_path):
@@ -230,7 +230,7 @@ def test_a_whole_session_fits_80_columns():
         r = grimoire_env("play", game, "--seed", "3", "--agents", "human,random", *extra, input_text=script)
         assert r.returncode == 0, r.stderr
         # (piped input is not echoed: the prompt and the next output share a line; take the prompt away)
-        long = [line for line in r.stdout.replace("seat 0> ", "").splitlines() if len(line) > 80
+        long = [line for line in r.stdout.replace("seat 1> ", "").splitlines() if len(line) > 80
                 and "grimoire play --resume" not in line and "It was not saved" not in line]
         assert not long, long[:3]
         assert "…" not in r.stdout
@@ -316,11 +316,14 @@ def test_review_of_a_finished_game(tmp_path):
                  "--quiet", "--record", str(rec))
     assert r.returncode == 0, r.stderr
     out = tmp_path / "review.json"
-    r = grimoire_env("review", str(rec), "--seat", "0", "--think", "0.05", "--playouts", "1", "--json", str(out))
+    r = grimoire_env("review", str(rec), "--seat", "1", "--think", "0.05", "--playouts", "1", "--json", str(out))
     assert r.returncode == 0, r.stderr
-    assert "Review of seat 0" in r.stdout and "Projected score of every seat" in r.stdout
+    assert "Review of seat 1" in r.stdout and "Projected score of every seat" in r.stdout
     data = json.loads(out.read_text())
-    assert data["seat"] == 0 and data["decisions"] and data["chart"][-1]["final"]
+    assert data["seat"] == 0 and data["decisions"] and data["chart"][-1]["final"]    # the JSON counts from 0
+    for bad, needle in (("0", "counts from 1"), ("3", "seats 1-2")):                  # people count from 1
+        r = grimoire("review", str(rec), "--seat", bad)
+        assert r.returncode == 2 and needle in r.stderr and "Traceback" not in r.stderr
     losses = [m["loss"] for m in data["mistakes"]]
     assert losses == sorted(losses, reverse=True)              # biggest mistakes first
     # never during a game: an unfinished record is refused with one line

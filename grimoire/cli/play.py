@@ -22,6 +22,7 @@ from ..core.errors import GameConfigError, IllegalAction
 from ..core.record import load_record, make_record, save_record, verify
 from ..core.registry import game_info, load_game, new_game, with_round_cap
 from ..core.state import GameState
+from . import picker
 from . import render as renderers
 from .common import GAME_HELP, parse_option_pairs, require_game, split_list
 from .i18n import Translator, translator
@@ -30,6 +31,7 @@ from .rules_cmd import rules_text
 
 _RANGE_RE = re.compile(r"^(.+) (\d+)$")
 COMMANDS = ("help", "rules", "log", "undo", "board", "save", "quit")
+LIST_MAX = 40                 # more field choices than this: the map shows them, the list does not
 
 
 class ActionNumbers:
@@ -162,6 +164,10 @@ class Session:
     turn: int = 0                     # counts changes of the deciding seat (the numbers' key)
     last_decider: int | None = None
     saved_to: str | None = None
+    level_numbers: dict = field(default_factory=dict)   # (seat, turn, prefix) -> ActionNumbers of the picker
+    level_labels: dict = field(default_factory=dict)    # option -> its words on the level shown last
+    current_level: picker.Level | None = None          # the picker's level at the prompt (None: a flat list)
+    listed_now: dict = field(default_factory=dict)      # number -> option of the list at the prompt
 
     def __post_init__(self):
         if self.reader is None:
@@ -185,7 +191,7 @@ class Session:
         return grid(group_actions(listed), self.width)
 
     def seat_name(self, seat: int) -> str:
-        return self.t("term.seat_n", n=seat)
+        return self.t("term.seat_n", n=seat + 1)          # people count seats from 1
 
     # --- playing ------------------------------------------------------------------------------
     def apply(self, seat: int, text: str) -> None:
@@ -201,8 +207,7 @@ class Session:
             if self.humans and self.state.visible_history(self.viewer)[-1] is None:
                 shown = f"[dim]{escape(self.t('term.secret_move'))}[/]"
             else:
-                words = renderers.label(self.state.game, text, self.t)
-                shown = escape(text) + ("" if words == text else f" [dim]— {escape(words)}[/]")
+                shown = escape(renderers.label(self.state.game, text, self.t))      # in words where the game has them
             self.console.print(f"[dim]{escape(self.seat_name(seat))} ({self.agent_label(seat)}):[/] {shown}",
                                highlight=False)
 
@@ -225,7 +230,7 @@ class Session:
         """Ask the human at ``seat`` until an action is played. False when the player quits."""
         t = self.t
         if self.last_human is not None and self.last_human != seat and len(self.humans) > 1:
-            self.console.print(Panel(escape(t("term.pass_screen", seat=seat))))
+            self.console.print(Panel(escape(t("term.pass_screen", seat=seat + 1))))
             if self.read("") is None:
                 return False
         self.last_human = seat
@@ -233,17 +238,27 @@ class Session:
             self.turn += 1
             self.last_decider = seat
         self.show(seat)
+        texts = [str(a) for a in self.state.legal_actions()]
+        grouped = renderers.has_menu(self.state.game)
+        path: list[tuple[str, ...]] = [()]          # the levels the player opened (grouped picker)
+        show_list = True
+        listed: dict[int, str] = {}
+        views = renderers.views(self.state.game)
         while True:
-            texts = [str(a) for a in self.state.legal_actions()]
-            listed = self.numbers.update((seat, self.turn), texts)
-            self.console.print(self.actions_table(listed))
-            views = renderers.views(self.state.game)
-            line = self.read(t("term.prompt", seat=seat), texts + list(COMMANDS) + list(views)
-                             + [f"board {v}" for v in views])
+            lv = self.current_level = picker.level(texts, path[-1]) if grouped else None
+            if show_list:
+                listed = self.show_level(seat, lv) if lv is not None else self.show_flat(seat, texts)
+                self.listed_now = listed
+                show_list = False
+            completions = texts + list(COMMANDS) + list(views) + [f"board {v}" for v in views]
+            if lv is not None:
+                completions = [lv.continuation(o) for o in lv.options] + completions
+            line = self.read(t("term.prompt", seat=seat + 1), completions)
             if line is None:
                 return False
             line = line.strip()
             if not line:
+                show_list = True                     # Enter alone: the list again
                 continue
             word, _, rest = line.partition(" ")
             word = word.lower()
@@ -261,8 +276,8 @@ class Session:
             if word == "log":
                 self.show_log(rest)
                 continue
-            if word == "board" or (word in views and not rest):
-                self.board(seat, rest if word == "board" else word, views)
+            if word == "board" or word in views:
+                self.board(seat, rest if word == "board" else line, views)
                 continue
             if word == "save":
                 self.save(rest)
@@ -270,19 +285,41 @@ class Session:
             if word == "undo":
                 if self.undo(seat):
                     self.show(seat)
+                    texts = [str(a) for a in self.state.legal_actions()]
+                    path, show_list = [()], True
                 continue
-            if line.isdigit():
+            if lv is not None:
+                choice = picker.resolve(texts, lv, line, listed, self.level_labels)
+                if choice.back:
+                    if len(path) > 1:
+                        path.pop()
+                        show_list = True
+                    else:
+                        self.error(t("term.pick.top"))
+                    continue
+                if choice.go is not None:
+                    path.append(choice.go)
+                    show_list = True
+                    continue
+                if choice.error is not None:
+                    if choice.error == "term.pick.unknown":
+                        self.error(self.why_not(line))
+                    else:
+                        self.error(t(choice.error, **choice.params))
+                    continue
+                line = choice.play or line
+            elif line.isdigit():
                 n = int(line)
                 text = self.numbers.lookup(n)
                 if text is None:
                     numbers = sorted(self.numbers.current)
-                    self.console.print(f"[red]{escape(t('term.no_action_n', n=n, lo=numbers[0], hi=numbers[-1]))}[/]")
+                    self.error(t("term.no_action_n", n=n, lo=numbers[0], hi=numbers[-1]))
                     continue
                 line = text
             try:
                 action = self.state.parse_action(line)
-            except IllegalAction as e:
-                self.console.print(f"[red]{escape(str(e))}[/]", highlight=False)
+            except IllegalAction:
+                self.error(self.why_not(line))
                 continue
             warning = renderers.warning(self.state.game, self.state.observation(seat), str(action), t=t)
             if warning:
@@ -300,16 +337,78 @@ class Session:
                 self.undo_stack.clear()
             return True
 
+    def error(self, message: str) -> None:
+        """One red line; the list is not printed again, so the error stays the last line."""
+        self.console.print(f"[red]{escape(message)}[/]", highlight=False)
+
+    def why_not(self, line: str) -> str:
+        """Why a typed line is no action now: the engine's reason (in English) or, in another language,
+        the rule it breaks."""
+        try:
+            self.state.parse_action(line)
+        except IllegalAction as e:
+            if self.t.lang == "en":
+                return str(e)
+            if e.rule:
+                return self.t("term.not_now_rule", text=line, rule=e.rule)
+        return self.t("term.not_now", text=line)
+
+    def show_flat(self, seat: int, texts: list[str]) -> dict[int, str]:
+        listed = self.numbers.update((seat, self.turn), texts)
+        self.console.print(self.actions_table(listed))
+        return dict(listed)
+
+    def show_level(self, seat: int, lv: picker.Level) -> dict[int, str]:
+        """Print one level of the grouped picker; its numbers keep their meaning for the whole turn."""
+        t = self.t
+        obs = self.state.observation(seat)
+        conts = [lv.continuation(o) for o in lv.options]
+        words = renderers.menu(self.state.game, obs, list(lv.prefix), conts, t=t, hints=self.state.hints(seat))
+        labels = words.get("labels") or {}
+        self.level_labels = {}
+        for o, c in zip(lv.options, conts, strict=True):
+            self.level_labels[o] = labels.get(c) or renderers.label(self.state.game, o if lv.flat or o in lv.plays
+                                                                    else c, t)
+        # numbers keep their meaning while a level's choices go on (an act step); a list of whole actions, or
+        # one with nothing in common with the last (the next decision), numbers from 1 again
+        key = (seat, self.turn, lv.prefix, lv.flat)
+        numbers = self.level_numbers.get(key)
+        if numbers is None or not set(numbers.numbers) & set(lv.options):
+            numbers = self.level_numbers[key] = ActionNumbers()
+        listed = numbers.update(key, lv.options)
+        if words.get("view") is not None:
+            self.console.print(words["view"])
+        title = words.get("title") or ""
+        back = f"  [dim]{escape(t('term.pick.back'))}[/]" if len(lv.prefix) > lv.auto else ""
+        if title or back:
+            self.console.print(f"[bold]{escape(title)}[/]{back}", highlight=False)
+        fields = sum(1 for c in conts if "," in c.split(" ")[-1])
+        if len(lv.options) > LIST_MAX and fields == len(conts):        # typed as q,r: no numbers
+            self.console.print(escape(t("term.pick.fields", n=len(conts))), highlight=False)
+            return {}
+        else:
+            opens = {o for o in lv.options if not lv.flat and o not in lv.plays}      # "›": another level follows
+            cells = [f"[dim]{n}[/] {escape(self.level_labels[o])}{' ›' if o in opens else ''}" for n, o in listed]
+            self.console.print(grid(cells, self.width))
+        return dict(listed)
+
     def read(self, prompt: str, words: list[str] | None = None) -> str | None:
         return self.reader.read(prompt, words)
 
     def board(self, seat: int, view: str, views: dict[str, str]) -> None:
-        view = view.lower() or None
-        if view is not None and view not in views:
-            names = ", ".join(["board"] + [f"board {v}" for v in views]) if views else "board"
-            self.console.print(escape(self.t("term.no_view", view=view, views=names)))
+        """``board`` (the compact board) or a view, which may take an argument ("zoom 3,-2")."""
+        view = view.strip()
+        name = view.split(" ")[0].lower()
+        if view and name not in views:
+            names = ", ".join(["board"] + list(views)) if views else "board"
+            self.error(self.t("term.no_view", view=view, views=names))
             return
-        self.show(seat, view)
+        if view:
+            problem = renderers.check_view(self.state.game, self.state.observation(seat), view, seat, t=self.t)
+            if problem:
+                self.error(problem)
+                return
+        self.show(seat, view or None)
 
     def help(self, topic: str) -> None:
         t = self.t
@@ -317,9 +416,13 @@ class Session:
             views = renderers.views(self.state.game)
             lines = [f"[bold]{escape(t('term.help.title'))}[/]"]
             for cmd, key in HELP_LINES:
-                lines.append(f"  [cyan]{escape(cmd)}[/]  {escape(t(key))}")
+                lines.append(f"  [cyan]{escape(t(cmd))}[/]  {escape(t(key))}")
+            args = renderers.view_args(self.state.game)
             for v, key in views.items():
-                lines.append(f"  [cyan]{escape('board ' + v)}[/]  {escape(t(key))}")
+                syntax = f"board {v}" + (f" {t(args[v])}" if v in args else "")
+                lines.append(f"  [cyan]{escape(syntax)}[/]  {escape(t(key))}")
+            if renderers.has_menu(self.state.game):
+                lines.append(escape(t("term.help.picker")))
             lines.append(escape(t("term.help.numbers")))
             self.console.print("\n".join(lines), highlight=False)
             return
@@ -340,8 +443,7 @@ class Session:
             if vis is None:
                 entries.append((seat, f"[dim]{escape(self.t('term.secret_log'))}[/]"))
             else:
-                words = renderers.label(self.state.game, text, self.t)
-                entries.append((seat, escape(text) + ("" if words == text else f" [dim]— {escape(words)}[/]")))
+                entries.append((seat, escape(renderers.label(self.state.game, text, self.t))))
         for i, (seat, text) in enumerate(entries[-n:], start=max(1, len(entries) - n + 1)):
             self.console.print(f"[dim]{i:4}[/] {escape(self.seat_name(seat))}: {text}", highlight=False)
         if not entries:
@@ -392,23 +494,24 @@ class Session:
         table.add_column(t("term.col_score"), justify="right")
         for i, sc in enumerate(scores):
             mark = f" [bold green]{escape(t('term.winner'))}[/]" if i in st.winners() else ""
-            table.add_row(str(i), self.agent_label(i), f"{sc}{mark}")
+            table.add_row(str(i + 1), self.agent_label(i), f"{sc}{mark}")
         self.console.print(table)
-        self.console.print(escape(t("term.winners_line", winners=", ".join(map(str, st.winners())),
+        winners = ", ".join(self.seat_name(w) for w in st.winners()) or "-"
+        self.console.print(escape(t("term.winners_line", winners=winners,
                                     n=len(st.history))), highlight=False)
         if self.humans:
             self.console.print(escape(t("term.review_hint")), highlight=False)
 
 
-HELP_LINES = [
-    ("<number> | <action>", "term.help.play"),
-    ("help [action]", "term.help.help"),
-    ("rules [topic]", "term.help.rules"),
-    ("log [n]", "term.help.log"),
-    ("undo", "term.help.undo"),
-    ("board", "term.help.board"),
-    ("save FILE", "term.help.save"),
-    ("quit [FILE]", "term.help.quit"),
+HELP_LINES = [                       # (the command as typed, with its arguments in the reader's words; what it does)
+    ("term.help.syntax.play", "term.help.play"),
+    ("term.help.syntax.help", "term.help.help"),
+    ("term.help.syntax.rules", "term.help.rules"),
+    ("term.help.syntax.log", "term.help.log"),
+    ("term.help.syntax.undo", "term.help.undo"),
+    ("term.help.syntax.board", "term.help.board"),
+    ("term.help.syntax.save", "term.help.save"),
+    ("term.help.syntax.quit", "term.help.quit"),
 ]
 
 
@@ -426,6 +529,14 @@ def build_agents(game: str, players: int, seat: int, agents: list[str] | None, s
             for i, name in enumerate(agents)]
 
 
+def check_seat_option(seat: int, players: int) -> None:
+    """``--seat`` counts from 1 for people (records and the API count from 0)."""
+    if seat == 0:
+        raise GameConfigError(f"--seat counts from 1: the first seat is --seat 1 (this game has seats 1-{players})")
+    if not 1 <= seat <= players:
+        raise GameConfigError(f"--seat must be between 1 and {players}")
+
+
 def ai_only(agents: str | None) -> bool:
     """Whether ``--agents`` leaves no seat to a human."""
     return agents is not None and "human" not in split_list(agents)
@@ -435,7 +546,7 @@ def ai_only(agents: str | None) -> bool:
 def play_command(
     game: str | None = typer.Argument(None, help=GAME_HELP + " (not with --resume)"),
     players: int = typer.Option(None, "--players", "-p", help="number of players (default: the game's usual)"),
-    seat: int = typer.Option(0, "--seat", help="your seat (0 = first) when --agents is not given"),
+    seat: int = typer.Option(1, "--seat", help="your seat, counted from 1 (1 = first), when --agents is not given"),
     agents: str = typer.Option(None, "--agents", help="one per seat: human, random, easy, medium, hard, ..."),
     seed: int = typer.Option(None, "--seed", help="random seed (default: a fresh one, shown)"),
     max_rounds: int = typer.Option(None, "--max-rounds", help="end the game after this round"),
@@ -477,9 +588,8 @@ def play_command(
             opts = with_round_cap(info, opts)
         state = new_game(game, players, seed, backend=backend, **opts)
         players = state.num_players
-    if not 0 <= seat < players:
-        raise GameConfigError(f"--seat must be between 0 and {players - 1}")
-    agent_list = build_agents(game, players, seat, split_list(agents), state.seed)
+    check_seat_option(seat, players)
+    agent_list = build_agents(game, players, seat - 1, split_list(agents), state.seed)
     session = Session(state, agent_list, console, record, quiet, log, t=t)
     console.print(f"[bold]{escape(info.title_in(t.lang))}[/] — "
                   + escape(t("term.start" if players != 1 else "term.start_solo", players=players, seed=state.seed))

@@ -47,7 +47,7 @@ def chart(result: dict, t: Translator, width: int) -> Table:
     tb.add_column(justify="right", no_wrap=True)
     for s in range(result["players"]):
         series = [p["scores"][s] for p in points]
-        name = t("term.seat_n", n=s) + (" *" if s == result["seat"] else "")
+        name = t("term.seat_n", n=s + 1) + (" *" if s == result["seat"] else "")
         tb.add_row(Text(name, style="bold" if s == result["seat"] else ""),
                    Text(sparkline(series, lo, hi), style=COLOURS[s % len(COLOURS)]),
                    f"{series[0]:.0f} → {series[-1]:.0f}" if series else "")
@@ -63,14 +63,15 @@ def mistakes_table(result: dict, game: str, t: Translator, limit: int) -> Table:
     tb.add_column(t("term.review.col_loss"), justify="right", no_wrap=True)
     for m in result["mistakes"][:limit]:
         tb.add_row(str(m["seq"]), "-" if m["round"] is None else str(m["round"]),
-                   escape(m["played"]), escape(m["best"]), f"{m['loss']:.1f}")
+                   escape(renderers.label(game, m["played"], t)), escape(renderers.label(game, m["best"], t)),
+                   f"{m['loss']:.1f}")
     return tb
 
 
 @app.command("review")
 def review_command(
     record: Path = typer.Argument(..., help="a finished game's record (play --record, the web's Download)"),
-    seat: int = typer.Option(0, "--seat", help="whose decisions to review"),
+    seat: int = typer.Option(1, "--seat", help="whose decisions to review, counted from 1 (1 = first seat)"),
     think: float = typer.Option(1.0, "--think", help="seconds of hard search per decision (at most the game's own)"),
     playouts: int = typer.Option(6, "--playouts", help="playouts per compared move"),
     max_steps: int = typer.Option(150, "--max-steps", help="actions per playout at most (then the score so far)"),
@@ -84,6 +85,11 @@ def review_command(
     if think <= 0 or playouts < 1 or max_steps < 1 or top < 0:
         raise GameConfigError("--think must be above 0, --playouts and --max-steps at least 1, --top 0 or more")
     rec = load_record(record)
+    players = rec.get("players") if isinstance(rec.get("players"), int) else None
+    if seat < 1 or (players is not None and seat > players):
+        first = "--seat counts from 1: the first seat is --seat 1" if seat == 0 else "no such seat"
+        raise GameConfigError(f"{first} (this game has seats 1-{players})" if players else first)
+    seat -= 1                              # the review and its JSON count seats from 0, as records do
     check_reviewable(rec, seat)            # a running game or a seat that does not exist: one line, exit 2
     settings = ReviewSettings(think=think, playouts=playouts, max_steps=max_steps, seed=seed)
     console = Console()
@@ -98,7 +104,7 @@ def review_command(
     if json_out is not None:
         json_out.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
     game = result["game"]
-    console.print(f"[bold]{escape(t('term.review.title', seat=seat))}[/]", highlight=False)
+    console.print(f"[bold]{escape(t('term.review.title', seat=seat + 1))}[/]", highlight=False)
     console.print(escape(t("term.review.summary", n=len(result["decisions"]), agree=round(100 * result["agreement"]),
                            loss=f"{result['total_loss']:.1f}", score=result["scores"][seat])), highlight=False)
     if result["mistakes"] and top:
@@ -106,7 +112,7 @@ def review_command(
         console.print(tb)
         first = result["mistakes"][0]
         words = renderers.label(game, first["best"], t)
-        if words != first["best"]:
+        if words != first["best"] and len(words) > 30:          # the table may have cut it
             console.print(escape(t("term.review.best_in_words", seq=first["seq"], words=words)), highlight=False)
     else:
         console.print(escape(t("term.review.no_mistakes")))

@@ -365,12 +365,13 @@ impl State {
         if !answers(d).contains(&a.kind()) {
             let text = text();
             let msg = match d {
+                // seats counted from 1: the message is for people (as the Python reference's)
                 None => format!(
                     "'{text}' is not possible now: it is seat {}'s turn (phase 3): {}",
-                    self.active_seat(),
+                    self.active_seat() + 1,
                     prompt(d)
                 ),
-                Some(dd) => format!("'{text}' is not possible now: seat {} must {}", dd.seat, prompt(d)),
+                Some(dd) => format!("'{text}' is not possible now: seat {} must {}", dd.seat as usize + 1, prompt(d)),
             };
             return Some((msg, None));
         }

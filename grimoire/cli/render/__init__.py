@@ -9,8 +9,13 @@ one of the names in the module's ``VIEWS``: detail views such as "full") and ``w
 terminal's columns). Optionally also ``VIEWS: dict[str, str]`` (view name -> catalog key of its
 one-line description), ``describe(action_text[, t]) -> str`` (a longer explanation of an action),
 ``warning(obs, action_text[, t]) -> str | None`` (a question before a legal but costly action) and
-``label(action_text, t) -> str`` (an action in words, for logs). Games without a renderer are
-shown as their observation in JSON.
+``label(action_text, t) -> str`` (an action in words, for logs). A view may take an argument after
+its name (``"zoom 3,-2"``; ``VIEW_ARGS``: view name -> catalog key of the argument's syntax), and
+``check_view(obs, view, seat, t) -> str | None`` says in one line why a view cannot be shown.
+``menu(obs, prefix, options, t, hints) -> dict`` makes the terminal pick actions level by level
+(cli/picker.py): the question at a level (``title``), its options in words (``labels``) and
+optionally a ``view`` to show with them (a map with the target fields marked).
+Games without a renderer are shown as their observation in JSON.
 """
 
 from __future__ import annotations
@@ -51,6 +56,12 @@ def views(game: str) -> dict[str, str]:
     return dict(getattr(mod, "VIEWS", {}) or {}) if mod else {}
 
 
+def view_args(game: str) -> dict[str, str]:
+    """The views that take an argument: name -> catalog key of the argument's syntax (``VIEW_ARGS``)."""
+    mod = renderer(game)
+    return dict(getattr(mod, "VIEW_ARGS", {}) or {}) if mod else {}
+
+
 def render(game: str, obs: dict, seat: int | None, hints: dict | None = None, *, t=None, view: str | None = None,
            width: int | None = None):
     mod = renderer(game)
@@ -80,3 +91,24 @@ def label(game: str, text: str, t=None) -> str:
     if mod is None or not hasattr(mod, "label") or t is None:
         return text
     return mod.label(text, t)
+
+
+def check_view(game: str, obs: dict, view: str, seat: int | None, t=None) -> str | None:
+    """Why the view (with its argument) cannot be shown, or None."""
+    mod = renderer(game)
+    if mod is None or not hasattr(mod, "check_view"):
+        return None
+    return _call(mod.check_view, obs, view, seat=seat, t=t)
+
+
+def has_menu(game: str) -> bool:
+    mod = renderer(game)
+    return mod is not None and hasattr(mod, "menu")
+
+
+def menu(game: str, obs: dict, prefix: list[str], options: list[str], t=None, hints: dict | None = None) -> dict:
+    """The game's words for one level of the picker (empty when it has none)."""
+    mod = renderer(game)
+    if mod is None or not hasattr(mod, "menu"):
+        return {}
+    return _call(mod.menu, obs, prefix, options, t=t, hints=hints) or {}

@@ -35,8 +35,10 @@ def do_drop(s, f: Fig) -> None:
     else:
         f.part_at = f.field
     _public(s, f)
-    s.log(f"{s.name(f.id)} drops {'the ' + WEAPONS[key].name if WEAPONS[key].two_handed else 'a weapon'} "
-          f"and fights with the {WEAPONS[wield_key(f)].name}")
+    if WEAPONS[key].two_handed:
+        s.log("drops_two_handed", fig=s.name(f.id), weapon=key, wield=wield_key(f))
+    else:
+        s.log("drops", fig=s.name(f.id), wield=wield_key(f))
 
 
 def pickup_reason(s, f: Fig) -> Reason:
@@ -56,7 +58,7 @@ def do_pickup(s, f: Fig) -> None:
     else:
         f.sets[f.sets.index(f.field)] = IN_HAND
     _public(s, f)
-    s.log(f"{s.name(f.id)} picks up his weapon: {WEAPONS[wield_key(f)].name}")
+    s.log("picks_up", fig=s.name(f.id), weapon=wield_key(f))
 
 
 def wield_reason(s, f: Fig, i: int) -> Reason:
@@ -81,7 +83,7 @@ def do_wield(s, f: Fig, i: int) -> None:
         f.sets[h] = IN_HEAP
     f.sets[i] = IN_HAND
     _public(s, f)
-    s.log(f"{s.name(f.id)} changes weapons at his heap: {WEAPONS[HEAP_SETS[i]].name}")
+    s.log("changes_weapons", fig=s.name(f.id), weapon=HEAP_SETS[i])
 
 
 def stand_reason(s, f: Fig) -> Reason:
@@ -93,7 +95,7 @@ def stand_reason(s, f: Fig) -> Reason:
 def do_stand(s, f: Fig) -> None:
     pay(s, f, STAND_COST)
     f.down = False
-    s.log(f"{s.name(f.id)} stands up")
+    s.log("stands", fig=s.name(f.id))
 
 
 def bell_reason(s, f: Fig) -> Reason:
@@ -107,7 +109,7 @@ def bell_reason(s, f: Fig) -> Reason:
 def do_bell(s, f: Fig) -> None:
     pay(s, f, BELL_COST)
     f.bell = True
-    s.log(f"{s.name(f.id)} uses the Golden Bell (+1 SFE until his next step)")
+    s.log("bell", fig=s.name(f.id))
 
 
 def _public(s, f: Fig) -> None:

@@ -143,7 +143,10 @@ def declare_melee(s, a: Fig, t: Fig, skill: str = "") -> None:
     cost = COST["attack"] + (BREAK_COST if skill == "break" else TAKEDOWN_COST if skill == "takedown" else 0)
     pay(s, a, cost)
     _attacking(s, a)
-    s.log(f"{s.name(a.id)} attacks {s.name(t.id)}" + (f" ({skill})" if skill else ""))
+    if skill:
+        s.log("attacks_skill", fig=s.name(a.id), target=s.name(t.id), skill=skill)
+    else:
+        s.log("attacks", fig=s.name(a.id), target=s.name(t.id))
     reveal_weapons_on_exchange(s, a, t)
     engage(s, Attack("melee", a.id, t.id, skill))
 
@@ -204,7 +207,7 @@ def declare_shot(s, a: Fig, t: Fig) -> None:
     pay(s, a, COST["attack"])
     _attacking(s, a)
     a.ammo -= 1
-    s.log(f"{s.name(a.id)} shoots at {s.name(t.id)}")
+    s.log("shoots", fig=s.name(a.id), target=s.name(t.id))
     engage(s, Attack("ranged", a.id, t.id, origin=a.field))
 
 
@@ -242,7 +245,7 @@ def declare_throw(s, a: Fig, t: Fig, what: str) -> None:
         a.javelins -= 1
     else:
         a.nets -= 1
-    s.log(f"{s.name(a.id)} throws a {what} at {s.name(t.id)}")
+    s.log(f"throws_{what}", fig=s.name(a.id), target=s.name(t.id))
     reveal_weapons_on_exchange(s, a, t)
     engage(s, Attack(what, a.id, t.id, origin=a.field))
 
@@ -284,11 +287,11 @@ def resolve(s, atk: Attack, dodged: bool) -> None:
     a = s.figs[atk.attacker]
     t = s.figs[atk.target]
     if not t.alive:
-        s.log(f"the attack on {s.name(t.id)} comes to nothing")
+        s.log("comes_to_nothing", target=s.name(t.id))
         return
     if dodged:
         t.debt += DODGE_COST
-        s.log(f"{s.name(t.id)} dodges (Kiteres)")
+        s.log("dodges", fig=s.name(t.id))
     bonus = DODGE_BONUS if dodged else 0
     kind = atk.kind
     roll_a = s.d10()
@@ -320,8 +323,8 @@ def resolve(s, atk: Attack, dodged: bool) -> None:
         att = hop_ce + modifier(s, a, "ce", cloud) + roll_a
         dfn = rd + roll_d + bonus
     hit = att > dfn
-    s.log(f"{s.name(a.id)} rolls {roll_a}: {att} against {s.name(t.id)}'s {roll_d}: {dfn} -> "
-          + ("hit" if hit else "miss"))
+    s.log("roll_hit" if hit else "roll_miss", fig=s.name(a.id), roll=roll_a, att=att, target=s.name(t.id),
+          droll=roll_d, dfn=dfn)
     if hit:
         _hit(s, atk, a, t, damage_of(s, att, dfn))
         if s.phase == "over":
@@ -341,7 +344,7 @@ def resolve(s, atk: Attack, dodged: bool) -> None:
 
 def discharge(s, a: Fig) -> None:
     """Lightning Armour (spell 13): the successful attacker takes 4 Sp of lightning."""
-    s.log(f"the lightning armour discharges into {s.name(a.id)}")
+    s.log("armour_discharges", fig=s.name(a.id))
     hurt_sp(s, a, ARMOUR_SP, "lightning", ARMOUR_LEVEL)
 
 
@@ -353,19 +356,19 @@ def _hit(s, atk: Attack, a: Fig, t: Fig, raw: int) -> None:
             if i >= 0:
                 t.sets[i] = DESTROYED
                 t.part_at = -1
-                s.log(f"{s.name(t.id)}'s weapon is broken; he fights with his belt dagger")
+                s.log("weapon_broken", fig=s.name(t.id))
             return
         hurt_sp(s, t, raw, "melee")
         if atk.skill == "takedown" and t.alive:
             t.down = True
-            s.log(f"{s.name(t.id)} is taken down")
+            s.log("taken_down", fig=s.name(t.id))
         if t.alive and a.coat:
             from .extras import vial_poison
             vial_poison(s, a, t)
         return
     if kind == "ranged":
         if t.is_gladiator and not exposed(s, t, ranged_kind(a)):
-            s.log("the gladiator's armour stops it")
+            s.log("armour_stops")
             return
         hurt_sp(s, t, raw, "ranged")
         if t.alive and a.coat:
@@ -377,14 +380,14 @@ def _hit(s, atk: Attack, a: Fig, t: Fig, raw: int) -> None:
         return
     if kind == "net":
         t.netted = True
-        s.log(f"{s.name(t.id)} is caught in the net")
+        s.log("netted", fig=s.name(t.id))
         return
     if kind == "touch":
         sp = SPELL_BY_KEY[atk.skill]
         if atk.skill == "sap":
-            hurt_ep(s, t, sp.params["hit_ep"], "Life Sap")
+            hurt_ep(s, t, sp.params["hit_ep"], ("spell", "sap"))
         elif atk.skill == "theft":
-            hurt_ep(s, t, sp.params["hit_ep"], "Life Theft")
+            hurt_ep(s, t, sp.params["hit_ep"], ("spell", "theft"))
             heal(s, a, sp.params["hit_ep"])
         else:
             from .magic import touch_effect
@@ -426,7 +429,7 @@ def reveal_weapons_on_exchange(s, a: Fig, t: Fig) -> None:
         if f.is_gladiator and not s.teams[f.seat].weapon_shown:
             s.teams[f.seat].weapon_shown = True
             s.reveals += 1
-            s.log(f"{s.name(f.id)} fights with the {wield_key(f)}")
+            s.log("fights_with", fig=s.name(f.id), weapon=wield_key(f))
 
 
 def crossbow_role(f: Fig) -> bool:

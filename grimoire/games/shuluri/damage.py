@@ -8,6 +8,8 @@ reduced (D12.5). Every figure that loses Ep while under Haemophilia loses 1 more
 
 from __future__ import annotations
 
+from typing import Any
+
 from .data import (
     AMULETS,
     ARMOUR_VS_LIGHTNING,
@@ -55,7 +57,7 @@ def reveal_amulet(s, t: Fig) -> None:
     if not t.amulet_shown:
         t.amulet_shown = True
         s.reveals += 1
-        s.log(f"{s.name(t.id)} wears the {AMULETS[t.amulet]} amulet")
+        s.log("wears_amulet", fig=s.name(t.id), amulet=AMULETS[t.amulet])
 
 
 def hurt_sp(s, t: Fig, raw: int, kind: str, level: int = 0) -> int:
@@ -63,10 +65,10 @@ def hurt_sp(s, t: Fig, raw: int, kind: str, level: int = 0) -> int:
     if not t.alive or raw <= 0:
         return 0
     if kind == "lightning" and lightning_blocked(s, t, level):
-        s.log(f"{s.name(t.id)} is not harmed by the lightning")
+        s.log("lightning_no_harm", fig=s.name(t.id))
         return 0
     if kind in WEAPON_KINDS and has_flag(s, t, "fireform"):
-        s.log(f"{s.name(t.id)} in fire form is not wounded by the weapon")
+        s.log("fireform_no_wound", fig=s.name(t.id))
         return 0
     sfe = 0 if kind == "blast" else effective_sfe(s, t, lightning=(kind == "lightning"))
     loss = max(0, raw - sfe)
@@ -74,17 +76,22 @@ def hurt_sp(s, t: Fig, raw: int, kind: str, level: int = 0) -> int:
         threshold = STP_GLADIATOR if t.is_gladiator else STP_RING
         if (loss if s.flags.stp_after_sfe else raw) >= threshold:
             t.stp -= 1
-            s.log(f"{s.name(t.id)}'s armour loses 1 STP ({t.stp} left)")
-    return hurt_ep(s, t, loss, f"{raw} Sp")
+            s.log("stp", fig=s.name(t.id), n=t.stp)
+    return hurt_ep(s, t, loss, ("sp", raw))
 
 
-def hurt_ep(s, t: Fig, n: int, why: str = "") -> int:
+def hurt_ep(s, t: Fig, n: int, why: tuple[str, Any] | None = None) -> int:
+    """``t`` loses ``n`` Ep; ``why``: ("sp", raw Sp) / ("spell", key) / ("trap", number) / ("vial", None),
+    the cause the event names (events.py: ``loses_<why>``)."""
     if not t.alive or n <= 0:
         return 0
     if has_flag(s, t, "haemophilia"):
         n += HAEMO_EXTRA
     t.ep -= n
-    s.log(f"{s.name(t.id)} loses {n} Ep" + (f" ({why})" if why else ""))
+    if why is None:
+        s.log("loses", fig=s.name(t.id), n=n)
+    else:
+        s.log(f"loses_{why[0]}", fig=s.name(t.id), n=n, **({why[0]: why[1]} if why[1] is not None else {}))
     if t.ep <= 0:
         kill(s, t)
     return n
@@ -99,7 +106,7 @@ def kill(s, t: Fig) -> None:
     """D12.6: the figure dies; a fighter leaves a corpse; its secret items are revealed and its trap
     cards lost. A gladiator's death ends the game (19) or takes his team out (20.10)."""
     t.alive = False
-    s.log(f"{s.name(t.id)} dies")
+    s.log("dies", fig=s.name(t.id))
     if t.zombie:
         t.field = -1
     _reveal_dead(s, t)
@@ -123,7 +130,7 @@ def _reveal_dead(s, t: Fig) -> None:
             if holder == t.id:
                 team.lost.append(card)
                 s.reveals += 1
-                s.log(f"{s.name(t.id)}'s trap card {card} is lost")
+                s.log("card_lost", fig=s.name(t.id), trap=card)
             else:
                 keep.append([card, holder])
         team.hand = keep

@@ -27,7 +27,7 @@ def do_coat(s, f: Fig) -> None:
     f.vial_shown = True
     f.coat = True
     s.reveals += 1
-    s.log(f"{s.name(f.id)} coats its weapon with poison")
+    s.log("coats", fig=s.name(f.id))
 
 
 def vial_poison(s, a: Fig, t: Fig) -> None:
@@ -38,9 +38,9 @@ def vial_poison(s, a: Fig, t: Fig) -> None:
         return
     ra, rr = s.d10(), s.d10()
     if VIAL["strength"] + ra > t.eg + rr:
-        hurt_ep(s, t, VIAL["fail_ep"], "poison vial")
+        hurt_ep(s, t, VIAL["fail_ep"], ("vial", None))
     else:
-        s.log(f"{s.name(t.id)} resists the poison")
+        s.log("resists_poison", fig=s.name(t.id))
 
 
 def drink_reason(s, f: Fig) -> Reason:
@@ -59,4 +59,4 @@ def do_drink(s, f: Fig) -> None:
     f.potion_shown = True
     s.reveals += 1
     heal(s, f, POTION["heal"])
-    s.log(f"{s.name(f.id)} drinks a magic potion")
+    s.log("drinks", fig=s.name(f.id))

@@ -78,7 +78,7 @@ def _roll_for_side(s) -> None:
     """S5.5: both roll a d10, ties roll again; the higher roll chooses side or first step."""
     while True:
         r0, r1 = s.d10(), s.d10()
-        s.log(f"side roll: seat 0 rolls {r0}, seat 1 rolls {r1}")
+        s.log("side_roll", player=0, roll=r0, player2=1, roll2=r1)
         if r0 != r1:
             break
     s.teams[0].roll, s.teams[1].roll = r0, r1
@@ -135,7 +135,7 @@ def _start_play(s) -> None:
         for t in s.teams:
             t.weapon_shown = True
         s.reveals += 1
-    s.log("round 1 begins")
+    s.log("round", n=1)
 
 
 # --- steps (6, 7) -------------------------------------------------------------------------------------------
@@ -220,7 +220,7 @@ def name(s, roles: tuple[int, ...]) -> None:
     s.named = tuple(f.id for f in figs)
     s.pool = min(MAN["step_pool"], MAN["per_character"] * len(figs))
     if figs:
-        s.log(f"seat {seat} names " + ", ".join(s.name(f.id) for f in figs) + f" ({s.pool} MAN)")
+        s.log("names", player=seat, figs=[s.name(f.id) for f in figs], n=s.pool)
     start_acting(s, figs)
     zs = zombies_now(s)
     for z in zs:
@@ -241,7 +241,7 @@ def start_acting(s, figs: list[Fig]) -> None:
                 s.gpool -= take
             else:
                 s.pool -= take
-            s.log(f"{s.name(f.id)} pays {take} MAN of deferred skill costs")
+            s.log("pays_debt", fig=s.name(f.id), n=take)
             f.debt = 0
 
 
@@ -289,7 +289,7 @@ def end_round(s) -> None:
         s.batch = True
         for a in storms:
             for f in [f for f in s.figs if f is not None and f.alive and f.field in a.fields]:
-                s.log(f"the firestorm burns {s.name(f.id)}")
+                s.log("firestorm_burns", fig=s.name(f.id))
                 hurt_sp(s, f, FIRE_TICK, "spell")
         s.batch = False
         resolve_deaths(s)
@@ -322,7 +322,7 @@ def end_round(s) -> None:
             z.zfields = 0
     s.step_i = 0
     s.sub = "start"
-    s.log(f"round {s.round} begins")
+    s.log("round", n=s.round)
 
 
 # --- the end of the game (19, 20.10) -----------------------------------------------------------------------------
@@ -355,7 +355,7 @@ def _leave_board(s, seat: int) -> None:
     t.lost.extend(c for c, _h in t.hand)       # its cards leave with it (and are shown)
     t.hand = []
     s.stack.items = [d for d in s.stack.items if d.seat != seat]
-    s.log(f"team {seat} leaves the arena")
+    s.log("leaves", player=seat)
     if s.active == seat and s.phase == "play":
         s.stack.items = []
         s.sub = "zomb"
@@ -366,6 +366,9 @@ def finish(s, winners: list[int], reason: str) -> None:
     s.winners_ = sorted(winners)
     s.end_reason = reason
     s.stack.clear()
-    s.log(f"the game is over ({reason}): " + ("draw" if len(winners) == s.num_players else
-                                            "won by seat " + ", ".join(map(str, s.winners_))))
+    code = reason.replace(" ", "_")
+    if len(winners) == s.num_players:
+        s.log("over_draw", reason=code)
+    else:
+        s.log("over_won", reason=code, players=list(s.winners_))
 

@@ -39,7 +39,6 @@ from .combat import (
 )
 from .data import (
     AIM_COST,
-    AMULETS,
     COST,
     GL,
     HEAP_SETS,
@@ -253,7 +252,7 @@ class ActKind(Kind):
         if k == "end":
             s.stack.pop()
             s.sub = "zomb"
-            s.log(f"seat {seat} ends the step")
+            s.log("ends_step", player=seat)
             return
         if k == "trap":
             n, t = a.args
@@ -265,16 +264,16 @@ class ActKind(Kind):
         elif k == "hide":
             pay(s, f, HIDE_COST)
             f.sneak = 2
-            s.log(f"{s.name(f.id)} hides")
+            s.log("hides", fig=s.name(f.id))
         elif k == "run":
             pay(s, f, RUN_COST)
             f.running = True
             f.run_credit = 0
-            s.log(f"{s.name(f.id)} starts running")
+            s.log("runs", fig=s.name(f.id))
         elif k == "aim":
             pay(s, f, AIM_COST)
             f.aim = True
-            s.log(f"{s.name(f.id)} takes aim")
+            s.log("aims", fig=s.name(f.id))
         elif k == "coat":
             do_coat(s, f)
         elif k == "drink":
@@ -306,7 +305,7 @@ class ActKind(Kind):
             pay(s, f, COST["zombie_order"])
             f.ordered = True
             z = _fig(s, a.args[1])
-            s.log(f"{s.name(f.id)} gives {s.name(z.id)} an order")
+            s.log("gives_order", fig=s.name(f.id), target=s.name(z.id))
             s.stack.push(Decision("order", seat, z.id))
 
 
@@ -499,7 +498,7 @@ class EnemyKind(Kind):
         s.stack.pop()
         victim, caster = d.payload
         madness(s, s.figs[victim], caster, _fig(s, a.args[0]).id)
-        s.log(f"{s.name(victim)} goes mad and hunts {a.args[0]}")
+        s.log("goes_mad", fig=s.name(victim), target=a.args[0])
 
     def stale(self, s, d):
         return not s.figs[d.payload[0]].alive
@@ -598,7 +597,12 @@ class OrderKind(Kind):
             z.order = ("attack", _fig(s, arg).id)
         else:
             z.order = (kind, arg)
-        s.log(f"{s.name(z.id)} is ordered: {a.text[6:]}")
+        if kind == "gate":
+            s.log("ordered_guard_gate", zombie=s.name(z.id), gate=B.GATES[arg].id)
+        elif kind == "attack":
+            s.log("ordered_attack", zombie=s.name(z.id), target=arg)
+        else:
+            s.log(f"ordered_{kind}", zombie=s.name(z.id), field=B.field_name(arg))
 
     def stale(self, s, d):
         return not s.figs[d.payload].alive
@@ -629,8 +633,8 @@ class TrapsKind(Kind):
         for h, role in zip(team.hand, a.args, strict=True):
             h[1] = d.seat * 5 + role
         _note_secret(s, d.seat)
-        s.log(f"seat {d.seat} assigns its trap cards: " + ", ".join(
-            f"{h[0]} to {ROLES[r]}" for h, r in zip(team.hand, a.args, strict=True)), d.seat)
+        s.log("assigns_traps", d.seat, player=d.seat,
+              cards=[[h[0], ROLES[r]] for h, r in zip(team.hand, a.args, strict=True)])
 
 
 class AmuletsKind(Kind):
@@ -649,8 +653,7 @@ class AmuletsKind(Kind):
         for i, role in enumerate(a.args):
             s.figs[d.seat * 5 + role].amulet = i
         _note_secret(s, d.seat)
-        s.log(f"seat {d.seat}: amulets " + ", ".join(f"{AMULETS[i]} to {ROLES[r]}" for i, r in enumerate(a.args)),
-              d.seat)
+        s.log("assigns_amulets", d.seat, player=d.seat, amulets=[ROLES[r] for r in a.args])
 
 
 class ResistKind(Kind):
@@ -669,8 +672,7 @@ class ResistKind(Kind):
         for v, role in zip(RESIST_VALUES, a.args, strict=True):
             s.figs[d.seat * 5 + role].me_extra = v
         _note_secret(s, d.seat)
-        s.log(f"seat {d.seat}: " + ", ".join(f"ME {v} to {ROLES[r]}" for v, r in zip(RESIST_VALUES, a.args,
-                                                                                       strict=True)), d.seat)
+        s.log("assigns_resist", d.seat, player=d.seat, resist=[ROLES[r] for r in a.args])
 
 
 class ItemsKind(Kind):
@@ -696,7 +698,7 @@ class ItemsKind(Kind):
             else:
                 f.potion = True
         _note_secret(s, d.seat)
-        s.log(f"seat {d.seat}: {self.kind} to " + ", ".join(ROLES[r] for r in a.args), d.seat)
+        s.log(f"assigns_{self.kind}", d.seat, player=d.seat, roles=[ROLES[r] for r in a.args])
 
 
 class SideKind(Kind):
@@ -719,14 +721,14 @@ class SideKind(Kind):
         s.stack.pop()
         if a.kind == "first":
             s.first = d.seat
-            s.log(f"seat {d.seat} takes the first step; seat {1 - d.seat} chooses the side")
+            s.log("takes_first", player=d.seat, player2=1 - d.seat)
             s.stack.push(Decision("side", 1 - d.seat, 0))
             return
         set_half(s, d.seat, a.args[0])
         if d.payload:
             s.first = 1 - d.seat
         s.order = (s.first, 1 - s.first)
-        s.log(f"seat {d.seat} chooses half {a.args[0]}; seat {s.first} takes the first step")
+        s.log("chooses_half", player=d.seat, half=a.args[0], player2=s.first)
 
 
 class WeaponKind(Kind):
@@ -747,7 +749,7 @@ class WeaponKind(Kind):
         t.weapon = a.args[0]
         s.figs[d.seat * 5 + GL].sets[a.args[0]] = IN_HAND
         _note_secret(s, d.seat)
-        s.log(f"seat {d.seat}'s gladiator starts with the {HEAP_SETS[a.args[0]]}", d.seat)
+        s.log("starting_weapon", d.seat, player=d.seat, weapon=HEAP_SETS[a.args[0]])
 
 
 class DeployKind(Kind):
@@ -781,7 +783,7 @@ class DeployKind(Kind):
         role, fld = a.args
         f = s.figs[d.seat * 5 + role]
         f.field = fld
-        s.log(f"{s.name(f.id)} is deployed at {B.field_name(fld)}")
+        s.log("deployed", fig=s.name(f.id), field=B.field_name(fld))
         if all(s.figs[d.seat * 5 + r].field >= 0 for r in range(N_ROLES)):
             s.stack.pop()
 

@@ -45,7 +45,7 @@ def check(s, a: Action) -> None:
     top = s.stack.top
     kind = KINDS[top.kind]
     if a.kind not in kind.answers:
-        raise IllegalAction(f"'{a.text}' is not possible now: seat {top.seat} must {kind.prompt}"
+        raise IllegalAction(f"'{a.text}' is not possible now: seat {top.seat + 1} must {kind.prompt}"  # from 1
                             + (" [NOT_YOUR_STEP]" if top.kind == "act" else ""), "6")
     r = kind.check(s, top, a)
     if r:

@@ -117,9 +117,12 @@ def do_cast(s, w: Fig, sp: Spell, target: int = -1, field: int = -1) -> None:
     if not own or not s.flags.self_spell_free:
         w.cast_other = True
     w.sneak = 0
-    on = (f" at {B.field_name(field)}" if sp.target == "area" else
-          f" on {s.name(target)}" if target >= 0 else "")
-    s.log(f"{s.name(w.id)} casts {sp.en} (level {sp.level}){on}")
+    if sp.target == "area":
+        s.log("casts_at", fig=s.name(w.id), spell=sp.key, level=sp.level, field=B.field_name(field))
+    elif target >= 0:
+        s.log("casts_on", fig=s.name(w.id), spell=sp.key, level=sp.level, target=s.name(target))
+    else:
+        s.log("casts", fig=s.name(w.id), spell=sp.key, level=sp.level)
     key = sp.key
     if sp.target == "area":
         _area(s, w, sp, field)
@@ -161,8 +164,10 @@ def add_effect(s, t: Fig, sp: Spell, caster: int, mods: tuple = (), flags: tuple
     st = s.round if start is None else start
     e = Effect(sp.key, "spell", sp.type, st, end_round(s, sp, st) if end is None else end, mods, flags, caster, data)
     t.effects = t.effects + (e,)
-    s.log(f"{s.name(t.id)} is under {sp.en}" + (" until the end of the game" if e.end >= PERMANENT
-                                                else f" through round {e.end}"))
+    if e.end >= PERMANENT:
+        s.log("under_spell_forever", fig=s.name(t.id), spell=sp.key)
+    else:
+        s.log("under_spell", fig=s.name(t.id), spell=sp.key, n=e.end)
 
 
 def touch_effect(s, w: Fig, t: Fig, sp: Spell) -> None:
@@ -179,7 +184,7 @@ def _amulet_blocks(s, t: Fig, sp: Spell) -> bool:
     if (sp.type == "poison" and t.amulet == POISON) or (sp.type == "curse" and t.amulet == CURSE):
         from .damage import reveal_amulet
         reveal_amulet(s, t)
-        s.log(f"the amulet protects {s.name(t.id)} from {sp.en}")
+        s.log("amulet_protects", fig=s.name(t.id), spell=sp.key)
         return True
     return False
 
@@ -198,8 +203,8 @@ def resisted(s, w: Fig, t: Fig, sp: Spell) -> bool:
         val = t.eg
         what = "Eg"
     ok = att <= val + rr
-    s.log(f"{sp.en}: {ra}+{sp.strength}={att} against {s.name(t.id)}'s {what} {val}+{rr}={val + rr} -> "
-          + ("resisted" if ok else "takes effect"))
+    s.log("spell_resisted" if ok else "spell_takes_effect", spell=sp.key, roll=ra, strength=sp.strength, att=att,
+          fig=s.name(t.id), stat=what, value=val, droll=rr, dfn=val + rr)
     if not ok and s.figs[t.id].alive:
         from .values import effect_with
         if effect_with(s, t, "lightning_armour") is not None and not s.flags.armour_melee_only and t.id != w.id:
@@ -218,7 +223,7 @@ def _targeted(s, w: Fig, sp: Spell, t: Fig) -> None:
         return
     # the milder poison effect always happens (G14.7)
     if "always_ep" in p:
-        hurt_ep(s, t, p["always_ep"], sp.en)
+        hurt_ep(s, t, p["always_ep"], ("spell", sp.key))
     if "always_sp" in p:
         hurt_sp(s, t, p["always_sp"], "spell")
     if key == "quintarha":
@@ -231,7 +236,7 @@ def _targeted(s, w: Fig, sp: Spell, t: Fig) -> None:
     if resisted(s, w, t, sp) or s.phase == "over" or not t.alive:
         return
     if "fail_ep" in p:
-        hurt_ep(s, t, p["fail_ep"], sp.en)
+        hurt_ep(s, t, p["fail_ep"], ("spell", sp.key))
     elif key in ("malediction", "dizzy", "curdle", "fatal", "numb"):
         flags = {"curdle": ("no_aiming", "no_running"), "numb": ("no_aimed", "no_push")}.get(key, ())
         add_effect(s, t, sp, w.id, mods=sp.mods(), flags=flags)
@@ -293,7 +298,7 @@ def _area(s, w: Fig, sp: Spell, centre: int) -> None:
     s.areas.append(area)
     if sp.key == "acid":
         for f in [f for f in s.figs if f is not None and f.alive and f.field in area.fields and f.id != w.id]:
-            hurt_ep(s, f, sp.params["appear_ep"], sp.en)
+            hurt_ep(s, f, sp.params["appear_ep"], ("spell", sp.key))
             if s.phase == "over":
                 return
     elif sp.key == "firestorm":
@@ -323,7 +328,7 @@ def do_cloud(s, w: Fig, k: int, d: int) -> None:
     n = B.NEIGHBOURS[a.centre][d]
     new = a._replace(centre=n, fields=B.area_fields(n, s.gate_open))
     s.areas = [new if x.id == a.id else x for x in s.areas]
-    s.log(f"{s.name(w.id)} moves his acid cloud {B.DIRS[d]} to {B.field_name(n)}")
+    s.log("cloud_moves", fig=s.name(w.id), dir=B.DIRS[d], field=B.field_name(n))
 
 
 # --- Raise Undead (15) -------------------------------------------------------------------------------------------
@@ -334,7 +339,7 @@ def _raise(s, w: Fig, body: Fig) -> None:
     z.zman = ZOMBIE_MAN
     body.raised = True
     s.figs[zid] = z
-    s.log(f"{s.name(body.id)} rises as the zombie {s.name(zid)}")
+    s.log("rises", fig=s.name(body.id), zombie=s.name(zid))
 
 
 # --- Chain Lightning (15.30) ---------------------------------------------------------------------------------------
@@ -358,7 +363,7 @@ def chain_targets(s, w: Fig, prev: Fig) -> list[int]:
 def continue_chain(s, atk: Attack, hit: bool) -> None:
     if not hit or atk.hop >= 2 or s.phase == "over":
         if not hit and atk.hop < 2:
-            s.log("the chain breaks")
+            s.log("chain_breaks")
         return
     w = s.figs[atk.attacker]
     prev = s.figs[atk.target]
@@ -369,5 +374,5 @@ def continue_chain(s, atk: Attack, hit: bool) -> None:
 
 
 def chain_hop(s, w: Fig, hop: int, prev: Fig, t: Fig) -> None:
-    s.log(f"the chain leaps from {s.name(prev.id)} to {s.name(t.id)}")
+    s.log("chain_leaps", fig=s.name(prev.id), target=s.name(t.id))
     engage(s, Attack("lightning", w.id, t.id, "chain", hop, prev.field, prev.id))

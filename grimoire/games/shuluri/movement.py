@@ -140,8 +140,7 @@ def do_move(s, f: Fig, d: int, mode: str) -> None:
     if s.flags.enter_forces_attack and enemy_on(s, f, n):
         f.must_attack = True
     gate = B.GATE_AT[a][d]
-    s.log(f"{s.name(f.id)} {'disengages and moves' if mode == 'disengage' else mode + 's'} "
-          f"{B.DIRS[d]} to {B.field_name(n)}")
+    s.log(f"{mode}s", fig=s.name(f.id), dir=B.DIRS[d], field=B.field_name(n))
     relocate(s, [(f, n)])
     if s.phase == "over" or not f.alive:
         return
@@ -171,7 +170,7 @@ def relocate(s, moves: list[tuple[Fig, int]]) -> None:
             if (old[f.id] in a.fields) != (f.field in after.fields):
                 if f.id == a.caster and s.flags.cage_exempt:
                     continue
-                s.log(f"{s.name(f.id)} crosses the energy cage")
+                s.log("crosses_cage", fig=s.name(f.id))
                 hurt_sp(s, f, CAGE_SP, "lightning", CAGE_LEVEL)
                 if s.phase == "over":
                     return
@@ -211,7 +210,7 @@ def do_gate(s, f: Fig, g: int, opening: bool) -> None:
     pay(s, f, COST["gate"])
     f.sneak = 0
     set_gate(s, g, opening)
-    s.log(f"{s.name(f.id)} {'opens' if opening else 'closes'} gate {B.GATES[g].id}")
+    s.log("opens" if opening else "closes", fig=s.name(f.id), gate=B.GATES[g].id)
     from .traps import open_windows
     open_windows(s, f, "gate", g, f.field)
 
@@ -250,7 +249,7 @@ def push_dirs(s, pusher: Fig, other: Fig) -> list[int]:
 
 def do_push(s, pusher: Fig, other: Fig, d: int) -> None:
     moves = [(pusher, B.NEIGHBOURS[pusher.field][d]), (other, B.NEIGHBOURS[other.field][d])]
-    s.log(f"{s.name(pusher.id)} pushes {s.name(other.id)} {B.DIRS[d]}")
+    s.log("pushes", fig=s.name(pusher.id), target=s.name(other.id), dir=B.DIRS[d])
     relocate(s, moves)
 
 

@@ -1,310 +1,264 @@
-"""The Shuluri Viadal arena in the terminal (Rich), drawn from one seat's observation only.
+"""The Shuluri Viadal arena in the terminal (Rich), drawn from one seat's observation only, in the
+reader's language (``t``: the interface's translator; without one, English).
 
-The hex map (99 columns) shows every field: the region as a tint (the central circle, the inner and
-outer ring, quarters alternating), gate fields, trap fields 1-8, weapon heaps, corpses and the
-figures (up to three per field: G gladiator, W warlock, X crossbowman, 1 and 2 the dagger throwers,
-Z a zombie; the team's colour, lower case while sneaking or hiding); walls between fields of one row
-appear as a bar, gates as ``=`` (open) or ``#`` (closed); Firestorm, Acid Cloud and the cage tint
-their fields. Below: the step, the decision, every figure's values and effects, the gates, the
-seat's own secrets and the last events with every die roll.
+The compact board fits 80 columns: the step and whose it is, the whole map with its coordinates and
+the list of where each figure stands (``render_map.py``), the legend, every figure's values and
+effects, the teams and gates, the seat's own secrets, the last events with every die roll and the
+decision. The detail views (``VIEWS``): ``map`` (the map alone), ``zoom [q,r | figure]`` (a window
+with every figure's name and every field's coordinates) and ``full`` (everything, all the events).
+``label`` and ``describe`` put action texts in words (``phrases.py``); ``menu`` groups the legal
+actions for the terminal's picker (``menu.py``).
 """
 
 from __future__ import annotations
 
 import re
-from functools import cache
+from typing import Any
 
 from rich.console import Group
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from . import board as B
+from . import phrases as W
+from . import render_map as M
+from .menu import menu as menu  # noqa: F401  (the renderer protocol's picker hook)
 
-TEAM_STYLE = ("bold red1", "bold dodger_blue1", "bold green3", "bold magenta")
-ROLE_SYMBOL = {"gl": "G", "wl": "W", "xb": "X", "d1": "1", "d2": "2"}
-REGION_BG = {"C": "grey15", "R1a": "grey23", "R1b": "grey27", "R2a": "grey11", "R2b": "grey19"}
-AREA_BG = {"firestorm": "dark_red", "acid": "dark_olive_green3", "prison": "navy_blue"}
-DICE = re.compile(r"(rolls \d+|\d+\+\d+=\d+|Eg \d+\+\d+=\d+|ME \d+\+\d+=\d+| \d+: \d+)")
-EVENTS = 10
-MAP_WIDTH = 99
-
-
-# --- the map geometry (static) -----------------------------------------------------------------------------
-@cache
-def _layout() -> tuple[dict[int, tuple[int, int]], int, int]:
-    """field -> (row, column of its first character); rows run north (r high) to south."""
-    rs = [r for _q, r in B.COORDS]
-    top = max(rs)
-    xs = [2 * q + r for q, r in B.COORDS]        # twice the cartesian x
-    left = min(xs)
-    pos = {f: (top - r, 2 * (2 * q + r - left)) for f, (q, r) in enumerate(B.COORDS)}
-    return pos, top - min(rs) + 1, 2 * (max(xs) - left) + 3
+P = W.P
+DICE = re.compile(r"(\d+\+\d+=\d+|\b\d+[:：] ?\d+|\d+ → \d+)")
+EVENTS = 8
+EVENTS_FULL = 40
+VIEWS = {"map": P + "term.view.map", "zoom": P + "term.view.zoom", "full": P + "term.view.full"}
+VIEW_ARGS = {"zoom": P + "term.view.zoom_args"}
 
 
-def _region_key(f: int) -> str:
-    reg = B.REGION[f]
-    if reg == 0:
-        return "C"
-    ring = "R1" if B.ZONE[f] == B.R1 else "R2"
-    return ring + ("a" if B.QUARTER[f] % 2 == 0 else "b")
+# --- the parts of the board ---------------------------------------------------------------------------------------
+def _who(t: W.Tr, seat_: int, me: int | None) -> str:
+    if seat_ == me:
+        return t(P + "term.you")
+    return t(P + "term.seat_team", seat=W.seat(t, seat_), team=W.team(t, seat_))
 
 
-@cache
-def _east_walls() -> dict[int, int]:
-    """field -> index of the gate (>= 0) or -1 (a plain wall) on its east edge, if any."""
-    e = B.DIRS.index("e")
-    out = {}
-    for f in range(B.N_FIELDS):
-        n = B.NEIGHBOURS[f][e]
-        if n >= 0 and B.EDGE[f][e] != B.NO_WALL:
-            out[f] = B.GATE_AT[f][e]
-    return out
-
-
-@cache
-def _gate_fields() -> dict[int, list[int]]:
-    out: dict[int, list[int]] = {}
-    for g in B.GATES:
-        for f in g.fields:
-            out.setdefault(f, []).append(g.index)
-    return out
-
-
-# --- pieces of the observation -------------------------------------------------------------------------------
-def _figure_symbol(fig: dict) -> str:
-    sym = "Z" if fig["zombie"] else ROLE_SYMBOL[fig["role"]]
-    return sym.lower() if fig.get("sneak") and sym.isalpha() else sym
-
-
-def _cell(fld: int, figs: list[dict], heaps: dict[int, int], corpses: set[int],
-          gate_open: dict[int, bool]) -> list[tuple[str, str]]:
-    """The three characters of a field, each with its style (figures in their team's colour)."""
-    if figs:
-        chars = [(_figure_symbol(f), TEAM_STYLE[f["seat"] % 4]) for f in figs[:3]]
-        if len(chars) == 1:
-            return [(" ", ""), chars[0], (" ", "")]
-        return chars + [(" ", "")] * (3 - len(chars))
-    if fld in B.TRAP_NUMBER_AT:
-        text, style = f" {B.TRAP_NUMBER_AT[fld]} ", "bold magenta"
-    elif fld in heaps:
-        text, style = " H ", "bold yellow"
-    elif fld in corpses:
-        text, style = " + ", "grey62"
-    elif fld in _gate_fields():
-        text = " ○ " if any(gate_open[i] for i in _gate_fields()[fld]) else " ● "
-        style = "orange3"
-    else:
-        text, style = " · ", "grey50" if B.IN_C[fld] else "grey42"
-    return [(c, style) for c in text]
-
-
-def arena_map(obs: dict) -> Text:
+def _head(t: W.Tr, obs: dict, seat: int | None) -> Text:
     g = obs["shuluri"]
-    pos, rows, width = _layout()
-    by_field: dict[int, list[dict]] = {}
-    for f in g["figures"]:
-        if f["alive"] and f["field"]:
-            by_field.setdefault(B.parse_field(f["field"]), []).append(f)
-    for lst in by_field.values():
-        lst.sort(key=lambda f: (f["role"] != "gl", f["seat"]))
-    heaps = {}
-    for t in g["teams"]:
-        for h in t["heaps"]:
-            heaps[B.parse_field(h)] = t["seat"]
-    for h in B.HEAPS:
-        heaps.setdefault(h, -1)
-    corpses = {B.parse_field(c["field"]) for c in g["corpses"]}
-    gate_open = {B.GATE_BY_ID[k]: v["open"] for k, v in g["gates"].items()}
-    area_bg: dict[int, str] = {}
-    for a in g["areas"]:
-        for x in a["fields"]:
-            area_bg[B.parse_field(x)] = AREA_BG.get(a["spell"], "grey35")
-    grid: list[list[tuple[str, str]]] = [[(" ", "")] * width for _ in range(rows)]
-    walls = _east_walls()
-    for fld, (row, col) in pos.items():
-        bg = area_bg.get(fld) or REGION_BG[_region_key(fld)]
-        for i, (ch, style) in enumerate(_cell(fld, by_field.get(fld, []), heaps, corpses, gate_open)):
-            grid[row][col + i] = (ch, f"{style} on {bg}" if style else f"on {bg}")
-        if fld in walls and col + 3 < width:
-            gi = walls[fld]
-            ch = "│" if gi < 0 else ("=" if gate_open[gi] else "#")
-            grid[row][col + 3] = (ch, "bold white" if gi < 0 else "bold orange3")
-    out = Text()
-    for r, line in enumerate(grid):
-        last = max((i for i, (c, _s) in enumerate(line) if c != " "), default=-1)
-        for c, st in line[:last + 1]:
-            out.append(c, style=st or None)
-        if r < rows - 1:
-            out.append("\n")
-    return out
-
-
-def _legend() -> Text:
-    t = Text("G gladiator  W warlock  X crossbowman  1 2 dagger throwers  Z zombie  (lower case: sneaking)  "
-             "1-8 trap fields  H heap  + corpse  ● closed / ○ open gate field  │ wall  # = gate", style="grey62")
-    return t
-
-
-def _effects(fig: dict) -> str:
-    parts = []
-    for e in fig["effects"]:
-        until = e.get("until_round")
-        parts.append(f"{e['name']}{'' if until is None else f' ≤R{until}'}")
-    return ", ".join(parts)
-
-
-def figures_table(obs: dict, seat: int | None) -> Table:
-    g = obs["shuluri"]
-    t = Table(show_edge=False, pad_edge=False, header_style="bold", box=None, padding=(0, 1))
-    for col, just in (("fig", "left"), ("field", "left"), ("Ep", "right"), ("STP", "right"), ("TE", "right"),
-                      ("VE", "right"), ("CE", "right"), ("mv", "right"), ("ammo", "right"),
-                      ("state", "left")):
-        t.add_column(col, justify=just, no_wrap=col != "state")
-    named = set((g.get("step") or {}).get("named") or [])
-    for f in g["figures"]:
-        style = TEAM_STYLE[f["seat"] % 4] if f["alive"] else "grey42 strike"
-        now = f.get("now") or {}
-        state = []
-        if not f["alive"]:
-            state.append("dead")
-        if f["name"] in named:
-            state.append("acting")
-        if f.get("sneak"):
-            state.append(f["sneak"])
-        if f.get("down"):
-            state.append("down")
-        if f.get("role") == "gl" and not f["zombie"]:
-            w = f.get("weapon")
-            if w:
-                state.append(w)
-            exp = f.get("exposed_to") or {}
-            if exp.get("daggers"):
-                state.append("open to bolts+daggers")
-            elif exp.get("crossbow"):
-                state.append("open to bolts")
-        if f.get("amulet") not in (None, "?"):
-            state.append(f"amulet {f['amulet']}")
-        eff = _effects(f)
-        if eff:
-            state.append(eff)
-        ammo = f["ammo"] if f["role"] in ("xb", "d1", "d2") and not f["zombie"] else ""
-        if f["role"] == "gl" and not f["zombie"]:
-            ammo = f"j{f.get('javelins', 0)} n{f.get('nets', 0)}"
-        t.add_row(f["name"], f["field"] or "-", f"{max(0, f['ep'])}/{f['max_ep']}", f"{f['stp']}/{f['stp_max']}",
-                  str(now.get("te", "?")), str(now.get("ve", "?")), str(now.get("ce") or "-"),
-                  str(now.get("move", "?")), str(ammo), "; ".join(state), style=style)
-    return t
-
-
-def _head(obs: dict, seat: int | None) -> Text:
-    g = obs["shuluri"]
-    head = Text()
-    head.append(f"Round {obs['round']}", style="bold")
+    head = Text(t(P + "round", n=obs["round"]), style="bold")
     st = g.get("step")
     if g["phase"] == "setup":
-        head.append(" · setup")
-    elif st:
-        kind = {"pair1": "first naming step", "pair2": "second naming step", "glad": "gladiator step"}[st["kind"]]
-        who = "your" if st["seat"] == seat else f"seat {st['seat']}'s"
-        head.append(f" · step {st['index']}/{st['of']}: {who} {kind}", style="bold cyan")
+        head.append(" · " + t(P + "setup_phase"))
+    elif st and not obs["terminal"]:
+        head.append(" · " + t(P + "term.step", i=st["index"], of=st["of"]) + ": ", style="bold cyan")
+        head.append(t(P + f"term.stepkind.{st['kind']}", who=_who(t, st["seat"], seat)), style="bold cyan")
         if st["kind"] == "glad":
-            head.append(f" · gladiator MAN {st['gladiator_man']}")
+            head.append(" · " + t(P + "glad_man", n=st["gladiator_man"]))
         else:
-            head.append(f" · step pool {st['pool']} MAN")
+            head.append(" · " + t(P + "pool_man", n=st["pool"]))
             if st["named"]:
-                head.append(f" ({', '.join(st['named'])})")
+                head.append(" (" + ", ".join(st["named"]) + ")")
     if obs["terminal"]:
-        won = ", ".join(map(str, obs["winners"])) or "nobody"
-        head.append(f" · over: seat(s) {won} won ({g.get('end_reason') or ''})", style="bold green")
+        head.append("\n")
+        head.append(t(P + "game_over") + " · ", style="bold green")
+        if obs["winners"] and len(obs["winners"]) < len(g["teams"]):
+            names = ", ".join(_who(t, w, seat) for w in obs["winners"])
+            head.append(t(P + "winners", names=names), style="bold green")
+        else:
+            head.append(t(P + "draw"), style="bold green")
+        reason = W.end_reason(t, g.get("end_reason"))
+        if reason:
+            head.append(f" ({reason})", style="green")
     return head
 
 
-def _teams(obs: dict, seat: int | None) -> Text:
-    g = obs["shuluri"]
-    out = Text()
-    for t in g["teams"]:
-        style = TEAM_STYLE[t["seat"] % 4]
-        out.append(f"team {t['letter']} (seat {t['seat']}{', you' if t['seat'] == seat else ''})", style=style)
-        out.append(f": strategist {t['strategist_man']} MAN · cards {t['cards_in_hand']}"
-                   f" · discs {t['discs_left']}")
-        if t["cards_played"]:
-            out.append(f" · played {', '.join(map(str, t['cards_played']))}")
-        if t["cards_lost"]:
-            out.append(f" · lost {', '.join(map(str, t['cards_lost']))}")
-        if t["discs_cast"]:
-            out.append(f" · cast levels {' '.join(map(str, t['discs_cast']))}")
-        if t.get("starting_weapon"):
-            out.append(f" · weapon {t['starting_weapon']}")
-        if t["out"]:
-            out.append(" · out", style="bold")
-        out.append("\n")
-    gates = " ".join(f"{k}{'○' if v['open'] else '●'}" + (f"(shut≤R{v['jammed_until']})" if v["jammed_until"] else "")
-                     for k, v in g["gates"].items())
-    out.append(f"gates (○ open, ● closed): {gates}")
+def _effects(t: W.Tr, fig: dict) -> list[str]:
+    out = []
+    for e in fig["effects"]:
+        key = e["key"]
+        name = W.trap(t, key[4:]) if e["source"] != "spell" and key.startswith("trap") else W.spell(t, key)
+        until = e.get("until_round")
+        out.append(name + ("" if until is None else " " + t(P + "term.until", n=until)))
     return out
 
 
-def _secrets(obs: dict, seat: int | None) -> Text | None:
+def _state(t: W.Tr, f: dict, named: set[str]) -> str:
+    state = []
+    if not f["alive"]:
+        state.append(t(P + "term.dead"))
+    if f["name"] in named:
+        state.append(t(P + "what.act"))
+    if f.get("sneak"):
+        state.append(t(P + ("sneaking" if f["sneak"] == "sneaking" else "hiding")))
+    if f.get("down"):
+        state.append(t(P + "down"))
+    if f.get("role") == "gl" and not f["zombie"]:
+        w = f.get("weapon")
+        if w and w != "?":
+            state.append(W.weapon(t, w))
+        exp = f.get("exposed_to") or {}
+        if exp.get("daggers"):
+            state.append(t(P + "exposed_daggers"))
+        elif exp.get("crossbow"):
+            state.append(t(P + "exposed_crossbow"))
+    if f.get("amulet") not in (None, "?"):
+        state.append(W.amulet(t, f["amulet"]))
+    state += _effects(t, f)
+    return "; ".join(state)
+
+
+def figures_table(t: W.Tr, obs: dict, seat: int | None) -> Table:
+    g = obs["shuluri"]
+    tb = Table(show_edge=False, pad_edge=False, header_style="bold", box=None, padding=(0, 1))
+    for col, just in (("fig", "left"), ("field", "left"), ("ep", "right"), ("stp", "right"), ("te", "right"),
+                      ("ve", "right"), ("ce", "right"), ("move", "right"), ("ammo", "right"),
+                      ("state", "left")):
+        tb.add_column(t(P + f"col.{col}"), justify=just, no_wrap=col != "state", overflow="fold")
+    named = set((g.get("step") or {}).get("named") or [])
+    for f in g["figures"]:
+        style = M.TEAM_STYLE[f["seat"] % 4] if f["alive"] else "grey42 strike"
+        now = f.get("now") or {}
+        ammo = f["ammo"] if f["role"] in ("xb", "d1", "d2") and not f["zombie"] else ""
+        if f["role"] == "gl" and not f["zombie"]:
+            ammo = t(P + "term.throws", j=f.get("javelins", 0), n=f.get("nets", 0))
+        tb.add_row(f["name"], f["field"] or "-", f"{max(0, f['ep'])}/{f['max_ep']}", f"{f['stp']}/{f['stp_max']}",
+                   str(now.get("te", "?")), str(now.get("ve", "?")), str(now.get("ce") or "-"),
+                   str(now.get("move", "?")), str(ammo), _state(t, f, named), style=style)
+    return tb
+
+
+def _teams(t: W.Tr, obs: dict, seat: int | None) -> Text:
+    g = obs["shuluri"]
+    out = Text()
+    for tm in g["teams"]:
+        who = t(P + "term.you") if tm["seat"] == seat else W.seat(t, tm["seat"])
+        out.append(W.team(t, tm["seat"]) + f" ({who})", style=M.TEAM_STYLE[tm["seat"] % 4])
+        out.append(": " + t(P + "term.team_line", man=tm["strategist_man"], cards=tm["cards_in_hand"],
+                                discs=tm["discs_left"]))
+        if tm["cards_played"]:
+            out.append(" · " + t(P + "term.played", cards=", ".join(map(str, tm["cards_played"]))))
+        if tm["cards_lost"]:
+            out.append(" · " + t(P + "term.lost", cards=", ".join(map(str, tm["cards_lost"]))))
+        if tm["discs_cast"]:
+            out.append(" · " + t(P + "term.cast_levels", levels=" ".join(map(str, tm["discs_cast"]))))
+        if tm.get("starting_weapon") and tm["seat"] != seat:
+            out.append(" · " + t(P + "starting_weapon", w=W.weapon(t, tm["starting_weapon"])))
+        if tm["out"]:
+            out.append(" · " + t(P + "term.out"), style="bold")
+        out.append("\n")
+    out.append(t(P + "gates") + " ")
+    parts = []
+    for k, v in g["gates"].items():
+        part = f"{k}{'○' if v['open'] else '●'}"
+        if v["jammed_until"]:
+            part += f" ({t(P + 'jammed', n=v['jammed_until'])})"
+        parts.append(part)
+    out.append(" ".join(parts) + "  " + t(P + "term.gate_key"))
+    return out
+
+
+def _secrets(t: W.Tr, obs: dict, seat: int | None) -> Text | None:
     if seat is None:
         return None
     me = obs["shuluri"]["teams"][seat]
     if "hand" not in me:
         return None
-    t = Text("your secrets: ", style="bold")
-    cards = ", ".join(f"trap {h['card']} ({h['kind']}) with {h['holder'] or 'the team'}" for h in me["hand"])
-    t.append(f"cards: {cards or 'none'} · discs: {' '.join(map(str, me['discs'])) or 'none'}")
+    out = Text(t(P + "your_secrets") + ": ", style="bold")
+    cards = []
+    for h in me["hand"]:
+        card = t(P + "term.card", n=h["card"], trap=W.trap(t, h["card"]), kind=t(P + f"kind.{h['kind']}"))
+        cards.append(card + (" → " + W.fig(t, h["holder"]) if h["holder"] else ""))
+    out.append(t(P + "term.cards", cards="; ".join(cards) or "-"))
+    out.append(" · " + t(P + "discs") + " " + (" ".join(map(str, me["discs"])) or "-"))
     if me.get("starting_weapon"):
-        t.append(f" · starting weapon {me['starting_weapon']}")
+        out.append(" · " + t(P + "starting_weapon", w=W.weapon(t, me["starting_weapon"])))
     mine = [f for f in obs["shuluri"]["figures"] if f["seat"] == seat and not f["zombie"]]
-    items = [f"{f['name']}: amulet {f['amulet']}" for f in mine if f.get("amulet")]
-    items += [f"{f['name']}: ME {f['me']}" for f in mine if f["role"] != "wl" and f.get("me")]
+    items = [t(P + "term.to", what=W.amulet(t, f["amulet"]), who=f["name"]) for f in mine if f.get("amulet")]
+    items += [t(P + "term.to", what=f"ME {f['me']}", who=f["name"]) for f in mine if f["role"] != "wl" and f.get("me")]
+    items += [t(P + "term.to", what=t(P + "term.vial"), who=f["name"]) for f in mine if f.get("vial") is True]
+    items += [t(P + "term.to", what=t(P + "term.potion"), who=f["name"]) for f in mine if f.get("potion") is True]
     if items:
-        t.append(" · " + ", ".join(items))
-    return t
-
-
-def _decision(obs: dict, seat: int | None, hints: dict | None) -> Text | None:
-    d = obs["shuluri"].get("decision")
-    if not d or obs["terminal"]:
-        return None
-    who = "You" if d["seat"] == seat else f"Seat {d['seat']}"
-    t = Text(f"{who}: {d['prompt']}", style="bold cyan")
-    extra = {k: v for k, v in d.items() if k not in ("kind", "seat", "prompt")}
-    if extra:
-        t.append("  (" + ", ".join(f"{k} {v}" for k, v in extra.items()) + ")", style="cyan")
-    for line in (hints or {}).get("lines", []):
-        t.append("\n" + line, style="dim")
-    return t
-
-
-def _events(obs: dict) -> Text:
-    out = Text()
-    for line in obs["shuluri"]["events"][-EVENTS:]:
-        last = 0
-        for m in DICE.finditer(line):
-            out.append(line[last:m.start()])
-            out.append(m.group(0), style="bold yellow")
-            last = m.end()
-        out.append(line[last:] + "\n")
-    out.rstrip()
+        out.append(" · " + ", ".join(items))
     return out
 
 
-def render(obs: dict, seat: int | None, hints: dict | None = None):
-    parts = [_head(obs, seat), arena_map(obs), _legend(), figures_table(obs, seat), _teams(obs, seat)]
-    sec = _secrets(obs, seat)
+def _decision_args(t: W.Tr, d: dict) -> dict[str, str]:
+    out = {}
+    for k, v in d.items():
+        if k in ("attacker", "target", "victim", "zombie", "mover", "pusher", "other", "from") and isinstance(v, str):
+            out[k] = v if "," in v else W.fig(t, v)
+        elif k == "spell" and isinstance(v, str):
+            out[k] = W.spell(t, v)
+    return out
+
+
+def decision(t: W.Tr, obs: dict, seat: int | None, hints: dict | None) -> Text | None:
+    d = obs["shuluri"].get("decision")
+    if not d or obs["terminal"]:
+        return None
+    if d["seat"] != seat:
+        return Text(t(P + "wait", name=_who(t, d["seat"], seat), what=t(P + f"what.{d['kind']}")), style="cyan")
+    kind = d["kind"]
+    key = P + f"term.do.{kind}" if W.has(t, P + f"term.do.{kind}") else P + f"do.{kind}"
+    out = Text(t(key, **_decision_args(t, d)), style="bold cyan")
+    h = hints or {}
+    for name, man in (h.get("man") or {}).items():
+        reach = len((h.get("reach") or {}).get(name, {})) - 1
+        out.append("\n" + t(P + "man_left", who=W.fig(t, name), n=man) + " "
+                   + t(P + "term.reach", n=max(0, reach)), style="dim")
+    return out
+
+
+def events_panel(t: W.Tr, obs: dict, last: int, width: int) -> Panel:
+    out = Text()
+    for line in W.events(t, obs["shuluri"], last):
+        pos = 0
+        for m in DICE.finditer(line):
+            out.append(line[pos:m.start()])
+            out.append(m.group(0), style="bold yellow")
+            pos = m.end()
+        out.append(line[pos:] + "\n")
+    out.rstrip()
+    return Panel(out, title=t(P + "events"), title_align="left", border_style="grey42", width=min(width, 80))
+
+
+# --- the renderer protocol ----------------------------------------------------------------------------------------
+def render(obs: dict, seat: int | None, hints: dict | None = None, *, t: W.Tr | None = None,
+           view: str | None = None, width: int | None = None) -> Any:
+    t = W.translator(t)
+    width = width or 80
+    name, _, arg = (view or "").strip().partition(" ")
+    name = name.lower()
+    if name == "map":
+        return Group(M.map_with_list(obs, t, seat, width), M.legend(t))
+    if name == "zoom":
+        centre = M.zoom_centre(obs, arg, seat)
+        if centre is None:
+            return Text(t(P + "term.no_zoom", what=arg), style="red")
+        return Group(Text(t(P + "term.zoom_title", field=M.B.field_name(centre)), style="bold"),
+                     M.zoom_map(obs, centre, t), M.legend(t))
+    parts: list[Any] = [_head(t, obs, seat), M.map_with_list(obs, t, seat, width), M.legend(t),
+                        figures_table(t, obs, seat), _teams(t, obs, seat)]
+    sec = _secrets(t, obs, seat)
     if sec is not None:
         parts.append(sec)
-    dec = _decision(obs, seat, hints)
+    parts.append(events_panel(t, obs, EVENTS_FULL if name == "full" else EVENTS, width))
+    dec = decision(t, obs, seat, hints)
     if dec is not None:
         parts.append(dec)
-    parts.append(Panel(_events(obs), title="events (dice in yellow)", title_align="left", border_style="grey42",
-                       width=MAP_WIDTH))
     return Group(*parts)
 
 
-# --- help for the terminal ---------------------------------------------------------------------------------------
+def check_view(obs: dict, view: str, seat: int | None = None, t: W.Tr | None = None) -> str | None:
+    """Why a view cannot be shown (one line), or None."""
+    t = W.translator(t)
+    name, _, arg = view.strip().partition(" ")
+    if name.lower() == "zoom" and M.zoom_centre(obs, arg, seat) is None:
+        return t(P + "term.no_zoom", what=arg.strip())
+    return None
+
+
+def label(text: str, t: W.Tr | None = None) -> str:
+    """An action text in words (the terminal's lists and log, replay and review)."""
+    return W.action(t, text)
+
+
 _TOPIC_OF = {"name": "rounds", "end": "rounds", "move": "movement", "sneak": "movement", "hide": "movement",
              "run": "movement", "disengage": "melee", "attack": "melee", "shoot": "ranged", "aim": "ranged",
              "javelin": "weapons", "net": "weapons", "drop": "weapons", "pickup": "weapons", "wield": "weapons",
@@ -312,16 +266,22 @@ _TOPIC_OF = {"name": "rounds", "end": "rounds", "move": "movement", "sneak": "mo
              "cloud": "spells", "order": "zombies", "trap": "traps", "pass": "traps", "dodge": "melee",
              "push": "melee", "shove": "traps", "effect": "spells", "chain": "spells", "enemy": "spells",
              "traps": "setup", "amulets": "setup", "resist": "setup", "side": "setup", "first": "setup",
-             "weapon": "weapons", "deploy": "setup"}
+             "weapon": "weapons", "deploy": "setup", "map": "board", "zoom": "board"}
 
 
-def describe(topic: str) -> str:
-    """``help <action>`` in the terminal: the rules topic the action belongs to."""
+def describe(topic: str, t: W.Tr | None = None) -> str:
+    """``help <action>``: the action in words, then the rules topic it belongs to (in the reader's language)."""
     from ...core.registry import game_info
-    words = topic.lower().split()
+    t = W.translator(t)
     topics = game_info("shuluri").rules_topics()
+    words = topic.lower().split()
+    head = ""
+    said = W.action(t, topic.strip())
+    if said != topic.strip():
+        head = f"**{said}**\n\n"
     for w in words:
         key = _TOPIC_OF.get(w, w)
         if key in topics:
-            return topics[key]
-    return f"No help for '{topic}'. Topics: " + ", ".join(sorted(topics))
+            rules = getattr(t, "rules", None)
+            return head + (rules("shuluri", key, topics[key]) if rules is not None else topics[key])
+    return head + t(P + "term.no_help", topic=topic, topics=", ".join(sorted(topics)))

@@ -62,7 +62,8 @@ def _events_list(s) -> list:
         return [e[:] for e in hit[1]]
     out = []
     while node is not None:
-        out.append([node[0][0], node[0][1]])
+        vis, text, key, args = node[0]
+        out.append([vis, text, key, args])
         node = node[1]
     out.reverse()
     if len(_EVENTS_CACHE) > 64:
@@ -166,7 +167,8 @@ def load(d: dict[str, Any]):
     s.teams = teams
     s.areas = [Area(a[0], a[1], a[2], a[3], a[4], tuple(a[5]), a[6], a[7], a[8]) for a in st["areas"]]
     node: Any = None
-    for vis, text in st["events"]:
-        node = ((vis, text), node)
+    for e in st["events"]:
+        # a state saved before events had keys ([seat, text]) keeps its lines as plain text
+        node = ((e[0], e[1], e[2], e[3]) if len(e) == 4 else (e[0], e[1], "text", {"text": e[1]}), node)
     s.events = node
     return s

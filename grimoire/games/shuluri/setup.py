@@ -92,4 +92,4 @@ def deal(s) -> None:
     s.rng.shuffle(pool)
     for seat, t in enumerate(s.teams):
         t.discs = sorted(pool[seat * DISCS_PER_HAND:(seat + 1) * DISCS_PER_HAND])
-    s.log("trap cards and spell discs are dealt")
+    s.log("dealt")

@@ -49,7 +49,7 @@ class ShuluriState(GameState):
     gate_jam: list[int]         # last round a slammed gate stays shut (trap 12), 0: none
     areas: list[Area]
     area_seq: int
-    events: Any                 # cons list ((seat or None, text), rest), newest first
+    events: Any                 # cons list ((seat or None, text, key, args), rest), newest first (events.py)
     n_events: int
     winners_: list[int]
     end_reason: str
@@ -129,9 +129,9 @@ class ShuluriState(GameState):
             return v
         return self.rng.randint(1, 10)
 
-    def log(self, text: str, seat: int | None = None) -> None:
-        """An event line, public (seat None) or seen only by ``seat``."""
-        self.events = ((seat, text), self.events)
+    def log(self, key: str, seat: int | None = None, /, **args: Any) -> None:
+        """An event (``events.EN[key]`` with ``args``), public (seat None) or seen only by ``seat``."""
+        self.events = ((seat, english(key, args), key, args), self.events)
         self.n_events += 1
 
     def name(self, cid: int) -> str:
@@ -190,6 +190,7 @@ class ShuluriState(GameState):
 # The rule modules do not import this class, so they can be bound here once (no per-call imports).
 from .actions import parse as _parse  # noqa: E402
 from .data import char_name as _char_name  # noqa: E402
+from .events import english  # noqa: E402
 from .legal import check as _check  # noqa: E402
 from .legal import do as _do  # noqa: E402
 from .legal import legal_actions as _legal_actions  # noqa: E402

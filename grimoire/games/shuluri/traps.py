@@ -98,7 +98,7 @@ def do_ranged(s, seat: int, n: int, target: int) -> None:
     pay(s, f, tr.cost)
     _spend_card(s, seat, n)
     t = s.figs[target]
-    s.log(f"{s.name(f.id)} springs trap {n} ({tr.en}) on {s.name(t.id)}")
+    s.log("springs_trap_on", fig=s.name(f.id), trap=n, target=s.name(t.id))
     _effect(s, tr, t, None)
     if tr.get("shove") and t.alive and s.phase != "over" and shove_dirs(s, t):
         s.stack.push(Decision("shove", seat, t.id))
@@ -116,23 +116,23 @@ def _effect(s, tr: Trap, t: Fig, window: tuple | None) -> None:
     if tr.get("poison_strength") is not None:
         if t.amulet == POISON:
             reveal_amulet(s, t)
-            s.log(f"the amulet protects {s.name(t.id)} from the poison")
+            s.log("amulet_stops_poison", fig=s.name(t.id))
             return
         ra, rr = s.d10(), s.d10()
         att = tr.get("poison_strength") + ra
         ok = att <= t.eg + rr
-        s.log(f"poison {att} against {s.name(t.id)}'s Eg {t.eg + rr} -> " + ("resisted" if ok else "takes effect"))
+        s.log("poison_resisted" if ok else "poison_takes_effect", att=att, fig=s.name(t.id), dfn=t.eg + rr)
         if ok:
             return
         if tr.get("fail_ep"):
-            hurt_ep(s, t, tr.get("fail_ep"), tr.en)
+            hurt_ep(s, t, tr.get("fail_ep"), ("trap", tr.number))
         if tr.get("fail_next_step_no_man"):
             t.next_no_man = True
         return
     if tr.get("sp"):
         hurt_sp(s, t, tr.get("sp"), "trap")
     if tr.get("ep"):
-        hurt_ep(s, t, tr.get("ep"), tr.en)
+        hurt_ep(s, t, tr.get("ep"), ("trap", tr.number))
     if s.phase == "over" or not t.alive:
         return
     if tr.get("next_step_man_limit"):
@@ -152,7 +152,7 @@ def _effect(s, tr: Trap, t: Fig, window: tuple | None) -> None:
             from .movement import set_gate
             set_gate(s, gate, False)
             s.gate_jam[gate] = s.round + tr.get("jam_rounds")
-            s.log(f"gate {B.GATES[gate].id} slams shut until the end of round {s.gate_jam[gate]}")
+            s.log("gate_slams", gate=B.GATES[gate].id, n=s.gate_jam[gate])
             if kind == "move" and t.field != came_from:
                 relocate(s, [(t, came_from)])
     if tr.get("stops"):
@@ -205,7 +205,7 @@ def do_direct(s, seat: int, n: int, window: tuple) -> None:
     s.teams[seat].strat -= tr.cost
     _spend_card(s, seat, n)
     t = s.figs[window[0]]
-    s.log(f"trap {n} ({tr.en}) springs on {s.name(t.id)}")
+    s.log("trap_springs", trap=n, fig=s.name(t.id))
     _effect(s, tr, t, window)
 
 
@@ -224,7 +224,7 @@ def shove_dirs(s, t: Fig) -> list[int]:
 
 def do_shove(s, t: Fig, d: int) -> None:
     n = B.NEIGHBOURS[t.field][d]
-    s.log(f"the beam throws {s.name(t.id)} {B.DIRS[d]} to {B.field_name(n)}")
+    s.log("beam_throws", fig=s.name(t.id), dir=B.DIRS[d], field=B.field_name(n))
     relocate(s, [(t, n)])
 
 

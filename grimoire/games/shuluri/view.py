@@ -127,16 +127,21 @@ def _decision(s, seat: int | None) -> dict[str, Any] | None:
     return out
 
 
-def _events(s, seat: int | None) -> list[str]:
-    out: list[str] = []
+def _events(s, seat: int | None) -> tuple[list[str], list[list]]:
+    """The last EVENTS_SHOWN events ``seat`` may see: the English lines and the same events as data
+    ([key, args], events.py) for interfaces in other languages."""
+    lines: list[str] = []
+    data: list[list] = []
     node = s.events
-    while node is not None and len(out) < EVENTS_SHOWN:
-        vis, text = node[0]
+    while node is not None and len(lines) < EVENTS_SHOWN:
+        vis, text, key, args = node[0]
         if vis is None or vis == seat:
-            out.append(text)
+            lines.append(text)
+            data.append([key, args])
         node = node[1]
-    out.reverse()
-    return out
+    lines.reverse()
+    data.reverse()
+    return lines, data
 
 
 def observe(s, seats: list[int | None]) -> list[dict[str, Any]]:
@@ -153,12 +158,13 @@ def observe(s, seats: list[int | None]) -> list[dict[str, Any]]:
                 "named": [s.name(c) for c in s.named], "pool": s.pool, "gladiator_man": s.gpool}
     out = []
     for seat in seats:
+        lines, data = _events(s, seat)
         out.append({
             "phase": s.phase, "mode": s.mode, "step": step, "first": s.first, "order": list(s.order),
             "alliances": list(s.alliance), "decision": _decision(s, seat), "gates": gates, "areas": areas,
             "corpses": corpses, "teams": [_team(s, t, seat) for t in s.teams],
             "figures": [_figure(s, f, seat) for f in s.figs if f is not None],
-            "events": _events(s, seat), "end_reason": s.end_reason or None,
+            "events": lines, "event_data": data, "end_reason": s.end_reason or None,
         })
     return out
 

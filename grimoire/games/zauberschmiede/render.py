@@ -164,7 +164,7 @@ def _compact_others(t, obs: dict, seat: int | None) -> list:
         if sh["seat"] == seat:
             continue
         colours = " ".join(f"{c[0]}{len(v)}" for c, v in sh["upgrades"].items())
-        row = Text(t(P + "term.other_line", seat=sh["seat"], points=sh["score"]["total"], n=len(sh["complete"]),
+        row = Text(t(P + "term.other_line", seat=sh["seat"] + 1, points=sh["score"]["total"], n=len(sh["complete"]),
                      dust=sum(sh["dust_boxes"]), level=sh["amp_level"], colours=colours))
         if sh["decided"] and not obs["terminal"]:
             row.append(" ✓", style="green")
@@ -339,7 +339,7 @@ def _others(t, obs: dict, seat: int | None) -> Table:
         t_.add_column(t(P + "term.full.col_" + col))
     for sh in obs["zauberschmiede"]["sheets"]:
         colours = " ".join(f"{c[0]}{len(v)}" for c, v in sh["upgrades"].items())
-        name = f"{sh['seat']}" + (f" ({t(P + 'you').lower()})" if sh["seat"] == seat else "")
+        name = f"{sh['seat'] + 1}" + (f" ({t(P + 'you').lower()})" if sh["seat"] == seat else "")
         t_.add_row(name, "✓" if sh["decided"] else "-", ", ".join(a.lower() for a in sh["complete"]) or "-",
                    str(sum(sh["dust_boxes"])), f"L{sh['amp_level']}", colours, str(sh["score"]["total"]))
     return t_
@@ -353,17 +353,18 @@ def _scores_view(t, obs: dict) -> Table:
     t_.add_column(t(P + "total"), justify="right")
     for sh in obs["zauberschmiede"]["sheets"]:
         mark = " ★" if sh["seat"] in obs["winners"] else ""
-        t_.add_row(f"{sh['seat']}{mark}", *[str(sh["score"][k]) for k, _ in SCORE_LABELS], str(sh["score"]["total"]))
+        t_.add_row(f"{sh['seat'] + 1}{mark}", *[str(sh["score"][k]) for k, _ in SCORE_LABELS],
+                   str(sh["score"]["total"]))
     return t_
 
 
 def _headline(t, obs: dict) -> Text:
     g = obs["zauberschmiede"]
     if obs["terminal"]:
-        winners = ", ".join(t(P + "term.seat_n", n=w) for w in obs["winners"])
+        winners = ", ".join(t(P + "term.seat_n", n=w + 1) for w in obs["winners"])
         return Text(t(P + "term.game_over_line", n=obs["round"], winners=winners), style="bold")
     head = Text(t(P + "term.round_line", n=obs["round"], total=g["rounds"], roll=" ".join(map(str, g["roll"])),
-                  seat=obs["current_player"]), style="bold")
+                  seat=obs["current_player"] + 1), style="bold")
     return head
 
 
@@ -380,7 +381,7 @@ def render(obs: dict, seat: int | None, hints: dict | None = None, *, t=None, vi
         targets = (hints or {}).get("die_targets")
         if targets is None and obs["legal_actions"] is not None:
             targets = die_targets(obs["legal_actions"])
-    title = t(P + "term.sheet_of", n=me["seat"]) if me is not None else t(P + "title")
+    title = t(P + "term.sheet_of", n=me["seat"] + 1) if me is not None else t(P + "title")
     if view == "scores":
         parts.append(_scores_view(t, obs))
     elif view == "full":

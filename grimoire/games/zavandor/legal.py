@@ -66,7 +66,7 @@ class Kind(DecisionKind):
 
     def not_now(self, s, d: Decision | None, a: Action) -> str:
         seat = s.current_player if d is None else d.seat
-        return f"'{a.text}' is not possible now: seat {seat} must {self.prompt}"
+        return f"'{a.text}' is not possible now: seat {seat + 1} must {self.prompt}"      # a person reads it: from 1
 
 
 class Bid(Kind):
@@ -233,7 +233,8 @@ class Turn(Kind):
     prompt = "buy, sell, (de)activate, take tokens, advance, auction, pay or end"
 
     def not_now(self, s, d, a):
-        return f"'{a.text}' is not possible now: it is seat {s.order[s.turn_idx]}'s turn (phase 3): {self.prompt}"
+        return (f"'{a.text}' is not possible now: it is seat {s.order[s.turn_idx] + 1}'s turn (phase 3): "
+                f"{self.prompt}")
 
     def legal(self, s, d):
         return _turn_actions(s, s.players[s.order[s.turn_idx]])

@@ -61,7 +61,7 @@ def _item(t: Tr, item: str) -> str:
 
 
 def _who(t: Tr, seat: int, me: int | None) -> str:
-    return t(f"{P}you").lower() if seat == me else t(P + "term.seat_n", n=seat)
+    return t(f"{P}you").lower() if seat == me else t(P + "term.seat_n", n=seat + 1)      # people count from 1
 
 
 def _gems(t: Tr, d: dict) -> Text:
@@ -124,7 +124,7 @@ def _head(t: Tr, env: dict, z: dict) -> Text:
     head.append(f"   {t(P + 'sentinels_sold')} {z['sentinels_sold']}/5")
     if env["terminal"]:
         head.append("\n")
-        winners = ", ".join(t(P + "term.seat_n", n=w) for w in env["winners"])
+        winners = ", ".join(t(P + "term.seat_n", n=w + 1) for w in env["winners"])
         head.append(f"{t(P + 'game_over')}: {winners} · {t(P + 'end_reason.' + (z['end_reason'] or 'sentinels'))}",
                     style="bold green")
     return head
@@ -182,7 +182,7 @@ def _players(t: Tr, env: dict, z: dict, me: int | None) -> Table:
             gems.append("+ ", style="dim")
             gems.append_text(_gems(t, p["gems_inactive"]))
         style = "dim strike" if p["eliminated"] else ("bold" if s == me else "")
-        name = f"{s}{'*' if s == env['current_player'] else ' '}{t(P + 'char.' + p['character'])}"
+        name = f"{s + 1}{'*' if s == env['current_player'] else ' '}{t(P + 'char.' + p['character'])}"
         n_items = len(p["sentinels"]) + sum(p["artifacts"].values())
         tb.add_row(name, f"{p['vp']}({now})", str(p["dust"]), f"{p['hand_count']}/{p['hand_limit']}", gems,
                    f"{sum(p['gems_active'].values())}/{p['slots']}", _knowledge(t, p["knowledge"]),
@@ -230,7 +230,7 @@ def _decision(t: Tr, env: dict, z: dict, seat: int | None) -> Text | None:
         return None
     item = _item(t, d["item"]) if d.get("item") else ""
     if d["seat"] != seat:
-        return Text(t(f"{P}wait.{d['kind']}", name=t(P + "term.seat_n", n=d["seat"]), item=item), style="cyan")
+        return Text(t(f"{P}wait.{d['kind']}", name=t(P + "term.seat_n", n=d["seat"] + 1), item=item), style="cyan")
     p = z["players"][seat]
     auc = z.get("auction")
     if d["kind"] == "bid" and auc and auc["high_bid"] is None:       # the opener must bid: no pass yet
@@ -269,7 +269,7 @@ def _full_table(t: Tr, env: dict, z: dict, seat: int | None) -> Table:
         b = p["card_value_bounds"]
         if "card_values" not in p and b["max"]:
             cards.append(f"(~{b['avg']:g}, {b['min']}-{b['max']})", style="dim")
-        tb.add_row(f"{p['seat']}{'*' if p['seat'] == env['current_player'] else ''}",
+        tb.add_row(f"{p['seat'] + 1}{'*' if p['seat'] == env['current_player'] else ''}",
                    t(P + "char." + p["character"]), f"{p['vp']} ({now})", str(p["dust"]), cards,
                    _conc(p["concentrated"]), _gems(t, p["gems_active"]), _gems(t, p["gems_inactive"]),
                    f"{sum(p['gems_active'].values())}/{p['slots']}", _knowledge(t, p["knowledge"], short=False),
