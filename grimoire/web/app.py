@@ -535,7 +535,7 @@ def create_app(db_url: str | None = None, *, ai_delay: float = 0.5, ai_workers: 
     async def game_log(gid: str, request: Request):
         s = await hub().get(gid)
         seat = hub().seat_for_token(s, _bearer(request))
-        text = f'{{"game_id":{fastjson.dumps(s.id)},"seq":{s.seq},"seat":{fastjson.dumps(seat)},' \
+        text = f'{{"game_id":{fastjson.dumps(s.id)},"seq":{s.seat_seq(seat)},"seat":{fastjson.dumps(seat)},' \
                f'"log":{s.log_json(seat)}}}'
         return Response(text, media_type="application/json")
 

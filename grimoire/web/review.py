@@ -150,8 +150,8 @@ class Lookback:
             return job
         pending = self.preparing.get(key)
         if pending is None:
-            pending = self.preparing[key] = asyncio.ensure_future(self._run(_points_in_worker, make_record(s.state, False),
-                                                                            seat))
+            record = make_record(s.state, False)
+            pending = self.preparing[key] = asyncio.ensure_future(self._run(_points_in_worker, record, seat))
         try:
             points = await asyncio.shield(pending)
         finally:
@@ -191,7 +191,7 @@ class Lookback:
         return body
 
     async def hint(self, s: Session, seat: int) -> dict[str, Any]:
-        seq = s.seq
+        seq = s.seat_seq(seat)
         out = await self._run(_hint_in_worker, s.state.to_dict(), seat, asdict(self.settings))
         return {**out, "seq": seq}
 
@@ -224,10 +224,15 @@ def install(app: FastAPI, hub: Callable[[], Hub], bearer: Callable[[Request], st
         if not over and seat != mine:
             raise ApiError(403, "game_running", "while the game runs you may look back only as your own seat "
                            "(your seat's link) or as a spectator")
-        n = s.seq if seq is None else seq
-        if isinstance(n, bool) or not 0 <= n <= s.seq:
-            raise ApiError(400, "bad_seq", f"seq must be 0-{s.seq}")
+        # a running game: only as far as everything is visible to the seat (an action still secret to it
+        # must not show, nor how many there are)
+        vis = None if over else s.visibility(seat)
+        top = s.seq if vis is None else next((i for i, t in enumerate(vis) if t is None), s.seq)
+        n = top if seq is None else seq
+        if isinstance(n, bool) or not 0 <= n <= top:
+            raise ApiError(400, "bad_seq", f"seq must be 0-{top}")
         body = await asyncio.get_running_loop().run_in_executor(None, look.replay_view, s, seat, n)
+        body["total"] = top
         return Response(fastjson.dumps(body), media_type="application/json")
 
     async def _finished(gid: str) -> Session:

@@ -6,6 +6,8 @@ PostgreSQL that stayed read-only after the database allowed writes again."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import text as sql_text
@@ -215,3 +217,53 @@ def test_postgresql_takes_writes_again_after_a_read_only_period(db_url):
         legal = c.get(f"/api/games/{g['id']}", headers=auth(toks[cp])).json()["obs"]["legal_actions"]
         r = c.post(f"/api/games/{g['id']}/actions", headers=auth(toks[cp]), json={"seq": 0, "action": legal[0]})
         assert r.status_code == 200, r.text
+
+
+def _quiet(ws, timeout=0.3) -> list[dict]:
+    """Every message that arrives within ``timeout`` of the last one (TestClient sockets block: a
+    sentinel ping marks the end)."""
+    ws.send_json({"type": "ping", "id": "end"})
+    out = []
+    while True:
+        m = ws.receive_json()
+        if m["type"] == "pong" and m.get("id") == "end":
+            return out
+        out.append(m)
+
+
+def test_zauberschmiede_hides_how_many_secret_choices_a_seat_made_and_when(client):
+    """Two games on the same roll: seat 0 makes no choice in one, three in the other, then ends its
+    round. Seat 1 and a spectator get the same messages, views, logs and listing entry from both (before:
+    a `state` broadcast per secret choice, log entries with seat 0's number and a growing `seq`)."""
+    seen = {}
+    for choices in (0, 3):
+        g = create_game(client, [{"agent": "human"}] * 2, game="zauberschmiede", seed=21)
+        gid, toks = g["id"], tokens_of(g)
+        listed = client.get(f"/api/games?ids={gid}").json()["games"][0]
+        with client.websocket_connect(f"/ws/games/{gid}") as w1, client.websocket_connect(f"/ws/games/{gid}") as ws:
+            w1.send_json({"type": "join", "token": toks[1]})
+            ws.send_json({"type": "join", "token": None})
+            recv(w1, "welcome")
+            recv(ws, "welcome")
+            _quiet(w1)
+            _quiet(ws)
+            for i in range(choices + 1):
+                mine = client.get(f"/api/games/{gid}", headers=auth(toks[0])).json()
+                legal = [a for a in mine["obs"]["legal_actions"] if a != "end"]
+                text = legal[0] if i < choices else "end"
+                r = client.post(f"/api/games/{gid}/actions", headers=auth(toks[0]),
+                                json={"seq": mine["seq"], "action": text})
+                assert r.status_code == 200, r.text
+                assert r.json()["seq"] == i + 1               # seat 0 counts its own actions
+            got = {"seat 1 messages": _quiet(w1), "spectator messages": _quiet(ws)}
+        for who, token in (("seat 1", toks[1]), ("spectator", None)):
+            got[who + " view"] = client.get(f"/api/games/{gid}", headers=auth(token)).json()
+            got[who + " log"] = client.get(f"/api/games/{gid}/log", headers=auth(token)).json()
+        after = client.get(f"/api/games?ids={gid}").json()["games"][0]
+        assert after["updated_at"] == listed["updated_at"]      # the listing's time did not move either
+        got["listing"] = after | {"id": None, "updated_at": None}
+        seen[choices] = json.loads(json.dumps(got).replace(gid, "GAME"))
+    for key in seen[0]:
+        assert seen[0][key] == seen[3][key], key
+    # seat 0 ended its round: that much is public (its sheet is marked decided), once, for both games
+    assert len(seen[3]["seat 1 messages"]) == 1 and seen[3]["seat 1 view"]["seq"] == 0
