@@ -51,6 +51,7 @@ BEAT_SECONDS = 5.0                 # how often a process writes its heartbeat
 DEAD_SECONDS = 30.0                # a process silent this long is gone: its sockets are removed
 POLL_SECONDS = 1.0                 # how often a process looks for overdue AI moves (or expired leases)
 OVERDUE_SECONDS = 2.0              # an AI move another process should have taken by now
+PARK_SECONDS = 600                 # a game that cannot be loaded: its AI move is tried again this much later
 
 _CLAIM = sql_text("""
 UPDATE ai_jobs SET owner = :me, lease_until = now() + make_interval(secs => :lease)
@@ -62,6 +63,8 @@ RETURNING game_id, seq, seat""")
 _RENEW = sql_text("UPDATE ai_jobs SET lease_until = now() + make_interval(secs => :lease) "
                   "WHERE game_id = :g AND seq = :seq AND owner = :me")
 _RELEASE = sql_text("UPDATE ai_jobs SET owner = NULL, lease_until = NULL WHERE game_id = :g AND owner = :me")
+_PARK = sql_text("UPDATE ai_jobs SET owner = NULL, lease_until = NULL, due_at = now() + make_interval(secs => :later) "
+                 "WHERE game_id = :g")
 _DROP_STALE = sql_text("DELETE FROM ai_jobs WHERE game_id = :g AND seq < :seq")
 # a token bucket per key: refill at :rate per second up to :burst, take one if there is one
 _TAKE = sql_text("""
@@ -110,7 +113,8 @@ class Cluster:
         self._jobs: set[asyncio.Task] = set()
         self.listening = False
         self.notifications = 0
-        self.ai_moves = 0
+        self.ai_moves = 0                          # AI moves this process stored
+        self.ai_computed = 0                       # ... and computed (the same unless storing failed)
 
     # --- the writer, from the event loop -------------------------------------------------------------
     async def _write(self, fn, event: str | None = None) -> Any:
@@ -403,7 +407,11 @@ class Cluster:
             try:
                 s = await self.hub.get(gid)
             except ApiError as e:
-                log.error("game %s: its AI move is not computed: %s", gid, e.message)
+                # a damaged game: its move waits (an operator may repair the rows) instead of being retried
+                # every second by every process
+                log.error("game %s: its AI move is not computed (tried again in %d s): %s", gid, PARK_SECONDS,
+                          e.message)
+                await self._write(lambda conn: conn.execute(_PARK, {"g": gid, "later": PARK_SECONDS}))
                 return
             if s.seq < seq:
                 await self.hub.refresh(s)
@@ -412,6 +420,7 @@ class Cluster:
                     await self._write(lambda conn: conn.execute(_DROP_STALE, {"g": gid, "seq": s.seq}))
                 return
             text = await self.hub.ai_move(s, seat, seq)
+            self.ai_computed += 1
             backoff = 0.1
             while True:
                 try:
@@ -451,4 +460,5 @@ class Cluster:
 
     def describe(self) -> dict[str, Any]:
         return {"process": self.id, "listening": self.listening, "notifications": self.notifications,
-                "ai_moves": self.ai_moves, "ai_jobs_running": len(self._jobs), "at": now().isoformat()}
+                "ai_moves": self.ai_moves, "ai_computed": self.ai_computed, "ai_jobs_running": len(self._jobs),
+                "at": now().isoformat()}

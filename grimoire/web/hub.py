@@ -695,10 +695,12 @@ class Hub:
                         s = self._rebuild(loaded)
                     except Exception as e:  # noqa: BLE001 - one bad game must not take the server down
                         raise self._corrupt_game(gid, f"{type(e).__name__}: {e}") from None
-                    if self.cluster is not None:
-                        with contextlib.suppress(Exception):
-                            s.remote_online = await self.cluster.online_elsewhere(gid)
                     self._admit(s)
+                    if self.cluster is not None:
+                        # who is online elsewhere; a notification that came meanwhile is newer
+                        with contextlib.suppress(Exception):
+                            for proc, seats in (await self.cluster.online_elsewhere(gid)).items():
+                                s.remote_online.setdefault(proc, seats)
         finally:
             self._loading.pop(gid, None)
         return s

@@ -403,7 +403,8 @@ def _read_only(e: BaseException) -> bool:
 def _settle(fut: Future, value: Any = None, error: BaseException | None = None) -> None:
     """Resolve a future once; never raises (a second attempt to resolve it is a bug, not a crash)."""
     if fut.done():
-        log.error("a write job was resolved twice; the second outcome is ignored: %r", error or value)
+        if not fut.cancelled():     # (a caller that stopped waiting cancels its future: nothing to tell)
+            log.error("a write job was resolved twice; the second outcome is ignored: %r", error or value)
         return
     if error is not None:
         fut.set_exception(error)
