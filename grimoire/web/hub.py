@@ -100,7 +100,7 @@ class ApiError(Exception):
 
 
 def storage_error(**extra: Any) -> ApiError:
-    return ApiError(503, "storage_unavailable", STORAGE_MESSAGE, headers={"Retry-After": "2"}, **extra)
+    return ApiError(503, "storage_unavailable", STORAGE_MESSAGE, headers={"Retry-After": "2"}, retry_after=2, **extra)
 
 
 def hash_token(token: str) -> str:

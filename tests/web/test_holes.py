@@ -267,3 +267,25 @@ def test_zauberschmiede_hides_how_many_secret_choices_a_seat_made_and_when(clien
         assert seen[0][key] == seen[3][key], key
     # seat 0 ended its round: that much is public (its sheet is marked decided), once, for both games
     assert len(seen[3]["seat 1 messages"]) == 1 and seen[3]["seat 1 view"]["seq"] == 0
+
+
+def test_every_error_the_server_sends_has_a_translated_text_with_the_wait():
+    """Error toasts were English in every language and hid Retry-After: every error code of the web
+    package has a text in each catalog, and the codes that come with a wait (429, 503) show it."""
+    import re
+    from pathlib import Path
+
+    import grimoire.web as web
+    src = "\n".join(p.read_text() for p in Path(web.__file__).parent.glob("*.py"))
+    codes = set(re.findall(r'ApiError\(\s*(\d+),\s*"([a-z_]+)"', src))
+    assert len(codes) > 30
+    catalogs = {p.stem: json.loads(p.read_text()) for p in (Path(web.__file__).parent / "i18n").glob("*.json")}
+    assert set(catalogs) == {"en", "hu", "de", "zh"}
+    for status, code in codes:
+        for lang, cat in catalogs.items():
+            text = cat.get(f"error.{code}")
+            assert text, f"{lang}: no text for the error {code}"
+            if status in ("429", "503") and code not in ("game_full",):
+                assert "{seconds}" in text, f"{lang}: error.{code} does not show the wait"
+    common = (Path(web.__file__).parent / "static" / "common.js").read_text()
+    assert "Retry-After" in common and "errorText" in (Path(web.__file__).parent / "static" / "play.js").read_text()
