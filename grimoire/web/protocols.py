@@ -17,11 +17,14 @@ one read of the socket was parsed at once: ~110 bytes of permessage-deflate on t
 
 from __future__ import annotations
 
+import logging
 import os
 from collections import deque
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from websockets.extensions.permessage_deflate import ServerPerMessageDeflateFactory
+from websockets.server import ServerProtocol
 
 MAX_QUEUED_BYTES = 256 * 1024     # inflated messages of one connection waiting for the application
 SLICE = 64                        # bytes of wire data parsed at a time (a few small frames at most)
@@ -81,9 +84,23 @@ class TimedHttpProtocol(HttpToolsProtocol):
         super().on_message_complete()
 
 
+def _deflate() -> ServerPerMessageDeflateFactory:
+    """Our permessage-deflate: the server compresses with a 32 KB window at level 1. A seat's next view
+    is mostly its last one, which a 32 KB window still holds, so level 1 finds it: measured on Shuluri's
+    ~16 KB views, 0.046 ms a message at 16x smaller, where uvicorn's choice (4 KB window, level 6) took
+    0.148 ms for 7.6x — compression was a third of the server's CPU per action. The cost is memory:
+    ~144 KB of compressor state per connection instead of ~32 KB. What clients send is inflated with a
+    4 KB window (and bounded: ``BoundedWebSocketProtocol``)."""
+    return ServerPerMessageDeflateFactory(server_max_window_bits=None, client_max_window_bits=12,
+                                          compress_settings={"memLevel": 5, "level": 1})
+
+
 class BoundedWebSocketProtocol(WebSocketsSansIOProtocol):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        if self.config.ws_per_message_deflate:
+            self.conn = ServerProtocol(extensions=[_deflate()], max_size=self.config.ws_max_size,
+                                       logger=logging.getLogger("uvicorn.error"))
         self._held = b""                 # wire data not parsed yet (the application is behind)
         self._sizes: deque[int] = deque()
         self._queued = 0
