@@ -80,8 +80,10 @@ def serve_command(
                f"{f'; {workers} processes' if workers > 1 else ''}; Ctrl+C to stop)")
     proxy = {"proxy_headers": True, "forwarded_allow_ips": forwarded_allow_ips} if forwarded_allow_ips \
         else {"proxy_headers": False}
+    from ..web.logs import log_config
     uvicorn.run("grimoire.web.app:app_from_env", factory=True, workers=workers if workers > 1 else None,
                 host=host, port=port, log_level=log_level, access_log=log_level == "debug",
+                log_config=log_config(log_level),
                 http=TimedHttpProtocol, ws=BoundedWebSocketProtocol,
                 ws_max_size=64 * 1024, ws_per_message_deflate=ws_compression, timeout_graceful_shutdown=3,
                 server_header=False, **proxy)
