@@ -289,3 +289,28 @@ def test_every_error_the_server_sends_has_a_translated_text_with_the_wait():
                 assert "{seconds}" in text, f"{lang}: error.{code} does not show the wait"
     common = (Path(web.__file__).parent / "static" / "common.js").read_text()
     assert "Retry-After" in common and "errorText" in (Path(web.__file__).parent / "static" / "play.js").read_text()
+
+
+def test_a_game_without_a_human_has_a_budget_of_ai_time(db_url):
+    """Past its budget of AI computing time, a game without a human seat plays on with `random` (cheap):
+    before, a random Zavandor game of hard seats held a slot and a core for ~16 minutes."""
+    asked: list[str] = []
+    with TestClient(create_app(db_url, ai_delay=30, limits=Limits(ai_only_cpu_seconds=1.0))) as c:
+        hub = c.app.state.hub
+        g = create_game(c, [{"agent": "hard"}, {"agent": "hard"}])
+        s = hub.sessions[g["id"]]
+
+        async def choose(state, name, seat, seed, key=""):
+            asked.append(name)
+            return str(state.legal_actions()[0])
+        hub.ai.choose = choose
+        loop_run = c.portal.call
+        seat = s.state.current_player
+        loop_run(hub.ai_move, s, seat, s.seq)
+        s.ai_cpu = 1.5                                  # as if its hard seats had searched for 1.5 s
+        loop_run(hub.ai_move, s, seat, s.seq)
+        human = create_game(c, [{"agent": "human"}, {"agent": "hard"}])
+        h = hub.sessions[human["id"]]
+        h.ai_cpu = 1000.0                               # a game with a human has no such budget
+        loop_run(hub.ai_move, h, 1, h.seq)
+    assert asked == ["hard", "random", "hard"]
