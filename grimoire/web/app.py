@@ -163,7 +163,7 @@ class RequestGuard:
                 return await _send_error(send, ApiError(403, "cross_origin", "requests that change something must "
                                                         "come from this site's own pages"))
             ctype = headers.get(b"content-type", "").split(";", 1)[0].strip().lower()
-            if ctype != "application/json":
+            if scope["method"] != "DELETE" and ctype != "application/json":    # (DELETE has no body)
                 return await _send_error(send, ApiError(415, "unsupported_media_type", "send the body as JSON, "
                                                         "with Content-Type: application/json"))
         size = 0
@@ -660,7 +660,7 @@ async def ws_session(hub: Hub, ws: WebSocket, gid: str) -> None:
     live = {"s": s}
     conn.build_sync = lambda: hub.view_json(live["s"], seat, "welcome")
     # the welcome is queued in the same step as the connection joins the game: no action falls between
-    conn.push(hub.view_json(s, seat, "welcome"))
+    conn.push(hub.view_json(s, seat, "welcome"), counted=False)
     before = s.online()
     s.conns.add(conn)
     conn.start()

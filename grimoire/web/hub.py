@@ -188,6 +188,7 @@ class Conn:
         self.queued_bytes = 0
         self.peak_bytes = 0
         self.sync_pending = False
+        self._free: str | None = None    # the one queued message outside the byte budget (the welcome)
         self.build_sync = None           # () -> str: the welcome, built when the marker is sent
         self._wake = asyncio.Event()
         self.task: asyncio.Task | None = None
@@ -197,8 +198,15 @@ class Conn:
     def start(self) -> None:
         self.task = asyncio.create_task(self._pump())
 
-    def push(self, text: str) -> None:
+    def push(self, text: str, counted: bool = True) -> None:
+        """Queue a message; ``counted=False`` (the first welcome, sent before anything else): outside the
+        byte budget, which bounds what piles up behind a client that does not read."""
         if self.closed:
+            return
+        if not counted:
+            self._free = text
+            self.queue.append(text)
+            self._wake.set()
             return
         self.queue.append(text)
         self.queued_bytes += len(text)
@@ -235,7 +243,10 @@ class Conn:
             while not self.closed:
                 if self.queue:
                     text = self.queue.popleft()
-                    self.queued_bytes -= len(text)
+                    if text is self._free:
+                        self._free = None
+                    else:
+                        self.queued_bytes -= len(text)
                     await self.send_text(text)
                     continue
                 self._wake.clear()
@@ -798,12 +809,6 @@ class Hub:
     def view(self, s: Session, seat: int | None) -> dict[str, Any]:
         """The same as a dict (what ``GET /api/games/{id}`` returns)."""
         return fastjson.loads(self.view_json(s, seat))
-
-    @staticmethod
-    def visible_log(s: Session, seat: int | None, entries: list[dict] | None = None) -> list[dict]:
-        """The log as ``seat`` may see it (``Session.visible_entries``): an action secret to it is left
-        out, its own numbering (``seat_seq``) counts the others."""
-        return s.visible_entries(seat)
 
     # --- the one path of every action ------------------------------------------------------------
     async def submit(self, s: Session, seat: int | None, seq: Any, text: Any, *, internal: bool = False

@@ -264,7 +264,7 @@ def test_a_rolling_restart_loses_no_acknowledged_action(servers):
 
 def test_workers_share_one_port(pg_url, tmp_path):
     srv = ServerProcess(pg_url, tmp_path / "workers.log", extra=("--workers", "2"))
-    srv.start()
+    srv.start(timeout=120)                    # two processes import everything at once: slow on a busy machine
     try:
         pids = set()
         deadline = time.monotonic() + 20
