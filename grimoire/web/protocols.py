@@ -86,11 +86,11 @@ class TimedHttpProtocol(HttpToolsProtocol):
 
 def _deflate() -> ServerPerMessageDeflateFactory:
     """Our permessage-deflate: the server compresses with a 32 KB window at level 1. A seat's next view
-    is mostly its last one, which a 32 KB window still holds, so level 1 finds it: measured on Shuluri's
-    ~16 KB views, 0.046 ms a message at 16x smaller, where uvicorn's choice (4 KB window, level 6) took
-    0.148 ms for 7.6x — compression was a third of the server's CPU per action. The cost is memory:
-    ~144 KB of compressor state per connection instead of ~32 KB. What clients send is inflated with a
-    4 KB window (and bounded: ``BoundedWebSocketProtocol``)."""
+    is mostly its last one, which a 32 KB window still holds, so level 1 finds it: measured on the
+    largest game's ~16 KB views, 0.046 ms a message at 16x smaller, where uvicorn's choice (4 KB window,
+    level 6) took 0.148 ms for 7.6x. The cost is memory: ~144 KB of compressor state per connection
+    instead of ~32 KB. What clients send is inflated with a 4 KB window (and bounded:
+    ``BoundedWebSocketProtocol``)."""
     return ServerPerMessageDeflateFactory(server_max_window_bits=None, client_max_window_bits=12,
                                           compress_settings={"memLevel": 5, "level": 1})
 
