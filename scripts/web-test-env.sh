@@ -11,6 +11,8 @@ grimoire_web_test_env() {
   command -v chromium >/dev/null 2>&1 || need+=(chromium)
   command -v tmux >/dev/null 2>&1 || need+=(tmux)       # the terminal's end-to-end test plays in a tmux pane
   [ -n "$(_grimoire_pg_bin)" ] || need+=(postgresql)
+  command -v nginx >/dev/null 2>&1 || need+=(nginx-light)
+  command -v openssl >/dev/null 2>&1 || need+=(openssl)
   if [ ${#need[@]} -gt 0 ]; then
     if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
       echo "installing ${need[*]} with apt-get (for the web tests)"

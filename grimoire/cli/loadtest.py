@@ -214,7 +214,8 @@ async def _play_game(creating: asyncio.Semaphore, base: str, game_name: str, pla
 
 
 async def _run(base: str, games: int, players: int, ai_seats: int, actions: int, think: float, seed: int,
-               ramp: float, timeout: float, game: str | None = None) -> tuple[Stats, float]:
+               ramp: float, timeout: float, game: str | None = None, loads: list[float] | None = None
+               ) -> tuple[Stats, float]:
     """Play ``games`` games of ``game`` (default: the first with a browser board) against ``base``;
     game ``i``'s clients are seeded from ``derive_seed(seed, i)``."""
     import orjson  # noqa: F401 - imported before the clock starts, not by the first client
@@ -237,8 +238,11 @@ async def _run(base: str, games: int, players: int, ai_seats: int, actions: int,
             await asyncio.sleep(10)
             lat = sorted(x[1] for x in stats.samples[-2000:])
             p99 = _pct(lat, 99) * 1000 if lat else float("nan")
+            load = os.getloadavg()[0]
+            if loads is not None:
+                loads.append(load)
             print(f"  {time.perf_counter() - t0:5.0f}s  actions {stats.actions}  games done {stats.finished_games}  "
-                  f"recent p99 {p99:.0f} ms  errors {len(stats.errors)}", flush=True)
+                  f"recent p99 {p99:.0f} ms  errors {len(stats.errors)}  load {load:.1f}", flush=True)
 
     async def lag_monitor():
         while True:
@@ -270,6 +274,48 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
+def _server_pids(url: str, proc, workers: int) -> list[int]:
+    """The server's processes on this machine: those that answer ``/api/health`` (each connection may reach
+    another worker) and, for a server this command started, its children (uvicorn's workers)."""
+    import httpx
+    pids: set[int] = set()
+    want = workers if proc is not None else 64
+    deadline = time.monotonic() + (10 if proc is not None else 3)
+    while time.monotonic() < deadline and len(pids) < want:
+        try:
+            pid = httpx.get(url.rstrip("/") + "/api/health", timeout=5).json().get("pid")
+        except (httpx.HTTPError, ValueError):
+            break
+        if isinstance(pid, int) and os.path.exists(f"/proc/{pid}"):
+            pids.add(pid)
+    if proc is not None and workers == 1:
+        pids.add(proc.pid)
+    return sorted(pids)
+
+
+def _postgres_cpu() -> float | None:
+    """CPU seconds of every PostgreSQL process on this machine (Linux /proc); None if there are none."""
+    total, found = 0.0, False
+    try:
+        entries = os.listdir("/proc")
+    except OSError:
+        return None
+    for entry in entries:
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/comm") as f:
+                if not f.read().startswith("postgres"):
+                    continue
+        except OSError:
+            continue
+        got = _cpu_seconds(int(entry))
+        if got is not None:
+            total += got
+            found = True
+    return total if found else None
+
+
 def _cpu_seconds(pid: int) -> float | None:
     """User + system CPU time of a process (Linux /proc); None elsewhere."""
     try:
@@ -292,8 +338,10 @@ def loadtest_command(
                                 help="mean think time of a simulated player, seconds (uniform 0.5x-1.5x)"),
     ramp: float = typer.Option(5.0, "--ramp", help="seconds over which the games are created and joined "
                                "(0 = all at once); their actions count too"),
-    url: str = typer.Option(None, "--url", help="an already running server (default: start one)"),
+    url: str = typer.Option(None, "--url", help="an already running server or deployment (e.g. the proxy in "
+                            "front of several processes; default: start one)"),
     db: str = typer.Option(None, "--db", help="database for the server it starts (default: temporary SQLite)"),
+    workers: int = typer.Option(1, "--workers", min=1, help="processes of the server it starts (PostgreSQL --db)"),
     seed: int = typer.Option(1, "--seed", help="seed of the simulated clients' choices"),
     ws_compression: bool = typer.Option(True, "--ws-compression/--no-ws-compression",
                                         help="permessage-deflate on the server it starts (as grimoire serve)"),
@@ -319,9 +367,10 @@ def loadtest_command(
         port = _free_port()
         db = db or f"sqlite:///{tmp.name}/load.db"
         proc = subprocess.Popen([sys.executable, "-m", "grimoire.cli.main", "serve", "--port", str(port), "--db", db,
-                                 "--ai-delay", "0.2", "--log-level", "warning",
+                                 "--ai-delay", "0.2", "--log-level", "warning", "--workers", str(workers),
                                  # every game comes from this one address, and there are many of them
                                  "--games-per-client-hour", "0", "--max-ai-games", "0",
+                                 "--max-ai-games-per-client", "0", "--max-connections-per-client", "0",
                                  "--max-connections", str(max(5000, games * players * 2)),
                                  "--ws-compression" if ws_compression else "--no-ws-compression"],
                                 start_new_session=True)
@@ -341,13 +390,21 @@ def loadtest_command(
                f"{actions} actions each, "
                f"think {think}s (uniform {think * 0.5:g}-{think * 1.5:g}s), games started over {ramp:g}s, "
                f"server {url}")
-    cpu0 = _cpu_seconds(proc.pid) if proc else None
+    # the server's processes on this machine (its /api/health names the one that answers): their CPU time
+    pids = _server_pids(url, proc, workers)
+    cpu0 = {pid: _cpu_seconds(pid) for pid in pids}
+    db0 = _postgres_cpu()
+    load_before = os.getloadavg()
+    typer.echo(f"load average before: {load_before[0]:.2f} {load_before[1]:.2f} {load_before[2]:.2f}   "
+               f"(server processes {', '.join(map(str, pids)) or 'unknown'})")
+    loads: list[float] = []
     client0 = resource.getrusage(resource.RUSAGE_SELF)
     try:
         timeout = ramp + actions * think * 3 + 60
-        coro = _run(url, games, players, ai_seats, actions, think, seed, ramp, timeout, info.name)
+        coro = _run(url, games, players, ai_seats, actions, think, seed, ramp, timeout, info.name, loads)
         stats, wall = uvloop.run(coro) if uvloop else asyncio.run(coro)
-        cpu1 = _cpu_seconds(proc.pid) if proc else None
+        cpu1 = {pid: _cpu_seconds(pid) for pid in pids}
+        db1 = _postgres_cpu()
     finally:
         if proc is not None:
             proc.terminate()
@@ -374,10 +431,20 @@ def loadtest_command(
     client_cpu = (client1.ru_utime + client1.ru_stime) - (client0.ru_utime + client0.ru_stime)
     typer.echo(f"client           CPU {client_cpu:.1f}s ({client_cpu / wall * 100:.0f}% of a core); event-loop lag "
                f"p99 {_pct(lag, 99):.1f} ms, max {lag[-1] if lag else float('nan'):.1f} ms")
-    if cpu0 is not None and cpu1 is not None:
-        used = cpu1 - cpu0
+    used_by = {pid: cpu1[pid] - cpu0[pid] for pid in pids if cpu0.get(pid) is not None and cpu1.get(pid) is not None}
+    if used_by:
+        used = sum(used_by.values())
         typer.echo(f"server           CPU {used:.1f}s ({used / wall * 100:.0f}% of a core), "
                    f"{used / max(1, stats.actions) * 1000:.2f} ms per action (creation and joins included)")
+        if len(used_by) > 1:
+            typer.echo("  per process    " + ", ".join(f"{pid}: {u:.1f}s ({u / max(1, stats.actions) * 1000:.2f} ms/"
+                                                       "action)" for pid, u in used_by.items()))
+    if db0 is not None and db1 is not None and db1 > db0:
+        typer.echo(f"postgres         CPU {db1 - db0:.1f}s of this machine's PostgreSQL processes "
+                   f"({(db1 - db0) / max(1, stats.actions) * 1000:.2f} ms per action)")
+    during = sorted(loads)
+    typer.echo(f"load average     before {load_before[0]:.2f}; during p50 {_pct(during, 50):.2f}, max "
+               f"{during[-1] if during else float('nan'):.2f} (1-minute, sampled every 10 s; 2 cores)")
     typer.echo(f"errors           {len(stats.errors)}")
     for e in stats.errors[:10]:
         typer.echo(f"  {e}")

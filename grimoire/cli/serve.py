@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import os
+
 import typer
 
 from .main import app, fail
@@ -35,30 +38,66 @@ def serve_command(
                                                  "whose X-Forwarded-For / -Proto headers are trusted"),
     api_docs: bool = typer.Option(False, "--api-docs",
                                   help="serve interactive API docs at /api/docs (they load scripts from a CDN)"),
+    workers: int = typer.Option(1, "--workers", min=1,
+                                help="server processes on this port (PostgreSQL only: they share the games through "
+                                     "the database; run more hosts against the same database the same way)"),
+    ai_only_per_client: int = typer.Option(2, "--max-ai-games-per-client",
+                                           help="running games without a human seat per client address (0 = no "
+                                                "limit)"),
+    connections_per_client: int = typer.Option(64, "--max-connections-per-client",
+                                               help="WebSockets of one client address (0 = no limit)"),
+    allow_origin: list[str] = typer.Option([], "--allow-origin",
+                                           help="another site whose pages may use this server (e.g. "
+                                                "https://games.example.org); the server's own pages always may"),
+    header_timeout: float = typer.Option(10.0, "--header-timeout",
+                                         help="seconds a request's headers may take (a half-sent request is closed)"),
 ) -> None:
     """Start the web app: create games, share seat links, play in the browser."""
     import uvicorn
 
-    from ..web.app import create_app
-    from ..web.hub import Limits
+    from ..web.protocols import BoundedWebSocketProtocol, TimedHttpProtocol
     from ..web.store import NotGrimoireDatabase, Store, normalize_url
 
     url = normalize_url(db)
+    if workers > 1 and not url.startswith("postgresql"):
+        raise fail("SQLite serves one process: --workers needs a PostgreSQL database (--db postgresql://...)")
     try:                      # refuse an empty or foreign database with one line, before uvicorn starts
         Store(url, lock_timeout=lock_timeout).close()
     except NotGrimoireDatabase as e:
         raise fail(str(e)) from None
-    limits = Limits(games_per_client_hour=games_per_hour or None, max_ai_only_games=max_ai_games or None,
-                    max_connections=max_connections)
-    web = create_app(url, ai_delay=ai_delay, ai_workers=ai_workers, freeze_gc=True, allow_seeds=allow_seeds,
-                     limits=limits, lock_timeout=lock_timeout, api_docs=api_docs)
+    _raise_file_limit()
+    config = {"db": url, "ai_delay": ai_delay, "ai_workers": ai_workers, "allow_seeds": allow_seeds,
+              "lock_timeout": lock_timeout, "api_docs": api_docs, "allowed_origins": list(allow_origin),
+              "limits": {"games_per_client_hour": games_per_hour or None, "max_ai_only_games": max_ai_games or None,
+                         "max_ai_only_games_per_client": ai_only_per_client or None,
+                         "max_connections": max_connections,
+                         "max_connections_per_client": connections_per_client or None}}
+    os.environ["GRIMOIRE_SERVE_CONFIG"] = json.dumps(config)      # each worker process builds its app from it
+    os.environ["GRIMOIRE_HEADER_TIMEOUT"] = str(header_timeout)
+    TimedHttpProtocol.header_timeout = header_timeout
     shown = "localhost" if host in ("127.0.0.1", "localhost") else host
-    typer.echo(f"Grimoire is running: open http://{shown}:{port}/   (database: {_safe(url)}; Ctrl+C to stop)")
+    typer.echo(f"Grimoire is running: open http://{shown}:{port}/   (database: {_safe(url)}"
+               f"{f'; {workers} processes' if workers > 1 else ''}; Ctrl+C to stop)")
     proxy = {"proxy_headers": True, "forwarded_allow_ips": forwarded_allow_ips} if forwarded_allow_ips \
         else {"proxy_headers": False}
-    uvicorn.run(web, host=host, port=port, log_level=log_level, access_log=log_level == "debug",
+    from ..web.logs import log_config
+    uvicorn.run("grimoire.web.app:app_from_env", factory=True, workers=workers if workers > 1 else None,
+                host=host, port=port, log_level=log_level, access_log=log_level == "debug",
+                log_config=log_config(log_level),
+                http=TimedHttpProtocol, ws=BoundedWebSocketProtocol,
                 ws_max_size=64 * 1024, ws_per_message_deflate=ws_compression, timeout_graceful_shutdown=3,
                 server_header=False, **proxy)
+
+
+def _raise_file_limit() -> None:
+    """Every WebSocket is a file descriptor: take the hard limit, not the common soft 1,024."""
+    try:
+        import resource
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        if soft < hard:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    except (ImportError, ValueError, OSError):
+        pass
 
 
 def _safe(url: str) -> str:

@@ -91,6 +91,9 @@ class GameInfo:
     i18n: str | None = None                         # folder of catalogs <lang>.json in the package
     rules_topics: Callable[[], dict[str, str]] | None = None
     static_data: Callable[[], dict[str, Any]] | None = None       # fixed tables for interfaces
+    # options that fix what chance would draw (preset dice, cards): whoever sets them knows the game's
+    # future like whoever chooses its seed (the web server allows them where it allows seeds, and shows them)
+    chance_options: tuple[str, ...] = ()
     # --- for the conformance suite -----------------------------------------------------------------------
     probe_texts: Callable[[Any], list[str]] | None = None
     conformance_options: Mapping[str, Any] = field(default_factory=dict)

@@ -44,6 +44,7 @@ import hashlib
 import json
 import logging
 import os
+import secrets
 import time
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -63,7 +64,7 @@ from ..core.registry import game_info, games
 from . import fastjson
 from .ai import AIRunner
 from .gctune import GcKeeper
-from .hub import CLOSE_BUSY, GAME_ID, ApiError, Conn, Hub, Limits, TokenBucket, storage_error
+from .hub import CLOSE_BUSY, GAME_ID, ApiError, Conn, Hub, Limits, TokenBucket, client_key, storage_error
 from .store import StorageError, Store
 
 log = logging.getLogger("grimoire.web")
@@ -108,6 +109,81 @@ class SecurityHeaders:
                     (k, v) for k, v in SECURITY_HEADERS if k not in have]
             await send(message)
         return await self.app(scope, receive, send_with_headers)
+
+
+UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+
+
+def _origin_allowed(origin: str | None, host: str | None, allowed: frozenset[str]) -> bool:
+    """A request from a page of this site (its Origin names the host the request was sent to), from an
+    origin the operator allowed, or from something that is not a browser page (no Origin)."""
+    if origin is None:
+        return True
+    origin = origin.strip().lower().rstrip("/")
+    if origin in allowed:
+        return True
+    netloc = origin.split("://", 1)[1] if "://" in origin else None
+    return netloc is not None and host is not None and netloc == host.strip().lower()
+
+
+class RequestGuard:
+    """Pure ASGI middleware: what every request must be before a handler sees it.
+
+    * A body of at most ``MAX_BODY`` bytes, on every endpoint: refused (413) on its Content-Length and
+      while it streams in (a handler that reads it gets the 413 instead of more data).
+    * Requests that change something (POST, ...) must say ``Content-Type: application/json`` (415) —
+      a browser sends that cross-site only after a CORS preflight this server never grants — and, when
+      they carry an ``Origin`` (every browser does), it must be this site's (403 ``cross_origin``).
+      WebSocket handshakes from another site's pages are refused (403) the same way.
+    """
+
+    def __init__(self, app, allowed_origins: frozenset[str] = frozenset()):
+        self.app = app
+        self.allowed = allowed_origins
+
+    async def __call__(self, scope, receive, send):
+        kind = scope["type"]
+        if kind not in ("http", "websocket"):
+            return await self.app(scope, receive, send)
+        headers = {}
+        for k, v in scope.get("headers", ()):
+            if k in (b"origin", b"host", b"content-type", b"content-length"):
+                headers[k] = v.decode("latin-1")
+        if kind == "websocket":
+            if not _origin_allowed(headers.get(b"origin"), headers.get(b"host"), self.allowed):
+                await receive()                             # websocket.connect
+                return await send({"type": "websocket.close", "code": 4403})
+            return await self.app(scope, receive, send)
+        declared = headers.get(b"content-length")
+        if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY):
+            return await _send_error(send, ApiError(413, "too_large", f"the request body is larger than {MAX_BODY} "
+                                                    "bytes"))
+        if scope["method"] in UNSAFE_METHODS:
+            if not _origin_allowed(headers.get(b"origin"), headers.get(b"host"), self.allowed):
+                return await _send_error(send, ApiError(403, "cross_origin", "requests that change something must "
+                                                        "come from this site's own pages"))
+            ctype = headers.get(b"content-type", "").split(";", 1)[0].strip().lower()
+            if scope["method"] != "DELETE" and ctype != "application/json":    # (DELETE has no body)
+                return await _send_error(send, ApiError(415, "unsupported_media_type", "send the body as JSON, "
+                                                        "with Content-Type: application/json"))
+        size = 0
+
+        async def limited_receive():
+            nonlocal size
+            message = await receive()
+            if message["type"] == "http.request":
+                size += len(message.get("body", b""))
+                if size > MAX_BODY:
+                    raise ApiError(413, "too_large", f"the request body is larger than {MAX_BODY} bytes")
+            return message
+        return await self.app(scope, limited_receive, send)
+
+
+async def _send_error(send, e: ApiError) -> None:
+    body = fastjson.dumps_bytes(e.body())
+    await send({"type": "http.response.start", "status": e.status,
+                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
+    await send({"type": "http.response.body", "body": body})
 
 
 def _error(e: ApiError) -> JSONResponse:
@@ -252,7 +328,8 @@ def _body(schema: dict) -> dict:
 
 def create_app(db_url: str | None = None, *, ai_delay: float = 0.5, ai_workers: int | None = None,
                store: Store | None = None, freeze_gc: bool = False, allow_seeds: bool = False,
-               limits: Limits | None = None, lock_timeout: float = 10.0, api_docs: bool = False) -> FastAPI:
+               limits: Limits | None = None, lock_timeout: float = 10.0, api_docs: bool = False,
+               allowed_origins: tuple[str, ...] = ()) -> FastAPI:
     """The ASGI app. ``freeze_gc`` (``grimoire serve``): keep the garbage collector's scans small
     (``GcKeeper``: the start-up objects and, every few seconds, whatever survived are moved out of its
     reach), so that no full collection stalls every game at once. ``allow_seeds``: take creator-chosen
@@ -294,7 +371,9 @@ def create_app(db_url: str | None = None, *, ai_delay: float = 0.5, ai_workers: 
 
     app = FastAPI(title="Grimoire", lifespan=lifespan, docs_url="/api/docs" if api_docs else None, redoc_url=None,
                   openapi_url="/api/openapi.json")
-    app.add_middleware(SecurityHeaders)
+    app.add_middleware(RequestGuard, allowed_origins=frozenset(o.strip().lower().rstrip("/")
+                                                              for o in allowed_origins))
+    app.add_middleware(SecurityHeaders)          # the outermost: its headers are on every answer
 
     def hub() -> Hub:
         return state["hub"]
@@ -376,9 +455,12 @@ def create_app(db_url: str | None = None, *, ai_delay: float = 0.5, ai_workers: 
         except (StorageError, TimeoutError) as e:
             log.error("health check: the database does not take writes: %s", e)
             raise storage_error(writer_failures=h.store.writer.failures) from None
-        return {"ok": True, "database": h.store.kind, "write_ms": round((time.perf_counter() - t0) * 1000, 2),
-                "writer_queue": h.store.writer.jobs.qsize(), "writer_failures": h.store.writer.failures,
-                "live_games": len(h.sessions), "connections": h.connections}
+        out = {"ok": True, "database": h.store.kind, "write_ms": round((time.perf_counter() - t0) * 1000, 2),
+               "writer_queue": h.store.writer.jobs.qsize(), "writer_failures": h.store.writer.failures,
+               "live_games": len(h.sessions), "connections": h.connections, "pid": os.getpid()}
+        if h.cluster is not None:
+            out["cluster"] = h.cluster.describe()
+        return out
 
     @app.get("/api/static/{game}")
     async def static_game_data(game: str, request: Request):
@@ -453,7 +535,7 @@ def create_app(db_url: str | None = None, *, ai_delay: float = 0.5, ai_workers: 
     async def game_log(gid: str, request: Request):
         s = await hub().get(gid)
         seat = hub().seat_for_token(s, _bearer(request))
-        text = f'{{"game_id":{fastjson.dumps(s.id)},"seq":{s.seq},"seat":{fastjson.dumps(seat)},' \
+        text = f'{{"game_id":{fastjson.dumps(s.id)},"seq":{s.seat_seq(seat)},"seat":{fastjson.dumps(seat)},' \
                f'"log":{s.log_json(seat)}}}'
         return Response(text, media_type="application/json")
 
@@ -481,6 +563,15 @@ def create_app(db_url: str | None = None, *, ai_delay: float = 0.5, ai_workers: 
         await ws_session(hub(), ws, gid)
 
     return app
+
+
+def app_from_env() -> FastAPI:
+    """The app ``grimoire serve`` runs (in each worker process): its settings come from the environment
+    (``GRIMOIRE_SERVE_CONFIG``, JSON written by the command)."""
+    cfg = json.loads(os.environ["GRIMOIRE_SERVE_CONFIG"])
+    return create_app(cfg["db"], ai_delay=cfg["ai_delay"], ai_workers=cfg["ai_workers"], freeze_gc=True,
+                      allow_seeds=cfg["allow_seeds"], limits=Limits(**cfg["limits"]), lock_timeout=cfg["lock_timeout"],
+                      api_docs=cfg["api_docs"], allowed_origins=tuple(cfg["allowed_origins"]))
 
 
 async def _receive_text(ws: WebSocket) -> str | None:
@@ -533,10 +624,30 @@ async def ws_session(hub: Hub, ws: WebSocket, gid: str) -> None:
         err = e if isinstance(e, ApiError) else ApiError(400, "bad_json", f"not valid JSON: {e}")
         await refuse(err, 4000 + err.status)
         return
-    if sum(1 for c in s.conns if not c.closed) >= limits.max_connections_per_game:
-        await refuse(ApiError(503, "game_full", f"this game has {limits.max_connections_per_game} connections, "
-                              "its limit; retrying"), CLOSE_BUSY)
-        return
+    client = client_key(_client(ws))
+    game_full = ApiError(503, "game_full", f"this game has {limits.max_connections_per_game} connections, "
+                         "its limit; retrying")
+    client_full = ApiError(429, "too_many_connections", f"this address has {limits.max_connections_per_client} "
+                           "connections, its limit; close some and retry")
+    sid = secrets.token_hex(8)
+    if hub.cluster is not None:                 # counted across every server process, in the database
+        try:
+            refused = await hub.cluster.admit_socket(sid, s.id, client, seat)
+        except StorageError:
+            await refuse(storage_error(), 4503)
+            return
+        if refused is not None:
+            await refuse(client_full if refused == "client" else game_full, CLOSE_BUSY)
+            return
+    else:
+        if sum(1 for c in s.conns if not c.closed) >= limits.max_connections_per_game:
+            await refuse(game_full, CLOSE_BUSY)
+            return
+        per_client = limits.max_connections_per_client
+        if per_client is not None and hub.client_connections.get(client, 0) >= per_client:
+            await refuse(client_full, CLOSE_BUSY)
+            return
+    hub.client_connections[client] = hub.client_connections.get(client, 0) + 1
 
     closing: asyncio.Future = asyncio.get_running_loop().create_future()
 
@@ -548,13 +659,14 @@ async def ws_session(hub: Hub, ws: WebSocket, gid: str) -> None:
                 TokenBucket(limits.syncs_per_second, limits.sync_burst))
     live = {"s": s}
     conn.build_sync = lambda: hub.view_json(live["s"], seat, "welcome")
-    await ws.send_text(hub.view_json(s, seat, "welcome"))
-    conn.start()
+    # the welcome is queued in the same step as the connection joins the game: no action falls between
+    conn.push(hub.view_json(s, seat, "welcome"), counted=False)
     before = s.online()
     s.conns.add(conn)
+    conn.start()
     hub.connections += 1
     if s.online() != before:
-        hub.presence(s)
+        hub.presence(s, local=True)
     bucket = TokenBucket(limits.messages_per_second, limits.message_burst)
     warned = 0.0
 
@@ -625,9 +737,16 @@ async def ws_session(hub: Hub, ws: WebSocket, gid: str) -> None:
         was = s.online()
         s.conns.discard(conn)
         hub.connections -= 1
+        left = hub.client_connections.get(client, 1) - 1
+        if left > 0:
+            hub.client_connections[client] = left
+        else:
+            hub.client_connections.pop(client, None)
         await conn.stop()
         if s.online() != was:
-            hub.presence(s)
+            hub.presence(s, local=True)
+        if hub.cluster is not None:
+            await hub.cluster.leave_socket(sid)
         if code != 1000 and ws.application_state == WebSocketState.CONNECTED:
             # the client may not be reading: never wait long for the close frame to go out
             with contextlib.suppress(Exception):

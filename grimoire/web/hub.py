@@ -22,12 +22,15 @@ import asyncio
 import contextlib
 import hashlib
 import logging
+import math
+import os
 import re
 import secrets
 import time
 import unicodedata
 from collections import OrderedDict, deque
 from dataclasses import dataclass, field
+from datetime import timedelta
 from typing import Any
 
 from ..agents import agent_names
@@ -36,7 +39,7 @@ from ..core.registry import game_info, games, load_game, new_game
 from ..core.state import GameState
 from . import fastjson
 from .ai import AIRunner, decision_seed
-from .store import Conflict, CorruptGame, GameRow, SeatRow, StorageError, Store, now
+from .store import Conflict, CorruptGame, GameRow, Refused, SeatRow, StorageError, Store, now
 
 log = logging.getLogger("grimoire.web.hub")
 
@@ -60,11 +63,30 @@ class Limits:
     syncs_per_second: float = 0.5       # full resyncs (a whole view each) a connection gets, after ...
     sync_burst: int = 3                 # ... a burst of these; more are deferred (at most one pending)
     games_per_client_hour: int | None = 120   # games one client address may create per hour ...
-    games_burst: int = 30                     # ... of which at once
-    max_ai_only_games: int | None = 32  # running games without a human seat (AI against AI)
+    games_burst: int = 30                     # ... of which at once (never more than the hourly number)
+    max_ai_only_games: int | None = 32  # running games without a human seat (AI against AI), in all ...
+    max_ai_only_games_per_client: int | None = 2   # ... and per client address
+    ai_only_cpu_seconds: float | None = 60.0   # AI computing time of one such game; then its seats play random
     max_sessions: int = 5000            # games kept in memory; idle ones are evicted first
-    max_connections: int = 5000         # WebSockets in all
+    max_connections: int = 5000         # WebSockets in all (per server process)
     max_connections_per_game: int = 64
+    max_connections_per_client: int | None = 64    # WebSockets of one client address
+    reviews_per_client_minute: float | None = 6.0   # post-game reviews one client address may start
+
+    @property
+    def creation_burst(self) -> int:
+        per_hour = self.games_per_client_hour
+        return self.games_burst if per_hour is None else max(1, min(self.games_burst, per_hour))
+
+
+def _ai_only_refusal(lim: Limits, total: int, mine: int) -> None:
+    """429 if a new game without a human seat would pass the caps (``total`` running, ``mine`` of this client)."""
+    if lim.max_ai_only_games_per_client is not None and mine >= lim.max_ai_only_games_per_client:
+        raise ApiError(429, "too_many_ai_games", f"this address has {mine} games without a human seat running, "
+                       "its limit; try again when one is over", headers={"Retry-After": "30"}, retry_after=30)
+    if lim.max_ai_only_games is not None and total >= lim.max_ai_only_games:
+        raise ApiError(429, "too_many_ai_games", f"{total} games without a human seat are running, the "
+                       "server's limit; try again when one is over", headers={"Retry-After": "30"}, retry_after=30)
 
 
 class ApiError(Exception):
@@ -78,7 +100,7 @@ class ApiError(Exception):
 
 
 def storage_error(**extra: Any) -> ApiError:
-    return ApiError(503, "storage_unavailable", STORAGE_MESSAGE, headers={"Retry-After": "2"}, **extra)
+    return ApiError(503, "storage_unavailable", STORAGE_MESSAGE, headers={"Retry-After": "2"}, retry_after=2, **extra)
 
 
 def hash_token(token: str) -> str:
@@ -88,6 +110,28 @@ def hash_token(token: str) -> str:
 def has_control_characters(text: str) -> bool:
     """Control characters (NUL included), lone surrogates and line separators: never in a name or id."""
     return any(unicodedata.category(ch) in ("Cc", "Cs", "Zl", "Zp") for ch in text)
+
+
+# invisible and direction-changing characters (format characters: U+200B zero width space, U+202E
+# right-to-left override, the tag characters U+E0000-E007F, ...) and private-use ones: a name with
+# them can look like another name or reorder the text around it
+_NOT_IN_NAMES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+
+
+def clean_name(name: str) -> str | None:
+    """A player's name in Unicode normal form C, trimmed; None if it holds a character a name may not
+    (``_NOT_IN_NAMES``)."""
+    name = unicodedata.normalize("NFC", name)
+    if any(unicodedata.category(ch) in _NOT_IN_NAMES for ch in name):
+        return None
+    return name.strip()
+
+
+def client_key(address: str | None) -> str:
+    """What the per-client limits count (stored, so that every server process counts alike): a hash of
+    the client's address, not the address itself."""
+    salt = os.environ.get("GRIMOIRE_CLIENT_SALT", "grimoire-client")   # the tests keep their clients apart
+    return hashlib.sha256(f"{salt}:{address or '?'}".encode()).hexdigest()[:32]
 
 
 class TokenBucket:
@@ -144,6 +188,7 @@ class Conn:
         self.queued_bytes = 0
         self.peak_bytes = 0
         self.sync_pending = False
+        self._free: str | None = None    # the one queued message outside the byte budget (the welcome)
         self.build_sync = None           # () -> str: the welcome, built when the marker is sent
         self._wake = asyncio.Event()
         self.task: asyncio.Task | None = None
@@ -153,8 +198,15 @@ class Conn:
     def start(self) -> None:
         self.task = asyncio.create_task(self._pump())
 
-    def push(self, text: str) -> None:
+    def push(self, text: str, counted: bool = True) -> None:
+        """Queue a message; ``counted=False`` (the first welcome, sent before anything else): outside the
+        byte budget, which bounds what piles up behind a client that does not read."""
         if self.closed:
+            return
+        if not counted:
+            self._free = text
+            self.queue.append(text)
+            self._wake.set()
             return
         self.queue.append(text)
         self.queued_bytes += len(text)
@@ -191,7 +243,10 @@ class Conn:
             while not self.closed:
                 if self.queue:
                     text = self.queue.popleft()
-                    self.queued_bytes -= len(text)
+                    if text is self._free:
+                        self._free = None
+                    else:
+                        self.queued_bytes -= len(text)
                     await self.send_text(text)
                     continue
                 self._wake.clear()
@@ -239,6 +294,10 @@ class Session:
     log: list[dict] = field(default_factory=list)
     fixed_seed: bool = False
     practice: bool = False          # a practice game: the hard AI's hints on request (web/review.py)
+    preset: dict = field(default_factory=dict)  # options that fix what chance draws (shown to every seat)
+    creator: str | None = None      # client_key of whoever created it
+    ai_cpu: float = 0.0             # seconds its AI seats have computed (the budget of games without humans)
+    remote_online: dict = field(default_factory=dict)   # other server processes -> seats online there
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     conns: set = field(default_factory=set)
     ai_task: asyncio.Task | None = None
@@ -253,6 +312,8 @@ class Session:
     # the whole log as each seat may see it, as JSON text, for the same sequence number: a welcome,
     # a sync or a GET of a long game costs a string join instead of filtering and serializing it again
     _logs: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+    # games with secret actions (``visible_history``): per seat, the history as it may see it
+    _vis: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
     @property
     def status(self) -> str:
@@ -266,7 +327,48 @@ class Session:
         if self._views_seq != self.seq:
             self._views = {}
             self._logs = {}
+            self._vis = {}
             self._views_seq = self.seq
+
+    @property
+    def has_secrets(self) -> bool:
+        """The game may keep actions secret from some seats (it has its own ``visible_history``)."""
+        return type(self.state).visible_history is not GameState.visible_history
+
+    def visibility(self, seat: int | None) -> list[str | None] | None:
+        """The history as ``seat`` may see it (None entries: secret to it); None if the game has no secrets."""
+        if not self.has_secrets:
+            return None
+        self._fresh()
+        got = self._vis.get(seat)
+        if got is None:
+            got = self._vis[seat] = self.state.visible_history(seat)
+        return got
+
+    def hidden(self, seat: int | None) -> int:
+        """How many actions are secret to ``seat`` right now."""
+        vis = self.visibility(seat)
+        return 0 if vis is None else vis.count(None)
+
+    def seat_seq(self, seat: int | None) -> int:
+        """The sequence number as ``seat`` sees it: the actions it may see. An action secret to it is not
+        counted (nor shown in its log) until it is revealed, so neither the number of another seat's
+        secret choices nor when they were made shows (the engine treats that as hidden too)."""
+        return self.seq - self.hidden(seat)
+
+    def visible_entries(self, seat: int | None) -> list[dict]:
+        """The log as ``seat`` may see it: the actions it may see, in order, numbered 1, 2, ... (its own
+        sequence numbers; without secrets they are the game's)."""
+        vis = self.visibility(seat)
+        if vis is None:
+            return self.log
+        out = []
+        n = 0
+        for e, v in zip(self.log, vis, strict=True):
+            if v is not None:
+                n += 1
+                out.append(e if e["seq"] == n else {**e, "seq": n})
+        return out
 
     def seat_view(self, seat: int | None) -> SeatView:
         """The observation and hints of ``seat`` for the current state, computed once per sequence number."""
@@ -288,7 +390,7 @@ class Session:
         self._fresh()
         got = self._logs.get(seat)
         if got is None:
-            got = self._logs[seat] = fastjson.dumps(Hub.visible_log(self, seat, self.log))
+            got = self._logs[seat] = fastjson.dumps(self.visible_entries(seat))
         return got
 
     def current_round(self) -> int | None:
@@ -302,10 +404,11 @@ class Session:
         return cp is not None and not self.seats[cp].human
 
     def online(self) -> frozenset[int]:
+        """The seats with a connection to this server process."""
         return frozenset(c.seat for c in self.conns if not c.closed and c.seat is not None)
 
     def seat_info(self) -> list[dict]:
-        online = self.online()
+        online = self.online().union(*self.remote_online.values())
         return [{"seat": s.seat, "agent": s.agent, "name": s.name, "online": s.human and s.seat in online}
                 for s in self.seats]
 
@@ -328,8 +431,14 @@ class Hub:
         self._creators: dict[str, TokenBucket] = {}
         self._corrupt: dict[str, tuple[float, str]] = {}              # game id -> (when, why)
         self.connections = 0
+        self.client_connections: dict[str, int] = {}                 # client_key -> WebSockets (this process)
         self.stopping = False
         self.ai_retries = 0                                          # AI moves retried after a storage error
+        # PostgreSQL: any number of server processes share the games (cluster.py); SQLite: this one alone
+        self.cluster = None
+        if store.kind == "postgresql":
+            from .cluster import Cluster
+            self.cluster = Cluster(self)
 
     # --- life cycle ------------------------------------------------------------------------------
     async def start(self) -> None:
@@ -337,7 +446,10 @@ class Hub:
         resumed in the background (a game that cannot be loaded is reported and skipped: it must not
         keep the others, or the server, down)."""
         self._janitor = asyncio.create_task(self._evict_idle())
-        self._resumer = asyncio.create_task(self._resume())
+        if self.cluster is not None:
+            await self.cluster.start()        # it takes the waiting AI moves from the job table
+        else:
+            self._resumer = asyncio.create_task(self._resume())
 
     async def _resume(self) -> None:
         loop = asyncio.get_running_loop()
@@ -362,6 +474,8 @@ class Hub:
 
     async def stop(self) -> None:
         self.stopping = True
+        if self.cluster is not None:
+            await self.cluster.stop()
         for task in (self._janitor, self._resumer):
             if task is not None:
                 task.cancel()
@@ -423,16 +537,28 @@ class Hub:
 
     # --- creating and loading --------------------------------------------------------------------
     def check_creation_rate(self, client: str | None) -> None:
+        """This process's count (SQLite: the only process); with PostgreSQL the database's (``Cluster``)."""
         per_hour = self.limits.games_per_client_hour
         if per_hour is None:
             return
-        key = client or "?"
+        key = client_key(client)
         bucket = self._creators.get(key)
         if bucket is None:
-            bucket = self._creators[key] = TokenBucket(per_hour / 3600, self.limits.games_burst)
+            bucket = self._creators[key] = TokenBucket(per_hour / 3600, self.limits.creation_burst)
         if not bucket.take():
+            wait = max(1, math.ceil(bucket.wait()))
             raise ApiError(429, "too_many_games", f"this address has created too many games (at most {per_hour} an "
-                           "hour); try again later", headers={"Retry-After": "60"})
+                           f"hour); try again in {wait} s", headers={"Retry-After": str(wait)}, retry_after=wait)
+
+    def _ai_only_room(self, creator: str) -> None:
+        """The caps on running games without a human seat, in all and per client (this process's count)."""
+        lim = self.limits
+        mine = total = 0
+        for x in self.sessions.values():
+            if x.ai_only and not x.state.is_terminal():
+                total += 1
+                mine += x.creator == creator
+        _ai_only_refusal(lim, total, mine)
 
     async def create(self, spec: Any, client: str | None = None) -> tuple[Session, list[str | None]]:
         if not isinstance(spec, dict):
@@ -468,12 +594,13 @@ class Hub:
                 raise ApiError(400, "bad_seats", f"seat {i}: unknown agent {agent!r}; choose human or one of "
                                + ", ".join(levels))
             name = sd.get("name") or ""
-            if not isinstance(name, str) or len(name) > MAX_NAME or has_control_characters(name):
+            cleaned = clean_name(name) if isinstance(name, str) and len(name) <= 4 * MAX_NAME else None
+            if cleaned is None or len(cleaned) > MAX_NAME:
                 raise ApiError(400, "bad_seats", f"seat {i}: a name is text of at most {MAX_NAME} characters "
-                               "without control characters")
+                               "without control, invisible or direction-changing characters")
             token = secrets.token_urlsafe(24) if agent == "human" else None
             tokens.append(token)
-            seats.append(Seat(i, agent, name.strip(), hash_token(token) if token else None))
+            seats.append(Seat(i, agent, cleaned, hash_token(token) if token else None))
         options = spec.get("options") or {}
         if not isinstance(options, dict):
             raise ApiError(400, "bad_options", "'options' must be an object")
@@ -481,6 +608,9 @@ class Hub:
         if reserved:
             raise ApiError(400, "bad_options", f"{', '.join(reserved)} cannot be an option: "
                            "use the 'seats' (and 'seed') of the request")
+        practice = spec.get("practice", False)
+        if not isinstance(practice, bool):
+            raise ApiError(400, "bad_request", "'practice' is true or false")
         seed = spec.get("seed")
         fixed = seed is not None
         if seed is None:
@@ -491,32 +621,53 @@ class Hub:
                            "them with grimoire serve --allow-seeds (the seed is then shown to every player)")
         elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 62:
             raise ApiError(400, "bad_seed", "'seed' must be a whole number from 0 to 2**62 - 1")
-        ai_only = not any(s.human for s in seats)
-        if ai_only and self.limits.max_ai_only_games is not None:
-            running = sum(1 for x in self.sessions.values() if x.ai_only and not x.state.is_terminal())
-            if running >= self.limits.max_ai_only_games:
-                raise ApiError(429, "too_many_ai_games", f"{running} games without a human seat are running, the "
-                               "server's limit; try again when one is over", headers={"Retry-After": "30"})
+        # options that fix what chance draws (e.g. preset dice): whoever sets them knows the future, like
+        # a chosen seed. Allowed where seeds are, or in practice games; shown to every seat.
+        preset_names = [k for k in info.chance_options if options.get(k) is not None]
+        if preset_names and not (self.allow_seeds or practice):
+            raise ApiError(400, "preset_not_allowed", f"{', '.join(preset_names)} fix what chance would draw: only "
+                           "in practice games, or on a server started with --allow-seeds (they are shown to every "
+                           "player)")
+        try:                                 # cheap: the options are checked before anything is built
+            info.validate(players, options)
+        except GameConfigError as e:
+            raise ApiError(400, "bad_options", str(e)) from None
+        except (TypeError, ValueError) as e:
+            raise ApiError(400, "bad_options", f"invalid options for {info.title}: {e}") from None
+        # the limits, before the game is built: a refused creation costs nothing
+        creator = client_key(client)
+        ai_only = not any(x.human for x in seats)
+        self._room_for_one_more()
+        if self.cluster is not None:
+            await self.cluster.check_creation(creator, ai_only)
+        else:
+            if ai_only:
+                self._ai_only_room(creator)
+            self.check_creation_rate(client)
         try:
             state = new_game(game, players, seed, **options)
         except GameConfigError as e:
             raise ApiError(400, "bad_options", str(e)) from None
         except (TypeError, ValueError) as e:
             raise ApiError(400, "bad_options", f"invalid options for {info.title}: {e}") from None
-        practice = spec.get("practice", False)
-        if not isinstance(practice, bool):
-            raise ApiError(400, "bad_request", "'practice' is true or false")
-        self._room_for_one_more()
-        self.check_creation_rate(client)
         gid = secrets.token_urlsafe(9)
         t = now()
         row = GameRow(gid, game, players, seed, dict(state.options) | ({"fixed_seed": True} if fixed else {})
                       | ({"practice": True} if practice else {}), "active", 0, state.current_player, t, t)
-        session = Session(gid, game, seed, dict(state.options), seats, state, 0, fixed_seed=fixed, practice=practice)
-        fut = self.store.create_game(row, [SeatRow(s.seat, s.agent, s.name, s.token_hash) for s in seats],
-                                     session.ai_decides())
+        preset = {k: state.options[k] for k in preset_names}
+        session = Session(gid, game, seed, dict(state.options), seats, state, 0, fixed_seed=fixed, practice=practice,
+                          preset=preset, creator=creator)
+        ai_first = session.ai_decides()
+        cluster = self.cluster
+        fut = self.store.create_game(
+            row, [SeatRow(s.seat, s.agent, s.name, s.token_hash) for s in seats], ai_first, creator=creator,
+            ai_only=ai_only, ai_due=t + timedelta(seconds=self.ai_delay) if ai_first and cluster is not None else None,
+            guard=cluster.creation_guard(creator) if cluster is not None and ai_only else None)
         try:
             await asyncio.wrap_future(fut)
+        except Refused as e:
+            raise ApiError(429, e.code, e.message, headers={"Retry-After": str(math.ceil(e.retry_after))},
+                           retry_after=math.ceil(e.retry_after)) from None
         except StorageError as e:
             log.error("a new game could not be stored: %s", e)
             raise storage_error() from None
@@ -556,6 +707,11 @@ class Hub:
                     except Exception as e:  # noqa: BLE001 - one bad game must not take the server down
                         raise self._corrupt_game(gid, f"{type(e).__name__}: {e}") from None
                     self._admit(s)
+                    if self.cluster is not None:
+                        # who is online elsewhere; a notification that came meanwhile is newer
+                        with contextlib.suppress(Exception):
+                            for proc, seats in (await self.cluster.online_elsewhere(gid)).items():
+                                s.remote_online.setdefault(proc, seats)
         finally:
             self._loading.pop(gid, None)
         return s
@@ -600,8 +756,10 @@ class Hub:
                 or state.record()["actions"] != [a[2] for a in loaded.actions]:
             raise CorruptGame(f"game {row.id}: stored actions do not match its sequence number")
         seats = [Seat(s.seat, s.agent, s.name, s.token_hash) for s in loaded.seats]
+        preset = {k: options[k] for k in info.chance_options if options.get(k) is not None}
         session = Session(row.id, row.game, row.seed, options, seats, state, n,
-                          fixed_seed=bool(row.options.get("fixed_seed")), practice=bool(row.options.get("practice")))
+                          fixed_seed=bool(row.options.get("fixed_seed")), practice=bool(row.options.get("practice")),
+                          preset=preset, creator=row.creator)
         session.log = [{"seq": q, "seat": seat, "text": text, "round": rnd} for q, seat, text, rnd in loaded.actions]
         return session
 
@@ -623,15 +781,15 @@ class Hub:
     def view_json(self, s: Session, seat: int | None, kind: str | None = None,
                   entries: list[dict] | None = None) -> str:
         """Everything one seat (or a spectator, seat None) may know, as JSON text: a ``welcome``
-        (the whole log) or, with ``entries``, a ``state`` message (only those new log entries).
-        The observation, the hints and the whole log are the session's cached text: serialized once
-        per seat and state."""
+        (the whole log) or, with ``entries``, a ``state`` message (only those new log entries, numbered
+        as the seat sees them). The observation, the hints and the whole log are the session's cached
+        text: serialized once per seat and state."""
         sv = s.seat_view(seat)
         head: dict[str, Any] = {"type": kind} if kind else {}
         head.update({
             "game_id": s.id,
             "game": s.game,
-            "seq": s.seq,
+            "seq": s.seat_seq(seat),
             "seat": seat,
             "status": s.status,
             "seats": s.seat_info(),
@@ -640,26 +798,23 @@ class Hub:
         })
         if s.fixed_seed:
             head["seed"] = s.seed          # whoever chose it can work out the hidden cards: so may everyone
+        if s.preset and entries is None:
+            head["preset"] = s.preset      # preset draws (e.g. dice): the creator knows them, so does everyone
         if s.state.is_terminal():
             head["result"] = {"scores": s.state.scores(), "winners": s.state.winners()}
         text = fastjson.dumps(head)
-        log_json = s.log_json(seat) if entries is None else fastjson.dumps(self.visible_log(s, seat, entries))
+        log_json = s.log_json(seat) if entries is None else fastjson.dumps(entries)
         return f'{text[:-1]},"log":{log_json},"obs":{sv.obs_json},"hints":{sv.hints_json}}}'
 
     def view(self, s: Session, seat: int | None) -> dict[str, Any]:
         """The same as a dict (what ``GET /api/games/{id}`` returns)."""
         return fastjson.loads(self.view_json(s, seat))
 
-    @staticmethod
-    def visible_log(s: Session, seat: int | None, entries: list[dict]) -> list[dict]:
-        """Log entries as ``seat`` may see them: an action still secret to it has text None."""
-        if type(s.state).visible_history is GameState.visible_history:
-            return entries                                  # the game's history is all public
-        vis = s.state.visible_history(seat)
-        return [e if vis[e["seq"] - 1] is not None else {**e, "text": None} for e in entries]
-
     # --- the one path of every action ------------------------------------------------------------
-    async def submit(self, s: Session, seat: int | None, seq: Any, text: Any) -> dict[str, Any]:
+    async def submit(self, s: Session, seat: int | None, seq: Any, text: Any, *, internal: bool = False
+                     ) -> dict[str, Any]:
+        """Apply one action of ``seat``. ``seq`` is the sequence number as that seat sees it
+        (``Session.seat_seq``); ``internal`` (the AI seats): the game's own."""
         if seat is None:
             raise ApiError(403, "spectator", "spectators cannot act: open your seat's link to play")
         if isinstance(seq, bool) or not isinstance(seq, int):
@@ -671,26 +826,27 @@ class Hub:
                            "control characters")
         async with s.lock:
             s.last_used = time.monotonic()
+            mine = s.seq if internal else s.seat_seq(seat)
             if s.retired:
-                raise ApiError(409, "stale", "the game was changed elsewhere; reload", seq=s.seq)
+                raise ApiError(409, "stale", "the game was changed elsewhere; reload", seq=mine)
             if s.state.is_terminal():
-                raise ApiError(409, "game_over", "the game is over", seq=s.seq)
-            if seq != s.seq:
-                raise ApiError(409, "stale", f"the game has moved on (it is at action {s.seq}, you sent {seq}); "
-                               "here is the current state", seq=s.seq)
+                raise ApiError(409, "game_over", "the game is over", seq=mine)
+            if seq != mine:
+                raise ApiError(409, "stale", f"the game has moved on (it is at action {mine}, you sent {seq}); "
+                               "here is the current state", seq=mine)
             cp = s.state.current_player
             if seat != cp:
                 who = s.seats[cp].name or f"seat {cp}"
                 raise ApiError(403, "not_your_turn", f"it is not your decision: {who} (seat {cp}) must decide now",
-                               seq=s.seq)
+                               seq=mine)
             try:
                 action = s.state.parse_action(text)
                 new = s.state.clone()
                 new.apply(action)
             except IllegalAction as e:
-                raise ApiError(422, "illegal", str(e), rule=e.rule, seq=s.seq) from None
+                raise ApiError(422, "illegal", str(e), rule=e.rule, seq=mine) from None
             except GrimoireError as e:
-                raise ApiError(422, "illegal", str(e), seq=s.seq) from None
+                raise ApiError(422, "illegal", str(e), seq=mine) from None
             canon = str(action)
             round_ = s.current_round()
             nseq = s.seq + 1
@@ -698,48 +854,167 @@ class Hub:
             # taken every snapshot_every actions and at the end, and written in the same transaction
             snapshot = new.to_dict() if (nseq % self.snapshot_every == 0 or new.is_terminal()) else None
             ai_next = new.current_player is not None and not s.seats[new.current_player].human
-            fut = self.store.append_action(s.id, nseq, seat, canon, round_,
-                                           status="over" if new.is_terminal() else "active",
-                                           current_player=new.current_player, ai_turn=ai_next, snapshot=snapshot)
+            public = nseq - new.visible_history(None).count(None) if s.has_secrets else nseq
+            cluster = self.cluster
+            fut = self.store.append_action(
+                s.id, nseq, seat, canon, round_, status="over" if new.is_terminal() else "active",
+                current_player=new.current_player, ai_turn=ai_next, snapshot=snapshot, public_seq=public,
+                jobs=cluster is not None, ai_due=now() + timedelta(seconds=self.ai_delay) if ai_next else None,
+                event=cluster.action_event(s.id, nseq, seat, canon, round_) if cluster is not None else None)
             try:
                 await asyncio.wrap_future(fut)
             except Conflict:
-                # another server process wrote this game: forget our copy, the next request reloads it
-                self._retire(s)
-                raise ApiError(409, "stale", "the game was changed elsewhere; reload", seq=s.seq) from None
+                # another server process stored an action first: catch up with it, then answer stale
+                await self._catch_up(s)
+                mine = s.seq if internal else s.seat_seq(seat)
+                raise ApiError(409, "stale", "the game has moved on (another player's action came first); "
+                               "here is the current state", seq=mine) from None
             except StorageError as e:
                 # not stored: the game stays at its last stored action (the copy is dropped)
                 log.error("game %s: action %d (%r) could not be stored: %s", s.id, nseq, canon, e)
-                raise storage_error(seq=s.seq) from None
-            s.state = new
-            s.seq = nseq
+                raise storage_error(seq=mine) from None
             entry = {"seq": nseq, "seat": seat, "text": canon, "round": round_}
-            s.log.append(entry)
-            self._broadcast(s, [entry])
+            self._advance(s, new, [entry])
+            done = s.seat_seq(seat)
         self._kick_ai(s)
-        return {"ok": True, "seq": nseq, "action": canon}
+        return {"ok": True, "seq": s.seq if internal else done, "action": canon}
+
+    def _advance(self, s: Session, new: GameState, entries: list[dict]) -> None:
+        """Make ``new`` (the state after ``entries``, stored) the game's state and tell every connection."""
+        before = self._seen(s)
+        n = s.seq
+        s.state = new
+        s.seq = entries[-1]["seq"]
+        s.log.extend(entries)
+        self._broadcast(s, n, before)
+
+    async def _catch_up(self, s: Session, known: list[tuple[int, int, str, int | None]] | None = None) -> None:
+        """Apply the actions another server process stored after ours (the caller holds ``s.lock``):
+        ``known`` if they follow on, else read from the database. A copy that cannot follow is dropped
+        (its connections reconnect to a fresh one)."""
+        todo = [a for a in (known or []) if a[0] > s.seq]
+        if not todo or todo[0][0] != s.seq + 1 or any(b[0] != a[0] + 1 for a, b in zip(todo, todo[1:], strict=False)):
+            loop = asyncio.get_running_loop()
+            try:
+                todo = await loop.run_in_executor(self.store.readers, self.store.actions_after, s.id, s.seq)
+            except Exception as e:  # noqa: BLE001 - the database is not answering: drop our copy
+                log.error("game %s: the actions of another process could not be read: %s", s.id, e)
+                self._retire(s)
+                return
+        if not todo:
+            return
+        try:
+            new = s.state.clone()
+            entries = []
+            for q, seat, text, rnd in todo:
+                if q != s.seq + len(entries) + 1:
+                    raise CorruptGame(f"action {q} does not follow {s.seq + len(entries)}")
+                new.apply(text)
+                entries.append({"seq": q, "seat": seat, "text": text, "round": rnd})
+        except Exception as e:  # noqa: BLE001 - our copy cannot follow: reload it
+            log.error("game %s: cannot follow the actions stored by another process: %s", s.id, e)
+            self._retire(s)
+            return
+        self._advance(s, new, entries)
+
+    async def remote_actions(self, gid: str, actions: list[tuple[int, int, str, int | None]]) -> None:
+        """Another server process stored these actions of ``gid``: a game we hold follows them."""
+        s = self.sessions.get(gid)
+        if s is None or s.retired or actions[-1][0] <= s.seq:
+            return
+        async with s.lock:
+            if actions[-1][0] > s.seq and not s.retired:
+                await self._catch_up(s, actions)
+        self._kick_ai(s)
+
+    async def refresh(self, s: Session) -> None:
+        """Catch up with whatever other processes stored (after missed notifications)."""
+        async with s.lock:
+            if not s.retired:
+                await self._catch_up(s)
 
     # --- live updates ------------------------------------------------------------------------------
-    def _broadcast(self, s: Session, new_entries: list[dict]) -> None:
-        """Send every connection its seat's new view: one observation and one serialization per seat
-        that has a connection (spectators share one), none for seats nobody follows."""
-        cache: dict[int | None, str] = {}
+    def _seen(self, s: Session) -> dict[int | None, tuple[int, int, SeatView | None]]:
+        """Per followed seat, what it has been shown of the current state: (its sequence number, how many
+        actions are secret to it, its view if built). Only games with secrets need it."""
+        if not s.has_secrets:
+            return {}
+        s._fresh()
+        return {c.seat: (s.seat_seq(c.seat), s.hidden(c.seat), s._views.get(c.seat))
+                for c in s.conns if not c.closed}
+
+    def _broadcast(self, s: Session, old_seq: int, before: dict) -> None:
+        """Send every connection its seat's news after the actions from ``old_seq`` on: one observation and
+        one serialization per seat that has a connection (spectators share one), none for seats nobody
+        follows. A seat to which all of them are secret gets nothing unless its view changed; a seat to
+        which earlier actions were revealed gets a whole ``welcome`` (its log grew in the middle)."""
+        cache: dict[int | None, str | None] = {}
+        fresh = s.log[old_seq:]
         for c in list(s.conns):
             if c.closed:
                 s.conns.discard(c)
                 continue
-            text = cache.get(c.seat)
-            if text is None:
-                text = cache[c.seat] = self.view_json(s, c.seat, "state", new_entries)
-            c.push(text)
+            if c.seat in cache:
+                text = cache[c.seat]
+            else:
+                text = cache[c.seat] = self._news(s, c.seat, old_seq, fresh, before.get(c.seat))
+            if text is not None:
+                c.push(text)
 
-    def presence(self, s: Session) -> None:
+    def _news(self, s: Session, seat: int | None, old_seq: int, fresh: list[dict],
+              seen: tuple[int, int, SeatView | None] | None) -> str | None:
+        vis = s.visibility(seat)
+        if vis is None:
+            return self.view_json(s, seat, "state", fresh)
+        if seen is None:                       # a connection that saw nothing yet: its welcome is under way
+            return self.view_json(s, seat, "welcome")
+        old_seat_seq, old_hidden, old_view = seen
+        if vis[:old_seq].count(None) < old_hidden:      # revealed: its log grew in the middle
+            return self.view_json(s, seat, "welcome")
+        shown = []
+        n = old_seat_seq
+        for e, v in zip(fresh, vis[old_seq:], strict=True):
+            if v is not None:
+                n += 1
+                shown.append(e if e["seq"] == n else {**e, "seq": n})
+        if not shown and old_view is not None and s.seat_view(seat) == old_view:
+            return None                        # nothing it may see has changed: not even that something happened
+        return self.view_json(s, seat, "state", shown)
+
+    def presence(self, s: Session, local: bool = False) -> None:
+        """Tell the game's connections who is online; ``local``: a seat came or left here (the other server
+        processes are told too)."""
         msg = fastjson.dumps({"type": "presence", "seats": s.seat_info()})
         for c in list(s.conns):
             c.push(msg)
+        if local and self.cluster is not None:
+            self.cluster.announce(s.id, s.online())
 
     # --- AI seats ------------------------------------------------------------------------------------
+    async def ai_move(self, s: Session, seat: int, seq: int) -> str:
+        """The AI seat's move at ``seq`` (the same move for the same game seed, on any process). A game
+        without a human seat has a budget of computing time; past it its seats play ``random``."""
+        name = s.seats[seat].agent
+        budget = self.limits.ai_only_cpu_seconds
+        if s.ai_only and budget is not None and s.ai_cpu >= budget:
+            name = "random"
+        t0 = time.perf_counter()
+        try:
+            return await self.ai.choose(s.state, name, seat, decision_seed(s.seed, seat, seq), key=s.id)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # noqa: BLE001 - a broken agent must not stall the game
+            log.exception("agent %s failed in game %s at %d; playing a random legal action", name, s.id, seq)
+            legal = s.state.legal_actions()
+            return str(legal[decision_seed(s.seed, seat, seq) % len(legal)])
+        finally:
+            s.ai_cpu += time.perf_counter() - t0
+
     def _kick_ai(self, s: Session) -> None:
+        if self.cluster is not None:           # PostgreSQL: the job table decides which process computes it
+            if not self.stopping and s.ai_decides():
+                self.cluster.wake(self.ai_delay)
+            return
         if not self.stopping and s.ai_decides() and (s.ai_task is None or s.ai_task.done()):
             s.ai_task = asyncio.create_task(self._ai_loop(s))
             s.ai_task.add_done_callback(self._ai_done)
@@ -760,19 +1035,10 @@ class Hub:
                     await asyncio.sleep(self.ai_delay)
                 if s.seq != seq:
                     continue
-                name = s.seats[seat].agent
-                try:
-                    text = await self.ai.choose(s.state, name, seat, decision_seed(s.seed, seat, seq), key=s.id)
-                except asyncio.CancelledError:
-                    raise
-                except Exception:  # noqa: BLE001 - a broken agent must not stall the game
-                    log.exception("agent %s failed in game %s at %d; playing a random legal action", name, s.id, seq)
-                    legal = s.state.legal_actions()
-                    text = str(legal[decision_seed(s.seed, seat, seq) % len(legal)])
-                chosen = (seq, text)
+                chosen = (seq, await self.ai_move(s, seat, seq))
             text = chosen[1]
             try:
-                await self.submit(s, seat, seq, text)
+                await self.submit(s, seat, seq, text, internal=True)
                 backoff = 0.1
             except ApiError as e:
                 if e.code == "stale":

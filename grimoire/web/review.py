@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import time
 from collections import OrderedDict
 from collections.abc import Callable
@@ -36,7 +37,7 @@ from ..core.registry import load_game, new_game
 from ..core.state import GameState
 from . import fastjson
 from .ai import AIRunner
-from .hub import ApiError, Hub, Session
+from .hub import ApiError, Hub, Session, TokenBucket, client_key
 
 log = logging.getLogger("grimoire.web.review")
 
@@ -55,6 +56,19 @@ def _judge_in_worker(state_dict: dict, seat: int, index: int, played: str, setti
 
 def _hint_in_worker(state_dict: dict, seat: int, settings: dict) -> dict:
     return hint(load_game(state_dict), seat, ReviewSettings(**settings))
+
+
+def _points_in_worker(record: dict, seat: int) -> list[tuple[int, dict, str]]:
+    """The seat's decisions with a choice: (index, state before it, the action played). Rebuilding a long
+    game takes tens of milliseconds: it is done here, in the review process, never on the event loop."""
+    check_reviewable(record, seat)
+    state = new_game(record["game"], record["players"], record["seed"], **record["options"])
+    points: list[tuple[int, dict, str]] = []
+    for i, text in enumerate(record["actions"]):
+        if state.current_player == seat and len(state.legal_actions()) > 1:
+            points.append((i, state.to_dict(), text))
+        state.apply(text)
+    return points
 
 
 @dataclass
@@ -81,6 +95,8 @@ class Lookback:
         self.runner = AIRunner(workers=1)
         self.replays: OrderedDict[str, list[GameState]] = OrderedDict()
         self.jobs: OrderedDict[tuple[str, int], ReviewJob] = OrderedDict()
+        self.preparing: dict[tuple[str, int], asyncio.Future] = {}
+        self.starts: dict[str, TokenBucket] = {}      # client -> reviews it may start (no database: SQLite)
 
     def close(self) -> None:
         for job in self.jobs.values():
@@ -125,19 +141,24 @@ class Lookback:
                 "seats": s.seat_info(), "log": shown, "obs": st.observation(seat), "hints": {}, "replay": True}
 
     # --- reviews ----------------------------------------------------------------------------------------
-    def start_review(self, s: Session, seat: int) -> ReviewJob:
+    async def start_review(self, s: Session, seat: int) -> ReviewJob:
+        """Start (or find) the review of ``seat`` (checked by the caller: a seat of the game). The game is
+        rebuilt in the review process; one preparation per game and seat at a time."""
         key = (s.id, seat)
         job = self.jobs.get(key)
         if job is not None and job.status != "failed":
             return job
-        record = make_record(s.state)
-        check_reviewable(record, seat)
-        state = new_game(s.game, len(s.seats), s.seed, **s.options)
-        points: list[tuple[int, dict, str]] = []
-        for i, text in enumerate(record["actions"]):
-            if state.current_player == seat and len(state.legal_actions()) > 1:
-                points.append((i, state.to_dict(), text))
-            state.apply(text)
+        pending = self.preparing.get(key)
+        if pending is None:
+            record = make_record(s.state, False)
+            pending = self.preparing[key] = asyncio.ensure_future(self._run(_points_in_worker, record, seat))
+        try:
+            points = await asyncio.shield(pending)
+        finally:
+            self.preparing.pop(key, None)
+        job = self.jobs.get(key)
+        if job is not None and job.status != "failed":
+            return job
         job = ReviewJob(seat, len(points))
         chart = chart_indexes([p[0] for p in points], self.settings)
         job.task = asyncio.create_task(self._review(job, points, chart))
@@ -170,7 +191,7 @@ class Lookback:
         return body
 
     async def hint(self, s: Session, seat: int) -> dict[str, Any]:
-        seq = s.seq
+        seq = s.seat_seq(seat)
         out = await self._run(_hint_in_worker, s.state.to_dict(), seat, asdict(self.settings))
         return {**out, "seq": seq}
 
@@ -203,10 +224,15 @@ def install(app: FastAPI, hub: Callable[[], Hub], bearer: Callable[[Request], st
         if not over and seat != mine:
             raise ApiError(403, "game_running", "while the game runs you may look back only as your own seat "
                            "(your seat's link) or as a spectator")
-        n = s.seq if seq is None else seq
-        if isinstance(n, bool) or not 0 <= n <= s.seq:
-            raise ApiError(400, "bad_seq", f"seq must be 0-{s.seq}")
+        # a running game: only as far as everything is visible to the seat (an action still secret to it
+        # must not show, nor how many there are)
+        vis = None if over else s.visibility(seat)
+        top = s.seq if vis is None else next((i for i, t in enumerate(vis) if t is None), s.seq)
+        n = top if seq is None else seq
+        if isinstance(n, bool) or not 0 <= n <= top:
+            raise ApiError(400, "bad_seq", f"seq must be 0-{top}")
         body = await asyncio.get_running_loop().run_in_executor(None, look.replay_view, s, seat, n)
+        body["total"] = top
         return Response(fastjson.dumps(body), media_type="application/json")
 
     async def _finished(gid: str) -> Session:
@@ -217,17 +243,48 @@ def install(app: FastAPI, hub: Callable[[], Hub], bearer: Callable[[Request], st
 
     @router.post("/api/games/{gid}/review", status_code=202)
     async def start_review(gid: str, request: Request):
-        s = await _finished(gid)
+        # the cheap checks first (the body is bounded by the app's RequestGuard): the seat, then the
+        # client's rate; the game is rebuilt in the review process, never on the event loop
         try:
             body = fastjson.loads(await request.body() or b"{}")
         except ValueError:
             raise ApiError(400, "bad_json", "the body is not valid JSON") from None
         seat = body.get("seat") if isinstance(body, dict) else None
+        s = await _finished(gid)
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(s.seats):
+            raise ApiError(400, "bad_seat", f"seat must be 0-{len(s.seats) - 1}")
+        job = look.jobs.get((s.id, seat))
+        if job is None or job.status == "failed":
+            await _review_allowance(request)
         try:
-            job = look.start_review(s, seat)
+            job = await look.start_review(s, seat)
         except GrimoireError as e:
             raise ApiError(400, "bad_seat", str(e)) from None
         return look.review_body(s, job)
+
+    async def _review_allowance(request: Request) -> None:
+        """Reviews a client may start: ``Limits.reviews_per_client_minute`` (shared by every server process
+        on PostgreSQL)."""
+        h = hub()
+        per_minute = h.limits.reviews_per_client_minute
+        if per_minute is None:
+            return
+        rate, burst = per_minute / 60, max(1.0, per_minute)
+        key = client_key(request.client.host if request.client else None)
+        if h.cluster is not None:
+            wait = await h.cluster.take_token(f"review:{key}", rate, burst)
+        else:
+            bucket = look.starts.get(key)
+            if bucket is None:
+                bucket = look.starts[key] = TokenBucket(rate, burst)
+                if len(look.starts) > 10_000:
+                    look.starts.pop(next(iter(look.starts)))
+            wait = None if bucket.take() else max(1.0, bucket.wait())
+        if wait is not None:
+            w = math.ceil(wait)
+            raise ApiError(429, "too_many_reviews", f"this address has started too many reviews (at most "
+                           f"{per_minute:g} a minute); try again in {w} s", headers={"Retry-After": str(w)},
+                           retry_after=w)
 
     @router.get("/api/games/{gid}/review")
     async def get_review(gid: str, seat: int):

@@ -36,6 +36,7 @@ from sqlalchemy import (
     Boolean,
     Column,
     DateTime,
+    Float,
     ForeignKey,
     Integer,
     MetaData,
@@ -43,7 +44,10 @@ from sqlalchemy import (
     Table,
     Text,
     bindparam,
+    case,
+    cast,
     create_engine,
+    delete,
     event,
     insert,
     inspect,
@@ -51,6 +55,7 @@ from sqlalchemy import (
     type_coerce,
     update,
 )
+from sqlalchemy import false as sql_false
 from sqlalchemy import text as sql_text
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DatabaseError, DBAPIError, InterfaceError, OperationalError
@@ -79,6 +84,10 @@ games_t = Table(
     Column("ai_turn", Boolean, nullable=False, index=True),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("updated_at", DateTime(timezone=True), nullable=False, index=True),
+    Column("creator", String(64), nullable=True, index=True),
+    Column("ai_only", Boolean, nullable=False, server_default=sql_false()),
+    Column("public_seq", Integer, nullable=True),
+    Column("public_at", DateTime(timezone=True), nullable=True, index=True),
 )
 
 seats_t = Table(
@@ -115,6 +124,45 @@ heartbeat_t = Table(
     Column("at", DateTime(timezone=True), nullable=True),
 )
 
+# an AI seat's move to compute (PostgreSQL: taken by one server process at a time, with a lease)
+ai_jobs_t = Table(
+    "ai_jobs", metadata,
+    Column("game_id", String(40), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("seq", Integer, nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("due_at", DateTime(timezone=True), nullable=False, index=True),
+    Column("lease_until", DateTime(timezone=True), nullable=True),
+    Column("owner", String(64), nullable=True),
+)
+
+# token buckets shared by every server process (creation and review rates per client)
+buckets_t = Table(
+    "buckets", metadata,
+    Column("key", String(120), primary_key=True),
+    Column("tokens", Float, nullable=False),
+    Column("stamp", DateTime(timezone=True), nullable=False),
+)
+
+# the live server processes (a heartbeat) and their WebSockets (the per-client and per-game caps,
+# who is online): rows of a process whose heartbeat stopped are removed by the others
+processes_t = Table(
+    "processes", metadata,
+    Column("id", String(40), primary_key=True),
+    Column("host", String(255), nullable=False),
+    Column("pid", Integer, nullable=False),
+    Column("started_at", DateTime(timezone=True), nullable=False),
+    Column("beat_at", DateTime(timezone=True), nullable=False),
+)
+
+sockets_t = Table(
+    "sockets", metadata,
+    Column("id", String(40), primary_key=True),
+    Column("process", String(40), nullable=False, index=True),
+    Column("game_id", String(40), nullable=False, index=True),
+    Column("client", String(64), nullable=False, index=True),
+    Column("seat", Integer, nullable=True),
+)
+
 # Statements built once: constructing a Core statement per call (and its cache key) cost ~0.6 ms of
 # CPU per action on the writer thread, which holds the GIL against the event loop; executing a prebuilt
 # statement with parameters costs ~0.1 ms.
@@ -126,12 +174,40 @@ _ADVANCE_GAME = (
     update(games_t)
     .where(games_t.c.id == bindparam("b_id"), games_t.c.seq == bindparam("b_prev"))
     .values(seq=bindparam("b_seq"), status=bindparam("b_status"), current_player=bindparam("b_cp"),
-            ai_turn=bindparam("b_ai"), updated_at=bindparam("b_t")))
+            ai_turn=bindparam("b_ai"), updated_at=bindparam("b_t"),
+            # the listing's time moves only when spectators can see something new (a secret move
+            # must not show when it was made)
+            public_at=case((games_t.c.public_seq == bindparam("b_pub"), games_t.c.public_at),
+                           else_=bindparam("b_t")),
+            public_seq=bindparam("b_pub")))
+_DELETE_AI_JOB = delete(ai_jobs_t).where(ai_jobs_t.c.game_id == bindparam("b_id"))
+_INSERT_AI_JOB = insert(ai_jobs_t)
+_NOTIFY = sql_text("SELECT pg_notify('grimoire', :payload)")
+NOTIFY_CHANNEL = "grimoire"
+NOTIFY_BYTES = 7800                 # PostgreSQL's limit is 8000 bytes per notification
 
 
-# the options as stored (text on SQLite): a row whose options are not JSON must not fail the query
-_GAME_COLUMNS = [type_coerce(games_t.c.options, Text).label("options") if c.name == "options" else c
+# the options as stored (text on SQLite): a row whose options are not JSON must not fail the query; the
+# timestamps as text, parsed per row (a year the driver cannot represent, 'infinity' or 'garbage' must
+# not fail the query either: that row is a damaged game, the others are fine)
+_TIMES = ("created_at", "updated_at", "public_at")
+_GAME_COLUMNS = [type_coerce(games_t.c.options, Text).label("options") if c.name == "options"
+                 else cast(c, Text).label(c.name) if c.name in _TIMES else c
                  for c in games_t.columns]
+
+
+def parse_time(value: Any) -> datetime:
+    """A stored timestamp (text from either database) as an aware datetime; ValueError if it is not one."""
+    if isinstance(value, datetime):
+        return value if value.tzinfo else value.replace(tzinfo=UTC)
+    if not isinstance(value, str):
+        raise ValueError(f"not a timestamp: {value!r}")
+    text = value.strip().replace(" ", "T", 1)
+    if len(text) >= 3 and text[-3] in "+-" and text[-3:].lstrip("+-").isdigit() and "T" in text \
+            and text.rfind(":") < len(text) - 3:
+        text += ":00"                      # PostgreSQL's "+00" offset
+    t = datetime.fromisoformat(text)
+    return t if t.tzinfo else t.replace(tzinfo=UTC)
 
 
 class Conflict(Exception):
@@ -158,6 +234,7 @@ class GameRow:
     current_player: int | None
     created_at: datetime
     updated_at: datetime
+    creator: str | None = None
 
 
 @dataclass
@@ -270,7 +347,17 @@ def migrate(engine: Engine) -> None:
     cfg = Config()
     cfg.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
     cfg.attributes["connection_engine"] = engine
-    command.upgrade(cfg, "head")
+    if engine.dialect.name != "postgresql":
+        command.upgrade(cfg, "head")
+        return
+    # several server processes (or hosts) may start at once: one migrates, the others wait for it
+    with engine.connect() as conn:
+        conn.execute(sql_text("SELECT pg_advisory_lock(724011)"))
+        try:
+            command.upgrade(cfg, "head")
+        finally:
+            conn.execute(sql_text("SELECT pg_advisory_unlock(724011)"))
+            conn.commit()
 
 
 class StorageError(Exception):
@@ -286,12 +373,38 @@ class _Job:
     # check(conn) -> bool: after a failed commit, did this job's write reach the database anyway?
     # (a connection lost during COMMIT leaves that open); None = assume it did not
     check: Callable | None = None
+    # PostgreSQL: a line other server processes are told (NOTIFY) when this job's transaction commits
+    event: str | None = None
+
+
+def notify_payloads(events: list[str]) -> list[str]:
+    """Event lines joined into as few notifications as fit PostgreSQL's size limit."""
+    out: list[str] = []
+    cur: list[str] = []
+    size = 0
+    for e in events:
+        n = len(e.encode()) + 1
+        if cur and size + n > NOTIFY_BYTES:
+            out.append("\n".join(cur))
+            cur, size = [], 0
+        cur.append(e)
+        size += n
+    if cur:
+        out.append("\n".join(cur))
+    return out
+
+
+def _read_only(e: BaseException) -> bool:
+    """PostgreSQL refused a write because the session is read-only (SQLSTATE 25006): a pooled connection
+    opened while the database was read-only keeps that setting after the database allows writes again."""
+    return getattr(getattr(e, "orig", None), "sqlstate", None) == "25006"
 
 
 def _settle(fut: Future, value: Any = None, error: BaseException | None = None) -> None:
     """Resolve a future once; never raises (a second attempt to resolve it is a bug, not a crash)."""
     if fut.done():
-        log.error("a write job was resolved twice; the second outcome is ignored: %r", error or value)
+        if not fut.cancelled():     # (a caller that stopped waiting cancels its future: nothing to tell)
+            log.error("a write job was resolved twice; the second outcome is ignored: %r", error or value)
         return
     if error is not None:
         fut.set_exception(error)
@@ -319,19 +432,24 @@ class _Writer(threading.Thread):
     def __init__(self, engine: Engine, max_batch: int = 200):
         super().__init__(name="grimoire-db-writer", daemon=True)
         self.engine = engine
+        self.notify = engine.dialect.name == "postgresql"
         self.jobs: queue.Queue = queue.Queue()
         self.max_batch = max_batch
         self.failures = 0                  # batches that failed since start (the health check shows it)
         self.last_error: str | None = None
         self.stats: list[tuple[int, float]] = []   # (jobs, seconds) of each commit, for diagnostics
 
-    def submit(self, fn: Callable, check: Callable | None = None) -> Future:
+    def submit(self, fn: Callable, check: Callable | None = None, event: str | None = None) -> Future:
         fut: Future = Future()
         if not self.is_alive():
             fut.set_exception(StorageError("the database writer is not running"))
             return fut
-        self.jobs.put(_Job(fn, fut, check))
+        self.jobs.put(_Job(fn, fut, check, event if self.notify else None))
         return fut
+
+    def _notify(self, conn, events: list[str]) -> None:
+        for payload in notify_payloads(events):
+            conn.execute(_NOTIFY, {"payload": payload})
 
     def stop(self) -> None:
         self.jobs.put(None)
@@ -363,17 +481,29 @@ class _Writer(threading.Thread):
             if stop:
                 return
 
-    def _run_batch(self, batch: list[_Job]) -> None:
+    def _run_batch(self, batch: list[_Job], retried: bool = False) -> None:
         results: list[tuple[bool, Any]] = []
         began = time.perf_counter()
         try:
             with self.engine.begin() as conn:
+                events = []
                 for job in batch:
                     try:
                         results.append((True, job.fn(conn)))
+                        if job.event is not None:
+                            events.append(job.event)
                     except Conflict as e:
                         results.append((False, e))
+                if events:
+                    self._notify(conn, events)
         except Exception as e:  # noqa: BLE001 - nothing of the batch is stored; find out job by job
+            if _read_only(e) and not retried:
+                # a connection that was opened while the database was read-only keeps that session setting:
+                # drop every pooled connection and try once more on a fresh one (which reads the setting now)
+                log.warning("the database refused a write as read-only; reconnecting and trying again")
+                self.engine.dispose()
+                self._run_batch(batch, retried=True)
+                return
             self.failures += 1
             self.last_error = f"{type(e).__name__}: {e}"
             if _unavailable(e):
@@ -397,6 +527,8 @@ class _Writer(threading.Thread):
         try:
             with self.engine.begin() as conn:
                 value = job.fn(conn)
+                if job.event is not None:
+                    self._notify(conn, [job.event])
         except Conflict as e:
             _settle(job.fut, error=e)
         except Exception as e:  # noqa: BLE001
@@ -458,40 +590,68 @@ class Store:
         self.engine.dispose()
 
     # --- writes (run on the writer thread) ---------------------------------------------------------
-    def create_game(self, row: GameRow, seats: list[SeatRow], ai_turn: bool) -> Future:
+    def create_game(self, row: GameRow, seats: list[SeatRow], ai_turn: bool, *, creator: str | None = None,
+                    ai_only: bool = False, ai_due: datetime | None = None, guard: Callable | None = None,
+                    event: str | None = None) -> Future:
+        """Store a new game. ``ai_due``: its first decision is an AI seat's, to be computed from then on
+        (the job table, PostgreSQL); ``guard(conn)``: a check inside the transaction that may raise
+        ``Refused`` (nothing is written then)."""
         def job(conn):
+            if guard is not None:
+                guard(conn)
             conn.execute(_INSERT_GAME, {
                 "id": row.id, "game": row.game, "players": row.players, "seed": row.seed, "options": row.options,
                 "status": row.status, "seq": row.seq, "current_player": row.current_player, "ai_turn": ai_turn,
-                "created_at": row.created_at, "updated_at": row.updated_at})
+                "created_at": row.created_at, "updated_at": row.updated_at, "creator": creator,
+                "ai_only": ai_only, "public_seq": row.seq, "public_at": row.updated_at})
             conn.execute(_INSERT_SEATS, [
                 {"game_id": row.id, "seat": s.seat, "agent": s.agent, "name": s.name, "token_hash": s.token_hash}
                 for s in seats])
+            if ai_due is not None and row.current_player is not None:
+                conn.execute(_INSERT_AI_JOB, {"game_id": row.id, "seq": row.seq, "seat": row.current_player,
+                                              "due_at": ai_due, "lease_until": None, "owner": None})
 
         def stored(conn) -> bool:
             return conn.execute(select(games_t.c.id).where(games_t.c.id == row.id)).first() is not None
-        return self.writer.submit(job, stored)
+        return self.writer.submit(job, stored, event)
 
     def append_action(self, game_id: str, seq: int, seat: int, text: str, round_: int | None, *,
                       status: str, current_player: int | None, ai_turn: bool,
-                      snapshot: dict | None = None) -> Future:
-        """Store action number ``seq`` (the game must be at ``seq - 1``); Conflict otherwise."""
+                      snapshot: dict | None = None, public_seq: int | None = None,
+                      ai_due: datetime | None = None, jobs: bool = False, event: str | None = None) -> Future:
+        """Store action number ``seq`` (the game must be at ``seq - 1``); Conflict otherwise.
+        ``public_seq``: the progress spectators see after it (default ``seq``). ``jobs``: keep the AI job
+        table (PostgreSQL) — the game's job is replaced by the next AI decision (``ai_due``) or removed."""
+        pub = seq if public_seq is None else public_seq
+
         def job(conn):
             t = now()
             res = conn.execute(_ADVANCE_GAME, {"b_id": game_id, "b_prev": seq - 1, "b_seq": seq, "b_status": status,
-                                               "b_cp": current_player, "b_ai": ai_turn, "b_t": t})
+                                               "b_cp": current_player, "b_ai": ai_turn, "b_t": t, "b_pub": pub})
             if res.rowcount != 1:
                 raise Conflict(f"game {game_id} is no longer at action {seq - 1}")
             conn.execute(_INSERT_ACTION, {"game_id": game_id, "seq": seq, "seat": seat, "text": text,
                                           "round": round_, "created_at": t})
             if snapshot is not None:
                 conn.execute(_INSERT_SNAPSHOT, {"game_id": game_id, "seq": seq, "state": snapshot, "created_at": t})
+            if jobs:
+                conn.execute(_DELETE_AI_JOB, {"b_id": game_id})
+                if ai_due is not None and current_player is not None:
+                    conn.execute(_INSERT_AI_JOB, {"game_id": game_id, "seq": seq, "seat": current_player,
+                                                  "due_at": ai_due, "lease_until": None, "owner": None})
 
         def stored(conn) -> bool:
             got = conn.execute(select(actions_t.c.seat, actions_t.c.text)
                                .where(actions_t.c.game_id == game_id, actions_t.c.seq == seq)).first()
             return got is not None and (got.seat, got.text) == (seat, text)
-        return self.writer.submit(job, stored)
+        return self.writer.submit(job, stored, event)
+
+    def actions_after(self, game_id: str, seq: int) -> list[tuple[int, int, str, int | None]]:
+        """The stored actions after ``seq`` (another process wrote them), in order."""
+        with self.engine.connect() as conn:
+            return [(r.seq, r.seat, r.text, r.round) for r in conn.execute(
+                select(actions_t.c.seq, actions_t.c.seat, actions_t.c.text, actions_t.c.round)
+                .where(actions_t.c.game_id == game_id, actions_t.c.seq > seq).order_by(actions_t.c.seq))]
 
     def heartbeat(self) -> Future:
         """A real write through the writer (the health check): it commits only if the database takes
@@ -536,20 +696,25 @@ class Store:
 
     def list_games(self, limit: int = 50, ids: list[str] | None = None) -> list[tuple[GameRow, list[SeatRow]]]:
         """Newest first; a row that cannot be read is logged and left out (it must not hide the others)."""
+        # what spectators may know: the progress and time of the last action they can see (a secret move
+        # changes neither)
         cols = [games_t.c.id, games_t.c.game, games_t.c.players, games_t.c.status, games_t.c.seq,
-                games_t.c.current_player, games_t.c.updated_at]
+                games_t.c.public_seq, games_t.c.current_player, cast(games_t.c.public_at, Text).label("public_at"),
+                cast(games_t.c.updated_at, Text).label("updated_at")]
         with self.engine.connect() as conn:
-            q = select(*cols).order_by(games_t.c.updated_at.desc()).limit(limit)
+            q = select(*cols).order_by(games_t.c.public_at.desc().nulls_last()).limit(limit)
             if ids is not None:
                 q = q.where(games_t.c.id.in_(ids))
             rows = []
             for g in conn.execute(q).mappings():
                 try:
+                    at = parse_time(g["public_at"] if g["public_at"] is not None else g["updated_at"])
+                    seq = g["public_seq"] if g["public_seq"] is not None else g["seq"]
                     rows.append(GameRow(id=g["id"], game=g["game"], players=int(g["players"]), seed=0, options={},
-                                        status=str(g["status"]), seq=int(g["seq"]), current_player=g["current_player"],
-                                        created_at=g["updated_at"], updated_at=g["updated_at"]))
-                except (TypeError, ValueError) as e:
-                    log.error("game %s: its row cannot be listed (%s); skipped", g.get("id"), e)
+                                        status=str(g["status"]), seq=int(seq), current_player=g["current_player"],
+                                        created_at=at, updated_at=at))
+                except (TypeError, ValueError, OverflowError) as e:
+                    log.error("game %s: its row cannot be listed (%s); skipped as a damaged game", g.get("id"), e)
             seats_of: dict[str, list[SeatRow]] = {r.id: [] for r in rows}
             if rows:
                 for s in conn.execute(select(seats_t.c.game_id, seats_t.c.seat, seats_t.c.agent, seats_t.c.name)
@@ -562,6 +727,14 @@ class Store:
         with self.engine.connect() as conn:
             return [r.id for r in conn.execute(
                 select(games_t.c.id).where(games_t.c.status == "active", games_t.c.ai_turn.is_(True)))]
+
+
+class Refused(Exception):
+    """A write refused by a check inside its transaction (a limit shared by every server process)."""
+
+    def __init__(self, code: str, message: str, retry_after: float = 30.0):
+        super().__init__(message)
+        self.code, self.message, self.retry_after = code, message, retry_after
 
 
 class CorruptGame(Exception):
@@ -577,6 +750,10 @@ def _game_row(g) -> GameRow:
         raise CorruptGame(f"game {g['id']}: its options are not valid JSON ({e})") from None
     if not isinstance(options, dict):
         raise CorruptGame(f"game {g['id']}: its options are not an object")
+    try:
+        created, updated = parse_time(g["created_at"]), parse_time(g["updated_at"])
+    except (TypeError, ValueError, OverflowError) as e:
+        raise CorruptGame(f"game {g['id']}: a timestamp cannot be read ({e})") from None
     return GameRow(id=g["id"], game=g["game"], players=g["players"], seed=g["seed"], options=options,
                    status=g["status"], seq=g["seq"], current_player=g["current_player"],
-                   created_at=g["created_at"], updated_at=g["updated_at"])
+                   created_at=created, updated_at=updated, creator=g.get("creator"))

@@ -29,6 +29,13 @@ def _backends():
     yield pytest.param("postgresql", id="postgresql", marks=pytest.mark.postgresql)
 
 
+@pytest.fixture(autouse=True)
+def _own_clients(monkeypatch):
+    """Each test's clients are its own for the per-client limits: on PostgreSQL they are counted in the
+    database, which the tests (and their parallel workers) share."""
+    monkeypatch.setenv("GRIMOIRE_CLIENT_SALT", os.urandom(8).hex())
+
+
 @pytest.fixture(params=list(_backends()))
 def db_url(request, tmp_path) -> str:
     if request.param == "sqlite":

@@ -30,11 +30,20 @@ class CommitFaults:
         self.after = False            # commit first, then raise
         self.failed = 0
         self.lock = threading.Lock()
+        self.only_actions = False     # fail only transactions that store an action (not the servers' housekeeping)
+        self._with_action: set[int] = set()
         engine.dialect.do_commit = self._do_commit
+        from sqlalchemy import event
 
-    def arm(self, times: int = -1, after: bool = False) -> None:
+        @event.listens_for(engine, "before_cursor_execute")
+        def _note(conn, _cursor, statement, *_args):
+            if statement.lstrip().upper().startswith("INSERT INTO ACTIONS"):
+                with self.lock:
+                    self._with_action.add(id(conn.connection))        # what do_commit is given
+
+    def arm(self, times: int = -1, after: bool = False, only_actions: bool = False) -> None:
         with self.lock:
-            self.remaining, self.after = times, after
+            self.remaining, self.after, self.only_actions = times, after, only_actions
 
     def disarm(self) -> None:
         with self.lock:
@@ -42,7 +51,9 @@ class CommitFaults:
 
     def _do_commit(self, dbapi_conn) -> None:
         with self.lock:
-            fail = self.remaining != 0
+            stores_action = id(dbapi_conn) in self._with_action
+            self._with_action.discard(id(dbapi_conn))
+            fail = self.remaining != 0 and (stores_action or not self.only_actions)
             if fail:
                 self.failed += 1
                 if self.remaining > 0:

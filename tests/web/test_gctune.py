@@ -18,7 +18,7 @@ def test_survivors_are_frozen_and_frozen_cycles_are_reclaimed_by_a_full_pass():
     try:
         gc.collect()
         gc.freeze()
-        keeper._base = gc.get_freeze_count()
+        keeper._base = keeper._frozen = gc.get_freeze_count()
         kept = [Node() for _ in range(1000)]             # live objects made after start
         a, b = Node(), Node()                            # a reference cycle, alive for now
         a.other, b.other = b, a

@@ -60,31 +60,33 @@ def _payloads(c, gid: str, token: str | None, seq: int) -> dict[str, object]:
 
 
 def _resampled(real, seat: int, rng: Rng):
-    """The session with everything ``seat`` cannot see resampled, its log rebuilt from the copy; None
-    if no draw keeps who made each action (which every log shows): Zauberschmiede's determinization
-    redraws the other seats' secret choices of the round, and how many each made with them."""
-    actors = [e["seat"] for e in real.log]
-    for _try in range(40):
-        fake_state = real.state.sample_hidden(seat, rng)
-        history = fake_state.history
-        if len(history) == len(real.log) and _actors(fake_state) == actors:
-            fake_log = [{**e, "text": history[e["seq"] - 1]} for e in real.log]
-            return dataclasses.replace(real, state=fake_state, log=fake_log)
-    return None
+    """The session with everything ``seat`` cannot see resampled, its log rebuilt from the copy (who made
+    each action and in which round, replayed). Zauberschmiede's determinization redraws the other seats'
+    secret choices of the round, and how many each made: no payload may show that number either."""
+    fake_state = real.state.sample_hidden(seat, rng)
+    history = fake_state.history
+    actors, rounds = _actors(fake_state)
+    if len(actors) != len(history):
+        return None
+    fake_log = [{"seq": i + 1, "seat": actors[i], "text": history[i], "round": rounds[i]}
+                for i in range(len(history))]
+    return dataclasses.replace(real, state=fake_state, log=fake_log, seq=len(history))
 
 
-def _actors(state) -> list[int]:
-    """The seat that made each action of the state's history (replayed from its record)."""
+def _actors(state) -> tuple[list[int], list]:
+    """The seat that made each action of the state's history and the round it was made in (as the server
+    logs it: the spectators' observation's round), replayed from its record."""
     rec = state.record()
     replayed = grimoire.new_game(rec["game"], rec["players"], rec["seed"], **rec["options"])
-    out = []
+    actors, rounds = [], []
     for text in rec["actions"]:
-        out.append(replayed.current_player)
+        actors.append(replayed.current_player)
+        rounds.append(replayed.observation(None).get("round"))
         try:
             replayed.apply(text)
         except grimoire.IllegalAction:
-            return []
-    return out
+            return [], []
+    return actors, rounds
 
 
 def _difference(a, b, path: str = "") -> str:
@@ -121,8 +123,9 @@ def test_no_payload_depends_on_what_its_receiver_cannot_see(client, game):
         if step % 12 == 5 or (last == "end" and step > 20) or real.state.is_terminal():
             for caller in [None, *range(n)]:
                 token = toks.get(caller)
-                truth = _payloads(client, gid, token, real.seq)
-                secret_entries += sum(e["text"] is None for e in json.loads(truth["GET/log"][1])["log"])
+                seq = real.seat_seq(caller)
+                truth = _payloads(client, gid, token, seq)
+                secret_entries += real.seq - len(json.loads(truth["GET/log"][1])["log"])
                 wait_for(lambda: not hub.sessions[gid].conns)
                 for resample_as in (range(n) if caller is None else [caller]):
                     fake = _resampled(real, resample_as, Rng(rng.next64()))
@@ -132,10 +135,10 @@ def test_no_payload_depends_on_what_its_receiver_cannot_see(client, game):
                         differing_truths += 1
                     hub.sessions[gid] = fake
                     try:
-                        got = _payloads(client, gid, token, real.seq)
+                        got = _payloads(client, gid, token, seq)
                         wait_for(lambda: not hub.sessions[gid].conns)
-                        state_real = hub.view_json(real, caller, "state", real.log[-1:])
-                        state_fake = hub.view_json(fake, caller, "state", fake.log[-1:])
+                        state_real = hub.view_json(real, caller, "state", real.visible_entries(caller)[-1:])
+                        state_fake = hub.view_json(fake, caller, "state", fake.visible_entries(caller)[-1:])
                     finally:
                         hub.sessions[gid] = real
                     for key in truth:
@@ -148,7 +151,7 @@ def test_no_payload_depends_on_what_its_receiver_cannot_see(client, game):
         cp = real.state.current_player
         legal = [str(a) for a in real.state.legal_actions()]
         r = client.post(f"/api/games/{gid}/actions", headers=auth(toks[cp]),
-                        json={"seq": real.seq, "action": legal[rng.below(len(legal))]})
+                        json={"seq": real.seat_seq(cp), "action": legal[rng.below(len(legal))]})
         assert r.status_code == 200, r.text
         last = r.json()["action"]
     assert compared > 100
@@ -172,7 +175,8 @@ def test_the_log_is_filtered_per_seat(client):
     while s.state.current_player == first and len(made) < 6:
         legal = [str(a) for a in s.state.legal_actions()]
         text = next((a for a in legal if a != "end"), "end") if len(made) < 5 else "end"
-        r = client.post(f"/api/games/{gid}/actions", headers=auth(toks[first]), json={"seq": s.seq, "action": text})
+        r = client.post(f"/api/games/{gid}/actions", headers=auth(toks[first]),
+                        json={"seq": s.seat_seq(first), "action": text})
         assert r.status_code == 200, r.text
         made.append(r.json()["action"])
     assert s.state.current_player != first and not s.state.is_terminal()
@@ -180,10 +184,11 @@ def test_the_log_is_filtered_per_seat(client):
     spectator = client.get(f"/api/games/{gid}/log").json()
     theirs = client.get(f"/api/games/{gid}/log", headers=auth(toks[other])).json()
     mine = client.get(f"/api/games/{gid}/log", headers=auth(toks[first])).json()
-    assert [e["text"] for e in mine["log"]] == made and mine["seat"] == first
-    assert [e["text"] for e in spectator["log"]] == [None] * len(made)
-    assert [e["text"] for e in theirs["log"]] == [None] * len(made) and theirs["seat"] == other
-    assert [e["seat"] for e in spectator["log"]] == [first] * len(made)
+    assert [e["text"] for e in mine["log"]] == made and mine["seat"] == first and mine["seq"] == len(made)
+    # the others see neither the choices nor how many there were: no entries, and their sequence number
+    # did not move (it counts what they may see)
+    assert spectator["log"] == [] and spectator["seq"] == 0
+    assert theirs["log"] == [] and theirs["seat"] == other and theirs["seq"] == 0
     assert client.get(f"/api/games/{gid}/log", headers=auth("forged")).status_code == 401
 
 

@@ -100,24 +100,27 @@ def test_games_per_client_are_limited(db_url):
         assert c.post("/api/games", json={"game": "chess", "seats": HUMAN3}).status_code == 400
 
 
-def test_games_without_a_human_are_limited(db_url):
+def test_games_without_a_human_are_limited_per_client(db_url, monkeypatch):
+    """The cap on running games without a human seat counts per client address (before: server-wide, so two
+    addresses filled it for everybody); another address, and a game with a human, are still welcome."""
     from sqlalchemy import delete
 
     from grimoire.web.store import games_t
-    hub_limits = Limits()
+    limits = Limits(max_ai_only_games_per_client=2, max_ai_only_games=None)
     created = []
-    with TestClient(create_app(db_url, ai_delay=5, limits=hub_limits)) as c:   # AI seats wait: games stay live
-        hub = c.app.state.hub
-        running = sum(1 for s in hub.sessions.values() if s.ai_only and not s.state.is_terminal())
-        hub_limits.max_ai_only_games = running + 2      # (a shared database may hold others' games)
+    app = create_app(db_url, ai_delay=5, limits=limits)           # AI seats wait: the games stay live
+    with TestClient(app) as c:
         try:
             for _ in range(2):
                 created.append(create_game(c, [{"agent": "random"}] * 2)["id"])
             r = c.post("/api/games", json={"game": "zavandor", "seats": [{"agent": "random"}] * 2})
             assert r.status_code == 429 and r.json()["error"]["code"] == "too_many_ai_games"
+            assert int(r.headers["retry-after"]) > 0
             created.append(create_game(c, [{"agent": "human"}, {"agent": "random"}])["id"])   # a human's is welcome
+            monkeypatch.setenv("GRIMOIRE_CLIENT_SALT", "another-client")    # the same requests from elsewhere
+            created.append(create_game(c, [{"agent": "random"}] * 2)["id"])     # another client is welcome
         finally:
-            engine = hub.store.engine
+            engine = app.state.hub.store.engine
     with engine.begin() as conn:                        # leave no AI game for later servers to resume
         conn.execute(delete(games_t).where(games_t.c.id.in_(created)))
 

@@ -41,24 +41,25 @@ def test_replay_of_a_running_game_shows_only_what_the_seat_saw(client):
     t0, t1 = g["seats"][0]["token"], g["seats"][1]["token"]
     gid = g["id"]
     for text in ("dust " + client.get(f"/api/games/{gid}").json()["obs"][GAME]["roll"][0].__str__(), "end"):
-        seq = client.get(f"/api/games/{gid}").json()["seq"]
+        seq = client.get(f"/api/games/{gid}", headers=auth(t0)).json()["seq"]      # seat 0's own count
         assert client.post(f"/api/games/{gid}/actions", json={"seq": seq, "action": text},
                            headers=auth(t0)).status_code == 200
     # seat 1 may look back as itself or as a spectator, not as seat 0 while the game runs
     assert client.get(f"/api/games/{gid}/replay?seq=1&seat=0", headers=auth(t1)).status_code == 403
     assert client.get(f"/api/games/{gid}/replay?seq=1&seat=0").status_code == 403
-    mine = client.get(f"/api/games/{gid}/replay?seq=1", headers=auth(t1)).json()
-    assert mine["seat"] == 1 and mine["seq"] == 1 and mine["replay"]
-    # exactly what seat 1's observation was after one action: seat 0's choice of the round is secret
-    state = grimoire.new_game(GAME, 2, 4, max_rounds=2)
-    # (seat 0's own log: the anonymous log hides a running game's secret choices)
-    state.apply(client.get(f"/api/games/{gid}/log", headers=auth(t0)).json()["log"][0]["text"])
-    assert mine["obs"] == state.observation(1)
-    assert mine["log"][0]["text"] is None
+    # seat 0's two actions of the round are secret to seat 1: its replay ends before them (neither the
+    # choices nor how many there were show)
+    mine = client.get(f"/api/games/{gid}/replay", headers=auth(t1)).json()
+    assert mine["seat"] == 1 and mine["seq"] == 0 and mine["total"] == 0 and mine["replay"]
+    assert mine["obs"] == grimoire.new_game(GAME, 2, 4, max_rounds=2).observation(1)
+    assert client.get(f"/api/games/{gid}/replay?seq=1", headers=auth(t1)).status_code == 400
     assert client.get(f"/api/games/{gid}/replay?seq=9", headers=auth(t1)).status_code == 400
-    # seat 0 sees its own choice in its replay
+    # seat 0 sees its own choice in its replay, exactly as its observation was then
     own = client.get(f"/api/games/{gid}/replay?seq=1", headers=auth(t0)).json()
-    assert own["log"][0]["text"] is not None
+    state = grimoire.new_game(GAME, 2, 4, max_rounds=2)
+    state.apply(client.get(f"/api/games/{gid}/log", headers=auth(t0)).json()["log"][0]["text"])
+    assert own["obs"] == state.observation(0)
+    assert own["log"][0]["text"] is not None and own["total"] == 2
 
 
 def test_a_finished_game_replays_as_any_seat_and_is_reviewed(client):

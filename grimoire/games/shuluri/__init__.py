@@ -74,6 +74,7 @@ register(GameInfo(
     board=BrowserBoard(module="web/board.js", stylesheet="web/board.css"),
     i18n="i18n",
     static_data=static_data,
+    chance_options=("dice",),           # preset d10 results: known to whoever sets them
     probe_texts=probe_texts,
     conformance_options={"max_rounds": 5},
 ))

@@ -81,12 +81,23 @@ export async function api(method, path, body, token) {
   let data = null;
   try { data = await r.json(); } catch { data = null; }
   if (!r.ok) {
-    const err = new Error((data && data.error && data.error.message) || `HTTP ${r.status}`);
+    const e = (data && data.error) || {};
+    const wait = e.retry_after ?? r.headers.get("Retry-After");
+    const err = new Error(errorText(e.code, e.message || `HTTP ${r.status}`, wait, e.rule));
     err.status = r.status;
-    err.code = data && data.error && data.error.code;
+    err.code = e.code;
+    err.retryAfter = wait;
     throw err;
   }
   return data;
+}
+
+// an error from the server in the reader's language (its code's text, with the wait it asks for); the
+// server's English message only for a code no catalog knows
+export function errorText(code, message, wait, rule) {
+  const key = `error.${code}`;
+  if (!code || !has(key)) return message;
+  return t(key, {seconds: wait === undefined || wait === null ? 5 : wait, rule: rule || "?"});
 }
 
 export function langSelect(onchange) {

@@ -2,7 +2,7 @@
 // It keeps each seat's latest view, shows the seat that must decide (with a "pass the screen"
 // cover between human seats on one screen), and hands drawing to the game's own module
 // (/games/<game>/board.js, a file of the game package), which calls ctx.act(text) to play.
-import {agentName, api, confirmBox, currentLang, h, has, langSelect, loadLang, markdown, modal, spotlight, t, toast}
+import {agentName, api, confirmBox, currentLang, errorText, h, has, langSelect, loadLang, markdown, modal, spotlight, t, toast}
   from "./common.js";
 
 const app = document.getElementById("app");
@@ -74,7 +74,7 @@ class Connection {
     } else if (m.type === "error") {
       this.pending = null;
       if (m.code === "bad_token" || m.code === "unknown_game") { fatal(m.message); return; }
-      toast(t("ui.rejected", {reason: m.message}));
+      toast(t("ui.rejected", {reason: errorText(m.code, m.message, m.retry_after, m.rule)}));
       if (m.code === "stale") this.ws.send(JSON.stringify({type: "sync"}));
       render();
     }
