@@ -103,21 +103,21 @@ def refill_artifacts(s) -> None:
 
 def decide_turn_order(s) -> None:
     """5.2: by VP, then VP from active gems, then a random draw. 5.3: surcharges and discounts."""
-    alive = [p for p in s.players if not p.out]
-    keys = {p.seat: (-p.vp, -gem_vp(p), s.rng.next64()) for p in alive}
-    order = sorted(keys, key=keys.__getitem__)
+    rng = s.rng                    # one draw per player still in, in seat order (equal draws: by seat)
+    ranked = sorted((-p.vp, -gem_vp(p), rng.next64(), p.seat) for p in s.players if not p.out)
+    order = [r[3] for r in ranked]
     card_of = [-1] * s.num_players
     art_mod = [0] * s.num_players
     sent_mod = [0] * s.num_players
-    leader_vp = s.players[order[0]].vp
     for i, seat in enumerate(order):
         card_of[seat] = i
-        art, sent, cond = ORDER_CARDS[i]
-        applies = ((cond == "leader" and leader_vp >= VP_THRESHOLD)
-                   or (cond == "self" and s.players[seat].vp >= VP_THRESHOLD))
-        if applies:
-            art_mod[seat] = art
-            sent_mod[seat] = sent
+    leader_vp = s.players[order[0]].vp
+    if leader_vp >= VP_THRESHOLD:           # below it nobody has a surcharge or a discount (2.10)
+        for i, seat in enumerate(order):
+            art, sent, cond = ORDER_CARDS[i]
+            if cond == "leader" or (cond == "self" and s.players[seat].vp >= VP_THRESHOLD):
+                art_mod[seat] = art
+                sent_mod[seat] = sent
     # fixed for the whole round (2.10): tuples, shared between clones
     s.order, s.card_of, s.art_mod, s.sent_mod = tuple(order), tuple(card_of), tuple(art_mod), tuple(sent_mod)
 
@@ -159,6 +159,8 @@ def collect_income(s, p: Player) -> None:
     dust = opal_dust(p.active[OPAL]) + FLOW_DUST[p.levels[FLOW]]      # 6.1, 6.2
     new = []
     for colour, n in enumerate(cards_due(p)):
+        if not n:
+            continue
         groups = n // CONC_GROUP                                       # 6.4: mandatory concentration
         if groups:
             p.conc[colour] += groups
@@ -192,9 +194,14 @@ def end_turn(s) -> None:
 def start_phase4(s) -> None:
     """8.1: everybody over his hand limit discards, in turn order (nothing else is pending now)."""
     s.stage = "hand"
-    over = [seat for seat in s.order
-            if not s.players[seat].out and s.players[seat].hand_count() > s.players[seat].hand_limit()]
-    s.pending.push_many([D.discard(seat) for seat in over])
+    players = s.players
+    over = []
+    for seat in s.order:
+        p = players[seat]
+        if not p.out and p.hand_count() > p.hand_limit():
+            over.append(D.discard(seat))
+    if over:
+        s.pending.push_many(over)
 
 
 def finish_round(s) -> None:
