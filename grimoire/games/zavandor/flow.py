@@ -86,7 +86,7 @@ def discard_cards(s, codes: list[int]) -> None:
 # --- phase 1 ------------------------------------------------------------------------------------
 def refill_artifacts(s) -> None:
     """5.4: fill the display up to the number of players still in the game, from the A-D stack."""
-    target = sum(1 for p in s.players if not p.out)
+    target = [p.out for p in s.players].count(False)
     pile = s.art_pile
     while len(s.display) < target:
         letters = [ART_LETTER[k] for k in range(12) if pile[k]]
@@ -157,17 +157,17 @@ def cards_due(p: Player) -> list[int]:
 
 def collect_income(s, p: Player) -> None:
     dust = opal_dust(p.active[OPAL]) + FLOW_DUST[p.levels[FLOW]]      # 6.1, 6.2
-    new = []
-    for colour, n in enumerate(cards_due(p)):
-        if not n:
-            continue
-        groups = n // CONC_GROUP                                       # 6.4: mandatory concentration
-        if groups:
-            p.conc[colour] += groups
-            dust += CONC_DUST * groups
-        if n % CONC_GROUP:
-            new += draw(s, colour, n % CONC_GROUP)
-    p.add_cards(new)
+    due = cards_due(p)
+    if any(due):
+        new = []
+        for colour, n in enumerate(due):
+            groups = n // CONC_GROUP                                   # 6.4: mandatory concentration
+            if groups:
+                p.conc[colour] += groups
+                dust += CONC_DUST * groups
+            if n % CONC_GROUP:
+                new += draw(s, colour, n % CONC_GROUP)
+        p.add_cards(new)
     p.dust += payout(dust)
 
 

@@ -50,6 +50,7 @@ from .data import (
     ONE_PER_PLAYER,
     SENT_DISCOUNT,
     SENT_MIN_BID,
+    TOKEN_PRICES,
     TRACK_COST,
 )
 from .energy import dust_tokens, hand_units, keep_best, keepable_dust
@@ -256,11 +257,11 @@ class Turn(Kind):
         return _turn_actions(s, s.players[s.order[s.turn_idx]])
 
     def check(self, s, d, a):
-        seat = s.order[s.turn_idx]
-        p = s.players[seat]
         k, args = a.kind, a.args
         if k == "end":
             return None                                 # an open tab is always payable (turn.py)
+        seat = s.order[s.turn_idx]
+        p = s.players[seat]
         if k == "pay":
             return why_not_pay(s, seat, args)
         if s.turn_actions >= s.turn_limit:
@@ -281,14 +282,15 @@ class Turn(Kind):
         return why_not_open(s, p, args[0])             # auction
 
     def do(self, s, d, a):
-        p = s.players[s.order[s.turn_idx]]
         k, args = a.kind, a.args
         s.turn_actions += 1                 # every action of the turn counts (end resets the count)
         if k == "end":
             if s.tab_seat >= 0:
                 settle(s)
             end_turn(s)
-        elif k == "pay":
+            return
+        p = s.players[s.order[s.turn_idx]]
+        if k == "pay":
             settle(s, None if args is None else resolve_items(p, args)[0])
         elif k == "buy":
             do_buy(s, p, args[0], args[1])
@@ -372,6 +374,12 @@ def run(s) -> None:
 
 
 # --- the active player's options ----------------------------------------------------------------
+# below these nothing of the kind is affordable (the loops that list them are skipped)
+_CHEAPEST_GEM = tuple(min(row) for row in GEM_COST_BY_LEVEL)        # per gems-track level
+_CHEAPEST_TOKEN = min(TOKEN_PRICES)
+_CHEAPEST_ADVANCE = min(min(row) for row in TRACK_COST)
+
+
 def _turn_actions(s, p) -> list[Action]:
     """The active player's options, in a fixed order: end, pay, 3a buys, sells, (de)activations, 3b
     tokens and advances, 3c auction openings.
@@ -402,20 +410,24 @@ def _turn_actions(s, p) -> list[Action]:
         same = other = energy
     active, inactive = p.active, p.inactive
     n_active = active[0] + active[1] + active[2] + active[3] + active[4]
-    has_gems = n_active or inactive[0] or inactive[1] or inactive[2] or inactive[3] or inactive[4]
-    free_slot = n_active < p.slots()
+    has_inactive = inactive[0] or inactive[1] or inactive[2] or inactive[3] or inactive[4]
+    has_gems = n_active or has_inactive
+    have = same if group == "a" else other
+    costs = GEM_COST_BY_LEVEL[p.levels[GEMS_T]]
+    buying = ok_a and have >= _CHEAPEST_GEM[p.levels[GEMS_T]]
+    # a free active slot, to buy a gem onto the spiral or activate one (7.2)
+    free_slot = (buying or has_inactive) and n_active < p.slots()
     if ok_a:
-        have = same if group == "a" else other
-        costs = GEM_COST_BY_LEVEL[p.levels[GEMS_T]]
-        supply = s.gem_supply
-        for g in range(5):
-            if supply[g] <= 0 or costs[g] > have:
-                continue
-            if g >= 2 and may_buy_kind(s, p, g) is not None:
-                continue
-            if free_slot:
-                out.append(A.BUY[g])
-            out.append(A.BUY_INACTIVE[g])
+        if buying:
+            supply = s.gem_supply
+            for g in range(5):
+                if supply[g] <= 0 or costs[g] > have:
+                    continue
+                if g >= 2 and may_buy_kind(s, p, g) is not None:
+                    continue
+                if free_slot:
+                    out.append(A.BUY[g])
+                out.append(A.BUY_INACTIVE[g])
         if has_gems:
             for g in range(5):
                 if inactive[g]:
@@ -430,10 +442,11 @@ def _turn_actions(s, p) -> list[Action]:
                 out.append(A.DEACTIVATE[g])
     if ok_b:
         have = same if group == "b" else other
-        for price in p.tokens:
-            if price <= have:
-                out.append(A.TOKEN[price])
-        if not p.advanced:
+        if have >= _CHEAPEST_TOKEN:
+            for price in p.tokens:
+                if price <= have:
+                    out.append(A.TOKEN[price])
+        if not p.advanced and have >= _CHEAPEST_ADVANCE:
             levels = p.levels
             pentagon = p.pentagon
             for t in range(6):
@@ -448,20 +461,17 @@ def _turn_actions(s, p) -> list[Action]:
             arts = p.arts
             arts_level = p.levels[ARTS_T]
             art_offset = s.art_mod[seat] - ART_DISCOUNT[arts_level]
-            seen = 0
+            seen = 0                        # (the display may show two copies: one opening each kind)
             for k in s.display:
-                if seen >> k & 1:
-                    continue
-                seen |= 1 << k
-                if k in ONE_PER_PLAYER and arts[k]:
-                    continue
-                if k in GEM_LOSS and not n_active:
-                    continue
                 price = ITEM_MIN_BID[k] + art_offset
                 for owned, amount in ART_DISCOUNTS[k]:
                     price -= arts[owned] * amount
-                if price <= cap:
-                    out.append(A.AUCTION[k])
+                if price > cap or seen >> k & 1:
+                    continue
+                seen |= 1 << k
+                if (k in ONE_PER_PLAYER and arts[k]) or (k in GEM_LOSS and not n_active):
+                    continue
+                out.append(A.AUCTION[k])
             sent_avail = s.sent_avail
             if sent_avail and (SENT_MIN_BID + s.sent_mod[seat] - SENT_DISCOUNT[arts_level]
                                - MASK_SENT_DISCOUNT * arts[MASK]) <= cap:

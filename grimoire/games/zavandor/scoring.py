@@ -44,7 +44,9 @@ def score(p: Player) -> int:
     if p.out:
         return 0
     # (a level never passes MAX_LEVEL: the tracks at level 4 are those equal to it)
-    v = gem_vp(p) + LEVEL4_VP * p.levels.count(MAX_LEVEL)
+    a = p.active                        # gem_vp(p), unrolled: phase 4 scores every player
+    v = (a[0] * _GV0 + a[1] * _GV1 + a[2] * _GV2 + a[3] * _GV3 + a[4] * _GV4
+         + LEVEL4_VP * p.levels.count(MAX_LEVEL))
     arts = p.arts
     if any(arts):
         for k, n in enumerate(arts):
