@@ -42,7 +42,7 @@ from .data import (
     WHITE,
 )
 from .energy import payout
-from .player import Player
+from .player import LOWEST_HAND_LIMIT, Player
 from .scoring import gem_vp, score
 
 score_of = score
@@ -198,7 +198,10 @@ def start_phase4(s) -> None:
     over = []
     for seat in s.order:
         p = players[seat]
-        if not p.out and p.hand_count() > p.hand_limit():
+        if p.out:
+            continue
+        units = p.hand_count()
+        if units > LOWEST_HAND_LIMIT and units > p.hand_limit():
             over.append(D.discard(seat))
     if over:
         s.pending.push_many(over)

@@ -24,6 +24,8 @@ from .energy import dust_units
 
 _SLOT_ARTS = tuple((k, n) for k, n in enumerate(ART_SLOTS) if n)
 _HAND_ARTS = tuple((k, n) for k, n in enumerate(ART_HAND_LIMIT) if n)
+# no hand limit is below this (the tracks whose entry lowers it all entered, no artifact raising it)
+LOWEST_HAND_LIMIT = BASE_HAND_LIMIT + sum(e for e in HAND_ENTRY if e < 0) + sum(n for n in ART_HAND_LIMIT if n < 0)
 
 
 class Player:

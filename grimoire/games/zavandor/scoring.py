@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from operator import mul
+
 from .data import ART_VP, GEM_VP, LEVEL4_VP, MAX_LEVEL, SENT_BASE_VP, SENT_BONUS
 from .player import Player
 
@@ -49,9 +51,7 @@ def score(p: Player) -> int:
          + LEVEL4_VP * p.levels.count(MAX_LEVEL))
     arts = p.arts
     if any(arts):
-        for k, n in enumerate(arts):
-            if n:
-                v += n * ART_VP[k]
+        v += sum(map(mul, arts, ART_VP))
     for s in p.sents:
         v += SENT_BASE_VP + sentinel_bonus(p, s)
     return v
