@@ -332,7 +332,7 @@ def legal_actions(s) -> list[Action]:
     if items:
         d = items[-1]
         return KINDS[d.kind].legal(s, d)
-    return TURN.legal(s, None)
+    return _turn_actions(s, s.players[s.order[s.turn_idx]])      # TURN.legal(s, None), one call less
 
 
 def check(s, action: Action) -> None:
@@ -447,10 +447,8 @@ def _turn_actions(s, p) -> list[Action]:
                 if price <= have:
                     out.append(A.TOKEN[price])
         if not p.advanced and have >= _CHEAPEST_ADVANCE:
-            levels = p.levels
             pentagon = p.pentagon
-            for t in range(6):
-                lv = levels[t]
+            for t, lv in enumerate(p.levels):
                 if lv < MAX_LEVEL and (lv or pentagon) and TRACK_COST[t][lv] <= have:
                     out.append(A.ADVANCE[t])
     if ok_c:
@@ -464,8 +462,10 @@ def _turn_actions(s, p) -> list[Action]:
             seen = 0                        # (the display may show two copies: one opening each kind)
             for k in s.display:
                 price = ITEM_MIN_BID[k] + art_offset
-                for owned, amount in ART_DISCOUNTS[k]:
-                    price -= arts[owned] * amount
+                discounts = ART_DISCOUNTS[k]
+                if discounts:
+                    for owned, amount in discounts:
+                        price -= arts[owned] * amount
                 if price > cap or seen >> k & 1:
                     continue
                 seen |= 1 << k
