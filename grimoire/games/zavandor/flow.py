@@ -24,6 +24,7 @@ from .data import (
     GREEN,
     INCOME_CARDS,
     MAX_LEVEL,
+    MAX_PLAYERS,
     OPAL,
     OPAL_PER_THREE,
     OPAL_REMAINDER,
@@ -105,21 +106,27 @@ def decide_turn_order(s) -> None:
     """5.2: by VP, then VP from active gems, then a random draw. 5.3: surcharges and discounts."""
     rng = s.rng                    # one draw per player still in, in seat order (equal draws: by seat)
     ranked = sorted((-p.vp, -gem_vp(p), rng.next64(), p.seat) for p in s.players if not p.out)
-    order = [r[3] for r in ranked]
-    card_of = [-1] * s.num_players
-    art_mod = [0] * s.num_players
-    sent_mod = [0] * s.num_players
+    order = tuple([r[3] for r in ranked])
+    n = s.num_players
+    card_of = [-1] * n
     for i, seat in enumerate(order):
         card_of[seat] = i
-    leader_vp = s.players[order[0]].vp
-    if leader_vp >= VP_THRESHOLD:           # below it nobody has a surcharge or a discount (2.10)
-        for i, seat in enumerate(order):
-            art, sent, cond = ORDER_CARDS[i]
-            if cond == "leader" or (cond == "self" and s.players[seat].vp >= VP_THRESHOLD):
-                art_mod[seat] = art
-                sent_mod[seat] = sent
     # fixed for the whole round (2.10): tuples, shared between clones
-    s.order, s.card_of, s.art_mod, s.sent_mod = tuple(order), tuple(card_of), tuple(art_mod), tuple(sent_mod)
+    s.order, s.card_of = order, tuple(card_of)
+    if s.players[order[0]].vp < VP_THRESHOLD:     # nobody has a surcharge or a discount below it
+        s.art_mod = s.sent_mod = _NO_MODS[n]
+        return
+    art_mod = [0] * n
+    sent_mod = [0] * n
+    for i, seat in enumerate(order):
+        art, sent, cond = ORDER_CARDS[i]
+        if cond == "leader" or (cond == "self" and s.players[seat].vp >= VP_THRESHOLD):
+            art_mod[seat] = art
+            sent_mod[seat] = sent
+    s.art_mod, s.sent_mod = tuple(art_mod), tuple(sent_mod)
+
+
+_NO_MODS = tuple((0,) * n for n in range(MAX_PLAYERS + 1))
 
 
 def start_round(s) -> None:
@@ -210,7 +217,7 @@ def start_phase4(s) -> None:
 def finish_round(s) -> None:
     """8.2 VP from scratch, 8.3 game end (five sentinels sold), then the next round."""
     for p in s.players:
-        p.vp = 0 if p.out else score(p)
+        p.vp = score(p)                      # (0 for a player who is out)
     if s.sent_sold >= SENT_END:
         game_over(s, "sentinels")
     elif s.max_rounds is not None and s.round >= s.max_rounds:
