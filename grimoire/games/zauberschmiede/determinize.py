@@ -227,7 +227,10 @@ def _towards_payment(var: rules.Variant, p: Player) -> list[Action]:
     acts = rules.legal_actions(var, p)
     if rules.paying_amplifier(var, p):
         return acts                                   # only the dice the level still needs
-    pays, charges, dust, trans = [], {}, None, {}
+    pays: list[Action] = []
+    charges: dict[tuple[int, int], Action] = {}
+    dust: Action | None = None
+    trans: dict[int, Action] = {}
     for a in acts:
         kind = a.kind
         if kind == rules.KIND_PAY:
