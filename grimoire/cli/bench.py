@@ -48,22 +48,14 @@ def bench_games(game: str, players: int, games: int, seed: int, max_rounds: int 
             t0 = time.process_time()     # CPU time of this process: one core, whatever else the machine runs
             n = state.play_random(seat_seeds)
             play_time += time.process_time() - t0
-            actions += n
-            if n > SAMPLE_AT and len(samples) < CLONE_POOL:
-                samples.append(replay(state.record(), upto=SAMPLE_AT))
         else:
             ags = [make_agent(game, name, seat_seeds[i]) for i, name in enumerate(names)]
-            seen = [0]
-
-            def sample(st, _seat, _action, seen=seen):
-                if seen[0] == SAMPLE_AT and len(samples) < CLONE_POOL:
-                    samples.append(st.clone())
-                seen[0] += 1
-
             t0 = time.process_time()
-            ep = run_episode(state, ags, on_step=sample, timed=False)
+            n = run_episode(state, ags, timed=False).actions
             play_time += time.process_time() - t0
-            actions += ep.actions
+        actions += n
+        if n > SAMPLE_AT and len(samples) < CLONE_POOL:      # (replayed from the record: untimed)
+            samples.append(replay(state.record(), upto=SAMPLE_AT))
         per_game.append({"seed": state.seed, "scores": state.scores(), "actions": state._hist_len})
         if progress:
             progress.advance(task)

@@ -153,6 +153,8 @@ def check_observations(state: GameState, rng: Rng, where: str) -> None:
         det = state.sample_hidden(seat, rng)
         assert det.observation(seat) == obs, \
             f"{where}: seat {seat}'s observation changes when its hidden information is resampled"
+        assert det.visible_history(seat) == state.visible_history(seat), \
+            f"{where}: seat {seat}'s visible history changes when its hidden information is resampled"
         assert det.rng.state != state.rng.state or n == 0, f"{where}: sample_hidden kept the RNG state"
         if not state.is_terminal():
             assert det.legal_actions(), f"{where}: determinization for seat {seat} is not playable"

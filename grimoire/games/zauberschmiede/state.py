@@ -9,8 +9,8 @@ paid die by die (R7.1: all its dice in one go), which must be finished before an
 Hidden information. Until a round is over, a seat sees the other sheets as they were when the round
 began (``Player.snap``); its own sheet it sees live. Future dice are not stored anywhere: each roll
 is drawn from the state's RNG when the round begins (or taken from the public ``rolls`` option).
-``sample_hidden`` therefore replaces the other seats' undisclosed choices of the current round and
-reseeds the RNG.
+``sample_hidden`` therefore replaces the other seats' undisclosed choices of the current round (keeping
+the seat's information state: ``determinize.py``) and reseeds the RNG.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from ...core.errors import GameConfigError, IllegalAction
 from ...core.options import GameOptions, validate_options
 from ...core.rng import Rng
 from ...core.state import GameState
-from . import rules
+from . import determinize, rules
 from .actions import KIND_END, SIDES, TABLE, parse
 from .player import Player
 from .scoring import breakdown, breakdowns, dust_metric
@@ -275,37 +275,12 @@ class ZauberschmiedeState(GameState):
         return out
 
     def sample_hidden(self, seat: int, rng: Rng) -> ZauberschmiedeState:
-        """A determinization for ``seat``: the other seats' undisclosed choices of this round are
-        replaced by a random legal sequence from their round-start sheets (a seat still deciding
-        restarts its round), the history is rewritten to match, and the RNG that rolls future dice is
-        reseeded from ``rng``. The result does not depend on what the other seats really chose."""
-        det = self.clone()
-        det.rng = Rng(rng.next64())
-        if self.over:
-            return det
-        var, rnd = self.var, self.round
-        hist = self.history
-        logs = self.seat_logs()
-        # the history up to the start of this round is public; this round's part is rebuilt below
-        prefix = len(hist) - sum(1 for i in range(self.num_players) for r, _t in logs[i] if r == rnd)
-        new_hist = hist[:prefix]
-        for i, p in enumerate(det.players):
-            own = [t for r, t in logs[i] if r == rnd]
-            if i == seat or i > self.cur:
-                new_hist += own
-                continue
-            assert p.snap is not None                 # every seat has a round-start sheet mid-round
-            q = p.snap.copy()
-            q.snap = p.snap
-            if i < self.cur:
-                while not q.done:
-                    acts = rules.legal_actions(var, q)
-                    a = acts[rng.below(len(acts))]
-                    rules.do(var, q, a, rnd)
-                    new_hist.append(a.text)
-            det.players[i] = q
-        det._set_history(new_hist)
-        return det
+        """A determinization for ``seat``: the other seats' undisclosed choices of this round redrawn
+        (random legal sequences from their round-start sheets, as many actions in each run of entries
+        hidden from ``seat`` as it sees there), the history rewritten to match, and the RNG that rolls
+        future dice reseeded from ``rng``. The seat's observation and visible history are kept; the
+        result depends on nothing else (``determinize.py``)."""
+        return determinize.sample_hidden(self, seat, rng)
 
     # --- serialization ------------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:

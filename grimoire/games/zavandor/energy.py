@@ -77,8 +77,9 @@ OVERPAY_WINDOW = 10
 _PAY_CACHE: dict[tuple, tuple] = {}
 
 
-def best_payment(cards: list[int], conc: list[int], dust: int, need: int):
-    """Cached :func:`_best_payment` (search agents pay from the same hands again and again)."""
+def cached_payment(cards: list[int], conc: list[int], dust: int, need: int) -> tuple:
+    """Cached :func:`_best_payment` (search agents pay from the same hands again and again), as
+    tuples: ``(cards_used, conc_used, final_dust, lost)``, shared with the cache (read only)."""
     key = (tuple(cards), tuple(conc), dust, need)
     hit = _PAY_CACHE.get(key)
     if hit is None:
@@ -86,6 +87,12 @@ def best_payment(cards: list[int], conc: list[int], dust: int, need: int):
             _PAY_CACHE.clear()
         used, used_conc, final, lost = _best_payment(cards, conc, dust, need)
         hit = _PAY_CACHE[key] = (tuple(used), tuple(used_conc), final, lost)
+    return hit
+
+
+def best_payment(cards: list[int], conc: list[int], dust: int, need: int):
+    """:func:`_best_payment`, cached; the lists are the caller's own."""
+    hit = cached_payment(cards, conc, dust, need)
     return list(hit[0]), list(hit[1]), hit[2], hit[3]
 
 

@@ -24,6 +24,7 @@ from .data import (
     GREEN,
     INCOME_CARDS,
     MAX_LEVEL,
+    MAX_PLAYERS,
     OPAL,
     OPAL_PER_THREE,
     OPAL_REMAINDER,
@@ -42,7 +43,7 @@ from .data import (
     WHITE,
 )
 from .energy import payout
-from .player import Player
+from .player import LOWEST_HAND_LIMIT, Player
 from .scoring import gem_vp, score
 
 score_of = score
@@ -86,7 +87,7 @@ def discard_cards(s, codes: list[int]) -> None:
 # --- phase 1 ------------------------------------------------------------------------------------
 def refill_artifacts(s) -> None:
     """5.4: fill the display up to the number of players still in the game, from the A-D stack."""
-    target = sum(1 for p in s.players if not p.out)
+    target = [p.out for p in s.players].count(False)
     pile = s.art_pile
     while len(s.display) < target:
         letters = [ART_LETTER[k] for k in range(12) if pile[k]]
@@ -103,23 +104,29 @@ def refill_artifacts(s) -> None:
 
 def decide_turn_order(s) -> None:
     """5.2: by VP, then VP from active gems, then a random draw. 5.3: surcharges and discounts."""
-    alive = [p for p in s.players if not p.out]
-    keys = {p.seat: (-p.vp, -gem_vp(p), s.rng.next64()) for p in alive}
-    order = sorted(keys, key=keys.__getitem__)
-    card_of = [-1] * s.num_players
-    art_mod = [0] * s.num_players
-    sent_mod = [0] * s.num_players
-    leader_vp = s.players[order[0]].vp
+    rng = s.rng                    # one draw per player still in, in seat order (equal draws: by seat)
+    ranked = sorted((-p.vp, -gem_vp(p), rng.next64(), p.seat) for p in s.players if not p.out)
+    order = tuple([r[3] for r in ranked])
+    n = s.num_players
+    card_of = [-1] * n
     for i, seat in enumerate(order):
         card_of[seat] = i
+    # fixed for the whole round (2.10): tuples, shared between clones
+    s.order, s.card_of = order, tuple(card_of)
+    if s.players[order[0]].vp < VP_THRESHOLD:     # nobody has a surcharge or a discount below it
+        s.art_mod = s.sent_mod = _NO_MODS[n]
+        return
+    art_mod = [0] * n
+    sent_mod = [0] * n
+    for i, seat in enumerate(order):
         art, sent, cond = ORDER_CARDS[i]
-        applies = ((cond == "leader" and leader_vp >= VP_THRESHOLD)
-                   or (cond == "self" and s.players[seat].vp >= VP_THRESHOLD))
-        if applies:
+        if cond == "leader" or (cond == "self" and s.players[seat].vp >= VP_THRESHOLD):
             art_mod[seat] = art
             sent_mod[seat] = sent
-    # fixed for the whole round (2.10): tuples, shared between clones
-    s.order, s.card_of, s.art_mod, s.sent_mod = tuple(order), tuple(card_of), tuple(art_mod), tuple(sent_mod)
+    s.art_mod, s.sent_mod = tuple(art_mod), tuple(sent_mod)
+
+
+_NO_MODS = tuple((0,) * n for n in range(MAX_PLAYERS + 1))
 
 
 def start_round(s) -> None:
@@ -157,15 +164,17 @@ def cards_due(p: Player) -> list[int]:
 
 def collect_income(s, p: Player) -> None:
     dust = opal_dust(p.active[OPAL]) + FLOW_DUST[p.levels[FLOW]]      # 6.1, 6.2
-    new = []
-    for colour, n in enumerate(cards_due(p)):
-        groups = n // CONC_GROUP                                       # 6.4: mandatory concentration
-        if groups:
-            p.conc[colour] += groups
-            dust += CONC_DUST * groups
-        if n % CONC_GROUP:
-            new += draw(s, colour, n % CONC_GROUP)
-    p.add_cards(new)
+    due = cards_due(p)
+    if any(due):
+        new = []
+        for colour, n in enumerate(due):
+            groups = n // CONC_GROUP                                   # 6.4: mandatory concentration
+            if groups:
+                p.conc[colour] += groups
+                dust += CONC_DUST * groups
+            if n % CONC_GROUP:
+                new += draw(s, colour, n % CONC_GROUP)
+        p.add_cards(new)
     p.dust += payout(dust)
 
 
@@ -192,15 +201,23 @@ def end_turn(s) -> None:
 def start_phase4(s) -> None:
     """8.1: everybody over his hand limit discards, in turn order (nothing else is pending now)."""
     s.stage = "hand"
-    over = [seat for seat in s.order
-            if not s.players[seat].out and s.players[seat].hand_count() > s.players[seat].hand_limit()]
-    s.pending.push_many([D.discard(seat) for seat in over])
+    players = s.players
+    over = []
+    for seat in s.order:
+        p = players[seat]
+        if p.out:
+            continue
+        units = p.hand_count()
+        if units > LOWEST_HAND_LIMIT and units > p.hand_limit():
+            over.append(D.discard(seat))
+    if over:
+        s.pending.push_many(over)
 
 
 def finish_round(s) -> None:
     """8.2 VP from scratch, 8.3 game end (five sentinels sold), then the next round."""
     for p in s.players:
-        p.vp = 0 if p.out else score(p)
+        p.vp = score(p)                      # (0 for a player who is out)
     if s.sent_sold >= SENT_END:
         game_over(s, "sentinels")
     elif s.max_rounds is not None and s.round >= s.max_rounds:

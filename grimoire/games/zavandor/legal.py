@@ -29,12 +29,30 @@ from .auction import (
     do_pass,
     max_bid,
     opening_capacity,
-    price_for,
     why_not_bid,
     why_not_open,
     why_not_pass,
 )
-from .data import GEM_COST, GEM_LOSS, GEMS, ITEM_MIN_BID, ITEMS, MAX_LEVEL, N_ART, ONE_PER_PLAYER, TRACK_COST
+from .data import (
+    ART_DISCOUNT,
+    ART_DISCOUNTS,
+    ARTS_T,
+    GEM_COST_BY_LEVEL,
+    GEM_LOSS,
+    GEMS,
+    GEMS_T,
+    ITEM_MIN_BID,
+    ITEMS,
+    MASK,
+    MASK_SENT_DISCOUNT,
+    MAX_LEVEL,
+    N_ART,
+    ONE_PER_PLAYER,
+    SENT_DISCOUNT,
+    SENT_MIN_BID,
+    TOKEN_PRICES,
+    TRACK_COST,
+)
 from .energy import dust_tokens, hand_units, keep_best, keepable_dust
 from .flow import can_raise, discard_cards, end_turn, raise_level, step
 from .turn import (
@@ -240,11 +258,11 @@ class Turn(Kind):
         return _turn_actions(s, s.players[s.order[s.turn_idx]])
 
     def check(self, s, d, a):
-        seat = s.order[s.turn_idx]
-        p = s.players[seat]
         k, args = a.kind, a.args
         if k == "end":
             return None                                 # an open tab is always payable (turn.py)
+        seat = s.order[s.turn_idx]
+        p = s.players[seat]
         if k == "pay":
             return why_not_pay(s, seat, args)
         if s.turn_actions >= s.turn_limit:
@@ -265,14 +283,15 @@ class Turn(Kind):
         return why_not_open(s, p, args[0])             # auction
 
     def do(self, s, d, a):
-        p = s.players[s.order[s.turn_idx]]
         k, args = a.kind, a.args
         s.turn_actions += 1                 # every action of the turn counts (end resets the count)
         if k == "end":
             if s.tab_seat >= 0:
                 settle(s)
             end_turn(s)
-        elif k == "pay":
+            return
+        p = s.players[s.order[s.turn_idx]]
+        if k == "pay":
             settle(s, None if args is None else resolve_items(p, args)[0])
         elif k == "buy":
             do_buy(s, p, args[0], args[1])
@@ -314,29 +333,29 @@ def legal_actions(s) -> list[Action]:
     if items:
         d = items[-1]
         return KINDS[d.kind].legal(s, d)
-    return TURN.legal(s, None)
+    return _turn_actions(s, s.players[s.order[s.turn_idx]])      # TURN.legal(s, None), one call less
 
 
-def check(s, a: Action) -> None:
+def check(s, action: Action) -> None:
     if s.over:
         raise IllegalAction("the game is over", "8.3")
     items = s.pending.items
     d = items[-1] if items else None
     h = TURN if d is None else KINDS[d.kind]
-    if a.kind not in h.answers:
-        raise IllegalAction(h.not_now(s, d, a))
-    r = h.check(s, d, a)
+    if action.kind not in h.answers:
+        raise IllegalAction(h.not_now(s, d, action))
+    r = h.check(s, d, action)
     if r:
         raise IllegalAction(*r)
 
 
-def do(s, a: Action) -> None:
+def do(s, action: Action) -> None:
     items = s.pending.items
     if items:
         d = items[-1]
-        KINDS[d.kind].do(s, d, a)
+        KINDS[d.kind].do(s, d, action)
     else:
-        TURN.do(s, None, a)
+        TURN.do(s, None, action)
     run(s)
 
 
@@ -356,79 +375,108 @@ def run(s) -> None:
 
 
 # --- the active player's options ----------------------------------------------------------------
+# below these nothing of the kind is affordable (the loops that list them are skipped)
+_CHEAPEST_GEM = tuple(min(row) for row in GEM_COST_BY_LEVEL)        # per gems-track level
+_CHEAPEST_TOKEN = min(TOKEN_PRICES)
+_CHEAPEST_ADVANCE = min(min(row) for row in TRACK_COST)
+
+
 def _turn_actions(s, p) -> list[Action]:
-    """The active player's options. Written for speed: the context (energy, capacity, sub-phase) is
-    computed once; the same conditions as the why_not_* checks (the tests compare them)."""
+    """The active player's options, in a fixed order: end, pay, 3a buys, sells, (de)activations, 3b
+    tokens and advances, 3c auction openings.
+
+    Written for speed: the context (energy, the tab, the sub-phase) is computed once and the checks are
+    inlined. The conditions are those of the ``why_not_*`` checks, and an opening is listed when its
+    minimum bid's price (``auction.price_for``) is within the opener's ``auction.opening_capacity``;
+    tests/zavandor/test_zav_listing.py compares this list with one built from those functions."""
     seat = p.seat
+    mine = s.tab_seat == seat
     if s.turn_actions >= s.turn_limit:      # the turn's actions are used up: pay what is owed, end
-        return [A.END, A.PAY] if s.tab_seat == seat else [A.END]
+        return [A.END, A.PAY] if mine else [A.END]
     strict = s.strict
     group = s.group
     done = s.groups_done
     ok_a = not strict or group == "a" or not done & 1
     ok_b = not strict or group == "b" or not done & 2
     ok_c = not strict or group == "c" or not done & 4
-    mine = s.tab_seat == seat
     energy = p.energy()
-    out = [A.END, A.PAY] if mine else [A.END]
     if mine:
+        out = [A.END, A.PAY]
         same = energy + s.tab_credit - s.tab_owed     # purchases in the open tab's group combine
-        other = settled_energy(s, p) if strict else same  # another group pays the tab first
+        # another group pays the tab first (strict sub-phases), when another group is open to him
+        other_open = (ok_a and group != "a") or (ok_b and group != "b")
+        other = settled_energy(s, p) if strict and other_open else same
     else:
+        out = [A.END]
         same = other = energy
     active, inactive = p.active, p.inactive
-    free_slot = active[0] + active[1] + active[2] + active[3] + active[4] < p.slots()
+    n_active = active[0] + active[1] + active[2] + active[3] + active[4]
+    has_inactive = inactive[0] or inactive[1] or inactive[2] or inactive[3] or inactive[4]
+    has_gems = n_active or has_inactive
+    have = same if group == "a" else other
+    costs = GEM_COST_BY_LEVEL[p.levels[GEMS_T]]
+    buying = ok_a and have >= _CHEAPEST_GEM[p.levels[GEMS_T]]
+    # a free active slot, to buy a gem onto the spiral or activate one (7.2)
+    free_slot = (buying or has_inactive) and n_active < p.slots()
     if ok_a:
-        have = same if group == "a" else other
-        cost_row = p.levels[0]
-        supply = s.gem_supply
+        if buying:
+            supply = s.gem_supply
+            for g in range(5):
+                if supply[g] <= 0 or costs[g] > have:
+                    continue
+                if g >= 2 and may_buy_kind(s, p, g) is not None:
+                    continue
+                if free_slot:
+                    out.append(A.BUY[g])
+                out.append(A.BUY_INACTIVE[g])
+        if has_gems:
+            for g in range(5):
+                if inactive[g]:
+                    out.append(A.SELL[g])
+                if active[g]:
+                    out.append(A.SELL_ACTIVE[g])
+    if has_gems:
         for g in range(5):
-            if supply[g] <= 0 or GEM_COST[g][cost_row] > have:
-                continue
-            if g >= 2 and may_buy_kind(s, p, g) is not None:
-                continue
-            if free_slot:
-                out.append(A.BUY[g])
-            out.append(A.BUY_INACTIVE[g])
-        for g in range(5):
-            if inactive[g]:
-                out.append(A.SELL[g])
+            if inactive[g] and free_slot:
+                out.append(A.ACTIVATE[g])
             if active[g]:
-                out.append(A.SELL_ACTIVE[g])
-    for g in range(5):
-        if inactive[g] and free_slot:
-            out.append(A.ACTIVATE[g])
-        if active[g]:
-            out.append(A.DEACTIVATE[g])
+                out.append(A.DEACTIVATE[g])
     if ok_b:
         have = same if group == "b" else other
-        for price in p.tokens:
-            if price <= have:
-                out.append(A.TOKEN[price])
-        if not p.advanced:
-            levels = p.levels
-            for t in range(6):
-                lv = levels[t]
-                if lv < MAX_LEVEL and (lv or p.pentagon) and TRACK_COST[t][lv] <= have:
+        if have >= _CHEAPEST_TOKEN:
+            for price in p.tokens:
+                if price <= have:
+                    out.append(A.TOKEN[price])
+        if not p.advanced and have >= _CHEAPEST_ADVANCE:
+            pentagon = p.pentagon
+            for t, lv in enumerate(p.levels):
+                if lv < MAX_LEVEL and (lv or pentagon) and TRACK_COST[t][lv] <= have:
                     out.append(A.ADVANCE[t])
     if ok_c:
-        cap = opening_capacity(s, p)
-        any_active = any(active)
-        seen = 0
-        for k in s.display:
-            if seen >> k & 1:
-                continue
-            seen |= 1 << k
-            if k in ONE_PER_PLAYER and p.arts[k]:
-                continue
-            if k in GEM_LOSS and not any_active:
-                continue
-            if price_for(s, seat, k, ITEM_MIN_BID[k]) <= cap:
+        # without a tab of his, the capacity is energy + the gems' sale value (7.5)
+        cap = opening_capacity(s, p) if mine else energy + (p.gems_sale_total() if has_gems else 0)
+        if cap >= 0:                        # (a price is never negative: max(0, x) <= cap is x <= cap)
+            # price_for's terms (7.4.4) that do not depend on the item, taken out of the loop
+            arts = p.arts
+            arts_level = p.levels[ARTS_T]
+            art_offset = s.art_mod[seat] - ART_DISCOUNT[arts_level]
+            seen = 0                        # (the display may show two copies: one opening each kind)
+            for k in s.display:
+                price = ITEM_MIN_BID[k] + art_offset
+                discounts = ART_DISCOUNTS[k]
+                if discounts:
+                    for owned, amount in discounts:
+                        price -= arts[owned] * amount
+                if price > cap or seen >> k & 1:
+                    continue
+                seen |= 1 << k
+                if (k in ONE_PER_PLAYER and arts[k]) or (k in GEM_LOSS and not n_active):
+                    continue
                 out.append(A.AUCTION[k])
-        if s.sent_avail:
-            sent_price = price_for(s, seat, N_ART, ITEM_MIN_BID[N_ART])
-            if sent_price <= cap:
-                for sid in s.sent_avail:
+            sent_avail = s.sent_avail
+            if sent_avail and (SENT_MIN_BID + s.sent_mod[seat] - SENT_DISCOUNT[arts_level]
+                               - MASK_SENT_DISCOUNT * arts[MASK]) <= cap:
+                for sid in sent_avail:
                     out.append(A.AUCTION[N_ART + sid])
     return out
 

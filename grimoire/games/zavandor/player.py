@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from itertools import compress
+
 from .data import (
     ACCUM,
     ART_HAND_LIMIT,
     ART_SLOTS,
     BASE_HAND_LIMIT,
     BASE_SLOTS,
+    CARD_UNITS,
+    CONC_UNITS,
     CONC_VALUE,
     EXTRA_SLOTS,
     GEM_COST,
@@ -16,10 +20,12 @@ from .data import (
     GEMS_T,
     HAND_ENTRY,
 )
-from .energy import hand_units
+from .energy import dust_units
 
 _SLOT_ARTS = tuple((k, n) for k, n in enumerate(ART_SLOTS) if n)
 _HAND_ARTS = tuple((k, n) for k, n in enumerate(ART_HAND_LIMIT) if n)
+# no hand limit is below this (the tracks whose entry lowers it all entered, no artifact raising it)
+LOWEST_HAND_LIMIT = BASE_HAND_LIMIT + sum(e for e in HAND_ENTRY if e < 0) + sum(n for n in ART_HAND_LIMIT if n < 0)
 
 
 class Player:
@@ -104,18 +110,15 @@ class Player:
         return n
 
     def hand_limit(self) -> int:
-        lim = BASE_HAND_LIMIT
-        levels = self.levels
-        for t in range(6):
-            if levels[t]:
-                lim += HAND_ENTRY[t]
+        lim = BASE_HAND_LIMIT + sum(compress(HAND_ENTRY, self.levels))    # each track entered
         a = self.arts
         for k, extra in _HAND_ARTS:
             lim += extra * a[k]
         return lim
 
     def hand_count(self) -> int:
-        return hand_units(self.cards, self.conc, self.dust)
+        c = self.conc               # energy.hand_units, unrolled (phase 4 counts every hand)
+        return len(self.cards) * CARD_UNITS + (c[0] + c[1] + c[2] + c[3]) * CONC_UNITS + dust_units(self.dust)
 
     def n_active(self) -> int:
         return sum(self.active)

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from operator import mul
+
 from .data import ART_VP, GEM_VP, LEVEL4_VP, MAX_LEVEL, SENT_BASE_VP, SENT_BONUS
 from .player import Player
+
+_GV0, _GV1, _GV2, _GV3, _GV4 = GEM_VP
 
 
 def gem_vp(p: Player) -> int:
     a = p.active
-    return sum(a[g] * GEM_VP[g] for g in range(5))
+    return a[0] * _GV0 + a[1] * _GV1 + a[2] * _GV2 + a[3] * _GV3 + a[4] * _GV4
 
 
 def sentinel_bonus(p: Player, sentinel: int) -> int:
@@ -41,17 +45,14 @@ def score(p: Player) -> int:
     """The sum of ``breakdown(p)``, without building it (phase 4 runs this for every player)."""
     if p.out:
         return 0
-    a = p.active
-    v = a[0] * _GV0 + a[1] * _GV1 + a[2] * _GV2 + a[3] * _GV3 + a[4] * _GV4
-    for lv in p.levels:
-        if lv >= MAX_LEVEL:
-            v += LEVEL4_VP
-    for k, n in enumerate(p.arts):
-        if n:
-            v += n * ART_VP[k]
+    # (a level never passes MAX_LEVEL: the tracks at level 4 are those equal to it)
+    a = p.active                        # gem_vp(p), unrolled: phase 4 scores every player
+    v = (a[0] * _GV0 + a[1] * _GV1 + a[2] * _GV2 + a[3] * _GV3 + a[4] * _GV4
+         + LEVEL4_VP * p.levels.count(MAX_LEVEL))
+    arts = p.arts
+    if any(arts):
+        v += sum(map(mul, arts, ART_VP))
     for s in p.sents:
         v += SENT_BASE_VP + sentinel_bonus(p, s)
     return v
 
-
-_GV0, _GV1, _GV2, _GV3, _GV4 = GEM_VP

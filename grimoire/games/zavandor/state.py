@@ -9,9 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.action import Action
 from ...core.decisions import DecisionStack
 from ...core.state import GameState
+from .actions import parse as _parse
+from .legal import check as _check
+from .legal import do as _do
+from .legal import legal_actions as _legal_actions
 from .player import Player
 
 
@@ -138,17 +141,11 @@ class ZavandorState(GameState):
             return None
         return self.order[self.turn_idx]
 
-    def legal_actions(self) -> list[Action]:
-        return _legal_actions(self)
-
-    def _parse(self, text: str) -> Action:
-        return _parse(text)
-
-    def _check(self, action: Action) -> None:
-        _check(self, action)
-
-    def _do(self, action: Action) -> None:
-        _do(self, action)
+    # the rules' entry points, bound as methods: no call in between on the hot path of every action
+    legal_actions = _legal_actions
+    _check = _check
+    _do = _do
+    _parse = staticmethod(_parse)
 
     def is_terminal(self) -> bool:
         return self.over
@@ -175,11 +172,8 @@ class ZavandorState(GameState):
         return self.players[seat]
 
 
-# The rule modules do not import this class, so they can be bound here once (no per-call imports).
-from .actions import parse as _parse  # noqa: E402
-from .legal import check as _check  # noqa: E402
-from .legal import do as _do  # noqa: E402
-from .legal import legal_actions as _legal_actions  # noqa: E402
+# The serialisation and view modules do not import this class, so they can be bound here once (no
+# per-call imports).
 from .serial import to_dict as _to_dict  # noqa: E402
 from .view import observe as _observe  # noqa: E402
 from .view import sample_hidden as _sample_hidden  # noqa: E402

@@ -29,7 +29,7 @@ from .data import (
     TRACK_COST,
     TRACK_NAMES,
 )
-from .energy import best_payment, payout, representable
+from .energy import cached_payment, payout, representable
 from .flow import discard_cards, raise_level
 from .player import Player
 
@@ -73,7 +73,7 @@ def settled_energy(s, p: Player) -> int:
     owed, credit = s.tab_owed, s.tab_credit
     if owed == 0:
         return e + payout(credit)                 # plain sales are paid out in dust (7.2)
-    return e + credit - owed - best_payment(p.cards, p.conc, p.dust, owed - credit)[3]
+    return e + credit - owed - cached_payment(p.cards, p.conc, p.dust, owed - credit)[3]
 
 
 def spendable(s, p: Player, group: str) -> int:
@@ -107,7 +107,7 @@ def settle(s, explicit=None) -> None:
         if owed == 0:
             p.dust += payout(credit)            # a plain sale is paid out in dust (7.2)
             return
-        cards, conc, final_dust, _lost = best_payment(p.cards, p.conc, p.dust, owed - credit)
+        cards, conc, final_dust, _lost = cached_payment(p.cards, p.conc, p.dust, owed - credit)
         dust_paid_change = final_dust
     else:
         cards, conc, d = explicit
