@@ -135,3 +135,36 @@ def test_arena_tables_fit_80_columns_and_say_things_once(cli, tmp_path):
     with path.open() as f:
         header = next(csv.reader(f))
     assert len(header) == len(set(header)), [h for h in header if header.count(h) > 1]
+
+
+@pytest.mark.parametrize("lang", ["en", "hu", "de", "zh"])
+def test_zauberschmiede_rules_topics_have_titles_and_cite_no_spec(lang):
+    import re
+
+    from grimoire.cli.i18n import Translator
+    from grimoire.cli.rules_cmd import rules_text, topics_of
+
+    t = Translator(lang)
+    for name, english in topics_of("zauberschmiede").items():
+        text = t.rules("zauberschmiede", name, english)
+        first = text.lstrip().split("\n", 1)[0]
+        assert first.startswith("# ") and first[2:].strip() != name, (lang, name, first)   # a title, not the id
+        assert not re.search(r"\bR\d+\.\d+|§\s?\d+|\b[Ss]pec\b", text), (lang, name)        # no spec references
+    listing = rules_text("zauberschmiede", None, t)
+    assert "`dustcreator` — " in listing                    # the id to type, with its title
+
+
+def test_zauberschmiede_action_help_cites_no_spec():
+    import re
+
+    from grimoire.core.registry import game_info
+    for lang in ("en", "hu", "de", "zh"):
+        for key, text in game_info("zauberschmiede").catalog(lang).items():
+            assert not re.search(r"\bR\d+\.\d+|§\s?\d+|\b[Ss]pec\b", text), (lang, key, text)
+
+
+def test_rules_listing_names_the_whole_command(cli):
+    code, out, err = cli("rules", "shuluri")
+    assert code == 0, err
+    assert "grimoire rules shuluri <topic>" in out
+    assert "Type rules <topic>" not in out
