@@ -11,7 +11,6 @@ if TYPE_CHECKING:
 from .actions import vocabulary
 from .sheet import DATA_DIR, SHEET
 
-
 _HEADING = re.compile(r"^# (.+?) \{#([\w-]+)\}$")       # "# Magic dust {#dust}": the title, the topic's name
 
 
