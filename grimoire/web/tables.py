@@ -163,7 +163,7 @@ class Tables:
         if agents[0] != "human":
             raise ApiError(400, "bad_seats", "the first seat is the creator's: it must be 'human'")
         if agents.count("human") < 2:
-            raise ApiError(400, "bad_seats", "an open table needs at least one free seat for another player")
+            raise ApiError(400, "no_open_seat", "an open table needs at least one free seat for another player")
         options = body.get("options") or {}
         if not isinstance(options, dict):
             raise ApiError(400, "bad_options", "'options' must be an object")

@@ -91,7 +91,7 @@ def test_names_are_nfc_and_bad_requests_refused(client):
     assert listed(client)[mine["id"]]["seats"][0]["name"] == "Zo\u00e9"
     bad = [({"game": "nope", "seats": [{"agent": "human"}] * 2, "name": "A"}, "bad_game"),
            ({"game": "zavandor", "seats": [{"agent": "random"}, {"agent": "human"}], "name": "A"}, "bad_seats"),
-           ({"game": "zavandor", "seats": [{"agent": "human"}, {"agent": "random"}], "name": "A"}, "bad_seats"),
+           ({"game": "zavandor", "seats": [{"agent": "human"}, {"agent": "random"}], "name": "A"}, "no_open_seat"),
            ({"game": "zavandor", "seats": [{"agent": "human"}] * 2, "name": "A", "options": {"seed": 1}},
             "bad_options"),
            ({"game": "zavandor", "seats": [{"agent": "human"}] * 2, "name": "A", "rated": True}, "login_required"),

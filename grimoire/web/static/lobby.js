@@ -309,7 +309,8 @@ async function render() {
     h("label.check.open-table", {title: t("tables.open_help")},
       h("input", {type: "checkbox", checked: form.open, onchange: (e) => {
         form.open = e.target.checked;
-        if (form.open) { form.seats[0].agent = "human"; form.practice = false; }
+        // an open table waits for people: its seats are free for them (the creator may set AI seats)
+        if (form.open) { for (const x of form.seats) x.agent = "human"; form.practice = false; }
         render();
       }}), " ", t("tables.open_table")),
     h("p.option-help", form.open ? t("tables.open_help") : t("tables.private_help")),
