@@ -94,6 +94,8 @@ class GameInfo:
     # options that fix what chance would draw (preset dice, cards): whoever sets them knows the game's
     # future like whoever chooses its seed (the web server allows them where it allows seeds, and shows them)
     chance_options: tuple[str, ...] = ()
+    # the seats that win or lose together, by (players, options); None: everyone for himself (ratings)
+    teams: Callable[[int, Mapping[str, Any]], list[list[int]]] | None = None
     # --- for the conformance suite -----------------------------------------------------------------------
     probe_texts: Callable[[Any], list[str]] | None = None
     conformance_options: Mapping[str, Any] = field(default_factory=dict)
