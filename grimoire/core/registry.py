@@ -57,6 +57,7 @@ class Backend:
     new: Callable[..., GameState]                   # as GameInfo.new
     load: Callable[[dict], GameState]               # as GameInfo.load
     available: Callable[[], bool] = lambda: True
+    build_id: Callable[[], str] | None = None       # identifies the build (e.g. a hash of the compiled module)
 
 
 @dataclass(frozen=True, eq=False)   # hashed by identity: the tensor layouts are cached per descriptor
