@@ -81,6 +81,9 @@ class GameInfo:
     max_game_length: Callable[[int, dict], int] | None = None     # (players, options) -> bound on actions
     round_cap: int | None = None            # max_rounds the adapters use when none is given (bounds the game)
     score_bounds: tuple[int, int] = (0, 100)   # a seat's score lies within (solo utility)
+    # what a seat's score is: "points" (scored games), or "win" (1 for a winner, 0 otherwise): then a review
+    # projects win chances, not points
+    outcome: str = "points"
     summary: Callable[[dict], str] | None = None                   # observation -> one short line
     # --- plug-in slots ---------------------------------------------------------------------------------
     agents: Mapping[str, Callable[[int], Any]] = field(default_factory=dict)   # name -> factory(seed)
@@ -110,6 +113,8 @@ class GameInfo:
             raise ValueError(f"game {self.name!r}: information is 'perfect' or 'imperfect'")
         if self.chance not in ("deterministic", "sampled"):
             raise ValueError(f"game {self.name!r}: chance is 'deterministic' or 'sampled'")
+        if self.outcome not in ("points", "win"):
+            raise ValueError(f"game {self.name!r}: outcome is 'points' or 'win'")
 
     # --- derived ---------------------------------------------------------------------------------------
     @property

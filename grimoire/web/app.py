@@ -284,7 +284,7 @@ def game_meta(name: str) -> dict[str, Any]:
         "agents": agent_names(name),
         "options_help": info.options_help, "options_schema": options_schema(info.options),
         "languages": info.languages(), "has_ui": info.board is not None,
-        "information": info.information, "chance": info.chance,
+        "information": info.information, "chance": info.chance, "outcome": info.outcome,
     }
     if info.arena.role_option and info.arena.roles:
         # the per-seat option (e.g. a character per seat): the lobby offers one choice per seat

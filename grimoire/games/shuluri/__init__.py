@@ -71,6 +71,7 @@ register(GameInfo(
     max_game_length=max_game_length,
     round_cap=ROUND_CAP,
     score_bounds=(0, 1),
+    outcome="win",                      # scores are 1 for the winners, 0 otherwise (reviews show win chances)
     summary=summary,
     agents=_agents(),
     # the hard level: IS-MCTS with the hooks of ai/search.py (SEARCH_ITERATIONS or SEARCH_SECONDS per decision)

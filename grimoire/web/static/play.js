@@ -285,7 +285,8 @@ async function showHint(view, seat) {
   const close = modal(t("ui.hint"), body);
   try {
     const r = await api("GET", `/api/games/${encodeURIComponent(gid)}/hint`, undefined, token);
-    const say = (a) => (module && module.describe ? `${module.describe(a)} (${a})` : a);
+    // the move in words (the game's describe); the action text itself only as a tooltip
+    const say = (a) => h("span", {title: a}, module && module.describe ? module.describe(a) : a);
     body.replaceChildren(
       h("p", t("ui.hint_suggests"), " ", h("b.hint-action", say(r.action))),
       r.candidates && r.candidates.length > 1 ? h("ol.hint-list", ...r.candidates.slice(0, 5).map((c) =>
