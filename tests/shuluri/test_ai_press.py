@@ -17,6 +17,8 @@ from .helpers import arena, fig, wield
 def _play_step(s, seat: int, level: str = "medium") -> list[str]:
     """Let the level play seat's step to its end (its own pushes and dodges included)."""
     agent = make_agent("shuluri", level, 7)
+    if level == "hard":
+        agent.iterations, agent.time_limit = 16, None      # a budget that does not depend on time
     done = []
     while s.stack.top is not None and s.current_player == seat and s.stack.top.kind in ("act", "push", "dodge"):
         a = agent.choose(s, seat)
@@ -36,15 +38,15 @@ def _gladiators(place: dict, eps: dict, **kw):
     return s
 
 
-@pytest.mark.parametrize("enemy_ep", [4, 8])
-def test_a_healthy_gladiator_closes_in_on_a_badly_hurt_one(enemy_ep):
+@pytest.mark.parametrize("enemy_ep,level", [(4, "medium"), (8, "medium"), (8, "hard")])
+def test_a_healthy_gladiator_closes_in_on_a_badly_hurt_one(enemy_ep, level):
     """Six fields apart, out of each other's reach: the stand-off of the issue. The healthy gladiator
     ends his step where the other can reach him (the other strikes first, and still loses the exchange
     of blows), not six fields away again."""
     s = _gladiators({"agl": (-4, 2), "bgl": (2, -1)}, {"agl": 18, "bgl": enemy_ep})
     assert B.distance(fig(s, "agl").field, fig(s, "bgl").field) == 6
     assert not can_strike(s, fig(s, "bgl"), fig(s, "agl"))
-    _play_step(s, 0)
+    _play_step(s, 0, level)
     assert can_strike(s, fig(s, "bgl"), fig(s, "agl"))
     assert B.distance(fig(s, "agl").field, fig(s, "bgl").field) <= 3
 
@@ -57,12 +59,13 @@ def test_equal_gladiators_keep_out_of_reach():
     assert not can_strike(s, fig(s, "bgl"), fig(s, "agl"))
 
 
-def test_pairs_healthy_gladiators_attack_badly_hurt_enemies_four_fields_away():
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_pairs_healthy_gladiators_attack_badly_hurt_enemies_four_fields_away(level):
     """The issue's four-player game: two healthy gladiators of one alliance, two badly hurt enemies four
     fields away. The gladiator walks in and strikes (before: he stepped back out of reach)."""
     place = {"agl": (-2, 1), "cgl": (-2, 2), "bgl": (2, -1), "dgl": (2, 0)}
     s = _gladiators(place, {"bgl": 8, "dgl": 9}, players=4, mode="pairs")
-    done = _play_step(s, 0)
+    done = _play_step(s, 0, level)
     assert any(t.startswith(("gl attack bgl", "gl attack dgl")) for t in done)
 
 
