@@ -144,8 +144,17 @@ def do_move(s, f: Fig, d: int, mode: str) -> None:
     relocate(s, [(f, n)])
     if s.phase == "over" or not f.alive:
         return
-    from .traps import open_windows
-    open_windows(s, f, "move", gate, a)
+    _open_windows(s, f, "move", gate, a)
+
+
+_OPEN_WINDOWS: list = []
+
+
+def _open_windows(s, f: Fig, event: str, gate: int, came: int) -> None:
+    if not _OPEN_WINDOWS:
+        from .traps import open_windows   # traps.py imports this module: bound on first use
+        _OPEN_WINDOWS.append(open_windows)
+    _OPEN_WINDOWS[0](s, f, event, gate, came)
 
 
 def relocate(s, moves: list[tuple[Fig, int]]) -> None:
@@ -211,8 +220,7 @@ def do_gate(s, f: Fig, g: int, opening: bool) -> None:
     f.sneak = 0
     set_gate(s, g, opening)
     s.log("opens" if opening else "closes", fig=s.name(f.id), gate=B.GATES[g].id)
-    from .traps import open_windows
-    open_windows(s, f, "gate", g, f.field)
+    _open_windows(s, f, "gate", g, f.field)
 
 
 def set_gate(s, g: int, opening: bool) -> None:

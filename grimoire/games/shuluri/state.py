@@ -49,7 +49,8 @@ class ShuluriState(GameState):
     gate_jam: list[int]         # last round a slammed gate stays shut (trap 12), 0: none
     areas: list[Area]
     area_seq: int
-    events: Any                 # cons list ((seat or None, text, key, args), rest), newest first (events.py)
+    events: Any                 # cons list ((seat or None, text, key, args), rest), newest first (events.py);
+    #                             text None until read: events.line formats it (most events are never shown)
     n_events: int
     winners_: list[int]
     end_reason: str
@@ -131,7 +132,7 @@ class ShuluriState(GameState):
 
     def log(self, key: str, seat: int | None = None, /, **args: Any) -> None:
         """An event (``events.EN[key]`` with ``args``), public (seat None) or seen only by ``seat``."""
-        self.events = ((seat, english(key, args), key, args), self.events)
+        self.events = ((seat, None, key, args), self.events)
         self.n_events += 1
 
     def name(self, cid: int) -> str:
@@ -190,7 +191,6 @@ class ShuluriState(GameState):
 # The rule modules do not import this class, so they can be bound here once (no per-call imports).
 from .actions import parse as _parse  # noqa: E402
 from .data import char_name as _char_name  # noqa: E402
-from .events import english  # noqa: E402
 from .legal import check as _check  # noqa: E402
 from .legal import do as _do  # noqa: E402
 from .legal import legal_actions as _legal_actions  # noqa: E402

@@ -10,14 +10,22 @@ weapon values, geometry and the touch-spell +5 always add (K13.3).
 from __future__ import annotations
 
 from .data import (
+    COST,
+    DOWN_VE,
     GLADIATOR_TYPES,
     HEAP_SETS,
+    ROLE_STATS,
+    RUN_FIELDS_PER_MAN,
     RUN_MOVE_BONUS,
+    SNEAK_COST,
     WEAPONS,
     ZOMBIE_FIELDS,
     Weapon,
 )
 from .fig import IN_HAND, Effect, Fig
+
+
+_MOVE_COST = COST["move"]
 
 
 def active(s, f: Fig) -> list[Effect]:
@@ -138,7 +146,6 @@ def has_skill(s, f: Fig, skill: str) -> bool:
             return True
         w = weapon(f)
         return w is not None and skill in w.skills
-    from .data import ROLE_STATS
     return skill in ROLE_STATS[f.role].skills
 
 
@@ -166,9 +173,7 @@ def move_limit(s, f: Fig) -> int:
 def move_cost(s, f: Fig, sneaking: bool) -> tuple[int, int]:
     """(MAN for the next field, run credit after it): 1 per field, 2 sneaking (20.4), doubled by
     Muscle Wasting or Caltrops; running pays one MAN per two fields."""
-    from .data import COST as C
-    from .data import RUN_FIELDS_PER_MAN, SNEAK_COST
-    c = SNEAK_COST if sneaking else C["move"]
+    c = SNEAK_COST if sneaking else _MOVE_COST
     if f.cur_double or has_flag(s, f, "double_move"):
         c *= 2
     if f.running and not sneaking:
