@@ -9,8 +9,8 @@ import pytest
 import grimoire
 from grimoire.core.action import Action
 from grimoire.core.rng import Rng
-from grimoire.games.shuluri import acttab
 from grimoire.games.shuluri import actions as A
+from grimoire.games.shuluri import acttab
 from grimoire.games.shuluri import board as B
 from grimoire.games.shuluri.combat import melee_reason, shot_reason, throw_reason
 from grimoire.games.shuluri.data import GL, HEAP_SETS, ROLES, SPELLS, WL
@@ -157,10 +157,12 @@ def _random_games(players: int, games: int, seed: int, **opts):
             s.apply(legal[rng.below(len(legal))])
 
 
+_OTHER_RULES = {"optional_poison_vial": True, "optional_magic_potion": True, "traps_assigned_to_character": False,
+                "kitoro_forras_kind": "ranged", "spells_per_step": 2, "spells_need_line_of_fire": True}
+
+
 @pytest.mark.parametrize("players, games, opts", [
-    (2, 14, {}), (4, 6, {}), (2, 6, {"optional_poison_vial": True, "optional_magic_potion": True, "traps_assigned_to_character": False,
-             "kitoro_forras_kind": "ranged", "spells_per_step": 2, "spells_need_line_of_fire": True}),
-    (4, 3, {"mode": "pairs"})])
+    (2, 14, {}), (4, 6, {}), (2, 6, _OTHER_RULES), (4, 3, {"mode": "pairs"})])
 def test_act_actions_equal_the_plain_generator(players, games, opts):
     steps = 0
     for s in _random_games(players, games, 100 + players, **opts):

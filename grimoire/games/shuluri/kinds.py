@@ -254,7 +254,7 @@ class ActKind(Kind):
 
     def legal(self, s, d):
         if not _ACT_ACTIONS:
-            from .legal import act_actions   # legal.py imports this module: bound on first use
+            from .legal import act_actions  # legal.py imports this module: bound on first use
             _ACT_ACTIONS.append(act_actions)
         return _ACT_ACTIONS[0](s, d.seat)
 

@@ -152,7 +152,7 @@ _OPEN_WINDOWS: list = []
 
 def _open_windows(s, f: Fig, event: str, gate: int, came: int) -> None:
     if not _OPEN_WINDOWS:
-        from .traps import open_windows   # traps.py imports this module: bound on first use
+        from .traps import open_windows  # traps.py imports this module: bound on first use
         _OPEN_WINDOWS.append(open_windows)
     _OPEN_WINDOWS[0](s, f, event, gate, came)
 

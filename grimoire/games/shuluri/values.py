@@ -24,7 +24,6 @@ from .data import (
 )
 from .fig import IN_HAND, Effect, Fig
 
-
 _MOVE_COST = COST["move"]
 
 
@@ -128,7 +127,6 @@ def te(s, f: Fig) -> int:
 def ve(s, f: Fig) -> int:
     """Melee VE: weapon or base value, the one spell/trap modifier, and the knocked-down -4 (a skill
     effect, so it adds)."""
-    from .data import DOWN_VE
     return base_ve(f) + modifier(s, f, "ve") + (DOWN_VE if f.down else 0)
 
 
