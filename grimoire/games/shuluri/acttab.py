@@ -13,7 +13,7 @@ from functools import cache
 from ...core.action import Action
 from . import actions as A
 from . import board as B
-from .data import DISCS_PER_HAND, HEAP_SETS, KITORO, N_ROLES, RANGED_TRAPS, ROLES, SPELLS, char_name
+from .data import DISCS_PER_HAND, GL, HEAP_SETS, KITORO, N_ROLES, RANGED_TRAPS, ROLE_STATS, ROLES, SPELLS, char_name
 
 MODES = ("move", "sneak", "disengage")
 VERBS = ("hide", "run", "aim", "coat", "drink")
@@ -58,6 +58,24 @@ class Targeted:
 @cache
 def targeted(players: int) -> Targeted:
     return Targeted(players)
+
+
+_VERB_SKILL = {"hide": "sneaking", "run": "running", "aim": "aiming"}
+
+
+@cache
+def verb_candidates(role: int, vials: bool, potions: bool) -> tuple[str, ...]:
+    """The verbs a character of ``role`` may possibly use (kinds.verb_reason decides): a skill of the
+    role (a gladiator's come with his weapon), the vial and the potion only with their optional rules."""
+    out = []
+    for v in VERBS:
+        skill = _VERB_SKILL.get(v)
+        if skill is not None:
+            if role == GL or skill in ROLE_STATS[role].skills:
+                out.append(v)
+        elif (v == "coat" and vials) or (v == "drink" and potions):
+            out.append(v)
+    return tuple(out)
 
 
 @cache

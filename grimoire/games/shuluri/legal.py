@@ -12,7 +12,7 @@ from ...core.action import Action
 from ...core.errors import IllegalAction
 from . import actions as A
 from . import board as B
-from .acttab import CAST_SELF, CLOUD, GATE, GL_VERB, MOVE, VERB, VERBS, WIELD, area_casts, targeted
+from .acttab import CAST_SELF, CLOUD, GATE, GL_VERB, MOVE, VERB, WIELD, area_casts, targeted, verb_candidates
 from .arms import bell_reason, drop_reason, pickup_reason, stand_reason, wield_reason
 from .combat import melee_reason, ranged_kind, shot_reason, throw_reason
 from .data import COST, GL, HEAP_SETS, JAVELIN_RANGE, NET_RANGE, RANGED_RANGE, SPELLS, WL
@@ -73,6 +73,7 @@ def act_actions(s, seat: int) -> list[Action]:
     figs = s.figs
     T = targeted(s.num_players)
     alliance = s.alliance
+    flags = s.flags
     counts: dict[int, int] = {}
     for g in figs:
         if g is not None and g.alive and g.field >= 0:
@@ -87,7 +88,7 @@ def act_actions(s, seat: int) -> list[Action]:
         for mode, d in move_options(s, f, counts, has_skill(s, f, "sneaking")):
             add(moves[mode][d])
         verbs = VERB[role]
-        for verb in VERBS:
+        for verb in verb_candidates(role, flags.vials, flags.potions):
             if verb_reason(s, f, verb) is None:
                 add(verbs[verb])
         ff = f.field

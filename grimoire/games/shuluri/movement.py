@@ -277,7 +277,10 @@ def move_options(s, f: Fig, counts: dict[int, int], sneak_ok: bool) -> list[tupl
     if f.down or f.stopped or f.moved >= move_limit(s, f):
         return []
     have = available(s, f)
-    melee = in_melee(s, f)
+    fid, alliance = f.id, s.alliance
+    side = alliance[f.seat]
+    hostile = {g.field for g in s.figs if g is not None and g.alive and g.id != fid and alliance[g.seat] != side}
+    melee = f.field in hostile          # in_melee
     modes = []
     if melee:
         if not f.attacked and not f.cast_other:
@@ -308,7 +311,7 @@ def move_options(s, f: Fig, counts: dict[int, int], sneak_ok: bool) -> list[tupl
                 continue
         if B.IN_C[n] != glad or counts.get(n, 0) >= B.CAPACITY:
             continue
-        enemy = enemy_on(s, f, n)
+        enemy = n in hostile            # enemy_on
         for mode, cost in modes:
             if enemy:
                 if mode == "disengage" or not may_attack:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from .data import (
     COST,
     DOWN_VE,
+    GL,
     GLADIATOR_TYPES,
     HEAP_SETS,
     ROLE_STATS,
@@ -193,6 +194,12 @@ def no_man(s, f: Fig) -> bool:
 
 def available(s, f: Fig) -> int:
     """M7.9: what this figure may still spend in the current step."""
+    if not f.effects and not f.zombie:      # the common case: no spell or trap on it
+        if f.cur_no_man:
+            return 0
+        have = s.gpool if f.role == GL else s.pool + s.teams[f.seat].strat
+        lim = f.cur_limit
+        return min(have, max(0, lim - f.spent)) if lim >= 0 else have
     if no_man(s, f):
         return 0
     if f.zombie:
