@@ -4,6 +4,7 @@ check, over many random games with two and four players and with the optional ru
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 import grimoire
@@ -185,3 +186,32 @@ def test_tables_hold_the_interned_actions():
     for f in range(B.N_FIELDS):
         for a in acttab.area_casts("acid", f):
             assert a.kind == "cast" and a.args[3] >= 0 and A.TABLE.lookup(a.text) is a
+
+
+@pytest.mark.parametrize("players, games, opts", [(2, 3, {}), (4, 2, {}), (2, 2, _OTHER_RULES),
+                                                  (4, 1, {"mode": "pairs"})])
+def test_tensor_into_is_the_observation_tensor_bit_for_bit(players, games, opts):
+    from grimoire.core.registry import spec_for_state
+    out = np.full(spec_for_state(grimoire.new_game("shuluri", players, 1, **opts)).size, 7.0, np.float32)
+    n = 0
+    for i, s in enumerate(_random_games(players, games, 300 + players, **opts)):
+        if i % 3:
+            continue
+        spec = spec_for_state(s)
+        for seat in [None, *range(players)]:
+            want = spec.encode(s.observation(seat))       # the tensor of the observation dict (core default)
+            s.observation_tensor_into(seat, out)
+            assert out.tobytes() == want.tobytes()
+            assert s.observation_tensor(seat).tobytes() == want.tobytes()
+            n += 1
+    assert n > 100
+
+
+def test_tensor_into_refuses_a_wrong_buffer():
+    s = grimoire.new_game("shuluri", 2, 1)
+    n = s.observation_tensor(0).size
+    for bad in (np.zeros(n, np.float64), np.zeros(n - 1, np.float32), [0.0] * n):
+        with pytest.raises(ValueError, match="float32 array"):
+            s.observation_tensor_into(0, bad)
+    with pytest.raises(ValueError):
+        s.observation_tensor_into(2, np.zeros(n, np.float32))

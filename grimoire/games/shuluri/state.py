@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from ...core.action import Action
 from ...core.decisions import DecisionStack
 from ...core.state import GameState
@@ -174,6 +176,22 @@ class ShuluriState(GameState):
     def _observe(self, seats: list[int | None]) -> list[dict[str, Any]]:
         return _observe(self, seats)
 
+    def observation_tensor_into(self, seat: int | None, out: np.ndarray) -> np.ndarray:
+        """Write the seat's observation tensor into ``out`` (float32, shape (size,)); the values of
+        ``observation_tensor``, without building the observation dict (tensor_into.py)."""
+        self._check_seat(seat)
+        n = _tensor_size(self.num_players)
+        if not isinstance(out, np.ndarray) or out.dtype != np.float32 or out.shape != (n,):
+            raise ValueError(f"the Shuluri Viadal tensor needs a float32 array of shape ({n},)")
+        _tensor_into(self, seat, out)
+        return out
+
+    def observation_tensor(self, seat: int | None) -> np.ndarray:
+        self._check_seat(seat)
+        out = np.empty(_tensor_size(self.num_players), np.float32)
+        _tensor_into(self, seat, out)
+        return out
+
     def sample_hidden(self, seat: int, rng) -> ShuluriState:
         return _sample_hidden(self, seat, rng)
 
@@ -195,5 +213,7 @@ from .legal import check as _check  # noqa: E402
 from .legal import do as _do  # noqa: E402
 from .legal import legal_actions as _legal_actions  # noqa: E402
 from .serial import to_dict as _to_dict  # noqa: E402
+from .tensor_into import size as _tensor_size  # noqa: E402
+from .tensor_into import write as _tensor_into  # noqa: E402
 from .view import observe as _observe  # noqa: E402
 from .view import sample_hidden as _sample_hidden  # noqa: E402
