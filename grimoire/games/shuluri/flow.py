@@ -23,6 +23,16 @@ from .values import mad_enemy
 FIRE_TICK = SPELL_BY_KEY["firestorm"].params["blast_sp"]
 
 
+_KINDS: dict = {}
+
+
+def _kinds() -> dict:
+    """kinds.py imports this module: its handler table is bound on first use (no import per call)."""
+    from .kinds import KINDS
+    _KINDS.update(KINDS)
+    return _KINDS
+
+
 def advance(s) -> None:
     guard = 0
     while s.phase != "over":
@@ -31,8 +41,7 @@ def advance(s) -> None:
             raise RuntimeError("the flow does not settle")
         top = s.stack.top
         if top is not None:
-            from .kinds import KINDS
-            if KINDS[top.kind].stale(s, top):
+            if (_KINDS or _kinds())[top.kind].stale(s, top):
                 s.stack.pop()
                 continue
             return

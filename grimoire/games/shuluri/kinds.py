@@ -136,30 +136,11 @@ def actor_reason(s, f) -> Reason:
     return None
 
 
-def act_reason(s, seat: int, a: Action) -> Reason:
-    k = a.kind
-    if k == "end":
-        for cid in s.named:
-            f = s.figs[cid]
-            if f.must_attack and f.alive and not f.attacked and any(
-                    melee_reason(s, f, g) is None for g in s.at(f.field) if g.id != f.id):
-                return f"{s.name(f.id)} entered an enemy's field and must attack", "R10"
-        return None
-    if k == "trap":
-        n, t = a.args
-        if not is_ranged(s, n):
-            return f"direct trap {n} is played only during an enemy's step [TRAP_TIMING]", "T16.4"
-        tf = _fig(s, t)
-        return ranged_reason(s, seat, n, tf.id if tf is not None else -1)
-    f = actor(s, seat, a.args[0])
-    r = actor_reason(s, f)
-    if r:
-        return r
-    if k == "move":
-        _r, d, mode = a.args
-        if mode == "sneak" and not has_skill(s, f, "sneaking"):
-            return "only a character with Lopakodas can sneak [SKILL_NOT_AVAILABLE]", "20.4"
-        return move_reason(s, f, d, mode)
+_SKILL_VERBS = ("hide", "run", "aim", "coat", "drink")
+
+
+def verb_reason(s, f, k: str) -> Reason:
+    """The verbs without arguments (hide, run, aim, coat, drink) of an acting figure ``f``."""
     if k == "hide":
         if not has_skill(s, f, "sneaking"):
             return "only a character with Lopakodas can hide [SKILL_NOT_AVAILABLE]", "20.4"
@@ -184,6 +165,35 @@ def act_reason(s, seat: int, a: Action) -> Reason:
         return coat_reason(s, f)
     if k == "drink":
         return drink_reason(s, f)
+    return f"'{k}' is not an action of a step", "6"
+
+
+def act_reason(s, seat: int, a: Action) -> Reason:
+    k = a.kind
+    if k == "end":
+        for cid in s.named:
+            f = s.figs[cid]
+            if f.must_attack and f.alive and not f.attacked and any(
+                    melee_reason(s, f, g) is None for g in s.at(f.field) if g.id != f.id):
+                return f"{s.name(f.id)} entered an enemy's field and must attack", "R10"
+        return None
+    if k == "trap":
+        n, t = a.args
+        if not is_ranged(s, n):
+            return f"direct trap {n} is played only during an enemy's step [TRAP_TIMING]", "T16.4"
+        tf = _fig(s, t)
+        return ranged_reason(s, seat, n, tf.id if tf is not None else -1)
+    f = actor(s, seat, a.args[0])
+    r = actor_reason(s, f)
+    if r:
+        return r
+    if k == "move":
+        _r, d, mode = a.args
+        if mode == "sneak" and not has_skill(s, f, "sneaking"):
+            return "only a character with Lopakodas can sneak [SKILL_NOT_AVAILABLE]", "20.4"
+        return move_reason(s, f, d, mode)
+    if k in _SKILL_VERBS:
+        return verb_reason(s, f, k)
     if k in ("attack", "shoot", "javelin", "net"):
         t = _fig(s, a.args[1])
         if t is None:
@@ -234,14 +244,19 @@ def _afford(s, f, cost: int) -> Reason:
     return None
 
 
+_ACT_ACTIONS: list = []
+
+
 class ActKind(Kind):
     kind = "act"
     answers = ACT_KINDS
     prompt = "act with the named characters, then 'end'"
 
     def legal(self, s, d):
-        from .legal import act_actions
-        return act_actions(s, d.seat)
+        if not _ACT_ACTIONS:
+            from .legal import act_actions  # legal.py imports this module: bound on first use
+            _ACT_ACTIONS.append(act_actions)
+        return _ACT_ACTIONS[0](s, d.seat)
 
     def check(self, s, d, a):
         return act_reason(s, d.seat, a)

@@ -12,18 +12,22 @@ from ...core.action import Action
 from ...core.errors import IllegalAction
 from . import actions as A
 from . import board as B
-from .combat import melee_reason, shot_reason, throw_reason
-from .data import GL, HEAP_SETS, ROLES, SPELLS, WL
+from .acttab import CAST_SELF, CLOUD, GATE, GL_VERB, MOVE, VERB, WIELD, area_casts, targeted, verb_candidates
+from .arms import bell_reason, drop_reason, pickup_reason, stand_reason, wield_reason
+from .combat import melee_reason, ranged_kind, shot_reason, throw_reason
+from .data import COST, GL, HEAP_SETS, JAVELIN_RANGE, NET_RANGE, RANGED_RANGE, SPELLS, WL
+from .fig import IN_HEAP
 from .flow import advance
-from .kinds import KINDS, act_reason
-from .magic import cast_cost, cast_reason, may_cast_now
-from .movement import move_options, player_controls
+from .kinds import KINDS, act_reason, verb_reason
+from .magic import cast_cost, cast_reason, cloud_reason, may_cast_now
+from .movement import gate_reason, move_options, player_controls
 from .traps import is_ranged, ranged_reason, trap_actor
 from .values import available, has_skill
 
-_VERBS = ("hide", "run", "aim", "coat", "drink")
-_GL_VERBS = ("drop", "pickup", "stand", "bell")
+_ATTACK = COST["attack"]
+_N_SETS = len(HEAP_SETS)
 DECISION_TEXT = {k: v.prompt for k, v in KINDS.items()}
+_lookup = A.TABLE.lookup
 
 
 def legal_actions(s) -> list[Action]:
@@ -38,8 +42,8 @@ def legal_actions(s) -> list[Action]:
 def check(s, a: Action) -> None:
     if s.phase == "over":
         raise IllegalAction("the game is over: no further actions [GAME_OVER]", "19")
-    if A.TABLE.lookup(a.text) is not a:
-        known = A.TABLE.lookup(a.text)
+    known = _lookup(a.text)
+    if known is not a:
         if known is None or known.kind != a.kind or known.args != a.args:
             raise IllegalAction(f"{a.text!r} is not a Shuluri Viadal action")
     top = s.stack.top
@@ -59,14 +63,17 @@ def do(s, a: Action) -> None:
 
 
 # --- the acting player's options -----------------------------------------------------------------------------
-def _get(text: str) -> Action:
-    return A.TABLE.lookup(text)  # type: ignore[return-value]
-
-
+# Each candidate is taken from the tables of acttab.py and passes cheap necessary conditions (an enemy,
+# in range, a closed gate to open ...) before the same ``*_reason`` check that ``check`` uses; the
+# order is the order of the action kinds below, figure by figure (tests/shuluri/test_speed_paths.py
+# compares every list with the plain generator over many random games).
 def act_actions(s, seat: int) -> list[Action]:
     out: list[Action] = []
     add = out.append
     figs = s.figs
+    T = targeted(s.num_players)
+    alliance = s.alliance
+    flags = s.flags
     counts: dict[int, int] = {}
     for g in figs:
         if g is not None and g.alive and g.field >= 0:
@@ -75,100 +82,134 @@ def act_actions(s, seat: int) -> list[Action]:
         f = figs[cid]
         if not player_controls(s, f):
             continue
-        rc = ROLES[f.role]
+        role = f.role
         have = available(s, f)
+        moves = MOVE[role]
         for mode, d in move_options(s, f, counts, has_skill(s, f, "sneaking")):
-            add(_get(f"{rc} {mode} {B.DIRS[d]}"))
-        for verb in _VERBS:
-            a = _get(f"{rc} {verb}")
-            if act_reason(s, seat, a) is None:
-                add(a)
-        if have >= 2:
+            add(moves[mode][d])
+        verbs = VERB[role]
+        for verb in verb_candidates(role, flags.vials, flags.potions):
+            if verb_reason(s, f, verb) is None:
+                add(verbs[verb])
+        ff = f.field
+        if have >= _ATTACK:
+            # f is not a madman (player_controls): it attacks only enemies (combat.attackable)
+            side = alliance[f.seat]
+            glad = f.is_gladiator
+            wk = ranged_kind(f)
+            shot_range = RANGED_RANGE[wk] if wk and f.ammo > 0 else -1
+            attack, shoot = T.attack[role], T.shoot[role] if shot_range >= 0 else ()
             for g in figs:
-                if g is None or not g.alive or g.field < 0 or g.id == f.id:
+                if g is None or not g.alive or alliance[g.seat] == side or g.id == f.id:
                     continue
-                gn = s.name(g.id)
-                if g.field == f.field or (f.is_gladiator and B.distance(f.field, g.field) == 1):
+                gf = g.field
+                if gf < 0:
+                    continue
+                gid = g.id
+                if gf == ff or (glad and B.distance(ff, gf) == 1):
                     if melee_reason(s, f, g) is None:
-                        add(_get(f"{rc} attack {gn}"))
-                        if f.is_gladiator and g.is_gladiator:
-                            for skill in ("break", "takedown"):
+                        add(attack[gid])
+                        if glad and g.is_gladiator:
+                            for skill, row in T.skill.items():
                                 if melee_reason(s, f, g, skill) is None:
-                                    add(_get(f"gl attack {gn} {skill}"))
-                if f.ammo > 0 and g.field != f.field and shot_reason(s, f, g) is None:
-                    add(_get(f"{rc} shoot {gn}"))
-                if f.is_gladiator and B.IN_C[g.field] and g.field != f.field:
-                    for what in ("javelin", "net"):
-                        if throw_reason(s, f, g, what) is None:
-                            add(_get(f"gl {what} {gn}"))
-        for g in B.GATES_OF_FIELD[f.field]:
-            gid = B.GATES[g].id
-            for verb in ("open", "close"):
-                a = _get(f"{rc} {verb} {gid}")
-                if act_reason(s, seat, a) is None:
-                    add(a)
-        if f.role == GL:
-            for verb in _GL_VERBS:
-                a = _get(f"gl {verb}")
-                if act_reason(s, seat, a) is None:
-                    add(a)
-            if f.field in s.teams[seat].heaps:
-                for key in HEAP_SETS:
-                    a = _get(f"gl wield {key}")
-                    if act_reason(s, seat, a) is None:
-                        add(a)
-        if f.role == WL:
-            _warlock(s, seat, f, have, add)
+                                    add(row[gid])
+                if gf == ff:
+                    continue
+                bd = -1
+                if shot_range >= 0:
+                    bd = B.block_distance(ff, gf)
+                    if bd <= shot_range and shot_reason(s, f, g) is None:
+                        add(shoot[gid])
+                if glad and B.IN_C[gf]:
+                    if bd < 0:
+                        bd = B.block_distance(ff, gf)
+                    if f.javelins > 0 and bd <= JAVELIN_RANGE and throw_reason(s, f, g, "javelin") is None:
+                        add(T.throw["javelin"][gid])
+                    if f.nets > 0 and bd <= NET_RANGE and throw_reason(s, f, g, "net") is None:
+                        add(T.throw["net"][gid])
+        gates = GATE[role]
+        gate_open = s.gate_open
+        for g in B.GATES_OF_FIELD[ff]:
+            opened = gate_open[g]
+            if not opened and gate_reason(s, f, g, True) is None:
+                add(gates[g][0])
+            if opened and gate_reason(s, f, g, False) is None:
+                add(gates[g][1])
+        if role == GL:
+            if drop_reason(s, f) is None:
+                add(GL_VERB["drop"])
+            if pickup_reason(s, f) is None:
+                add(GL_VERB["pickup"])
+            if f.down and stand_reason(s, f) is None:
+                add(GL_VERB["stand"])
+            if bell_reason(s, f) is None:
+                add(GL_VERB["bell"])
+            if ff in s.teams[seat].heaps:
+                sets = f.sets
+                for i in range(_N_SETS):
+                    if sets[i] == IN_HEAP and wield_reason(s, f, i) is None:
+                        add(WIELD[i])
+        if role == WL:
+            _warlock(s, seat, f, have, out, T)
     team = s.teams[seat]
-    for n, _h in sorted(team.hand):
-        if is_ranged(s, n) and trap_actor(s, seat, n) is not None:
-            for g in figs:
-                if g is not None and g.alive and g.field >= 0 and s.enemies(seat, g.seat):
-                    if ranged_reason(s, seat, n, g.id) is None:
-                        add(_get(f"trap {n} {s.name(g.id)}"))
+    if team.hand:
+        for n, _h in sorted(team.hand):
+            if is_ranged(s, n) and trap_actor(s, seat, n) is not None:
+                row = T.trap[n]
+                for g in figs:
+                    if g is not None and g.alive and g.field >= 0 and s.enemies(seat, g.seat):
+                        if ranged_reason(s, seat, n, g.id) is None:
+                            add(row[g.id])
     if act_reason(s, seat, A.END) is None:
         add(A.END)
     return out
 
 
-def _warlock(s, seat: int, w, have: int, add) -> None:
+def _warlock(s, seat: int, w, have: int, out: list[Action], T) -> None:
+    add = out.append
     figs = s.figs
+    wf = w.field
     if may_cast_now(s, w):
         held = set(s.teams[seat].discs)
         for sp in SPELLS:
             if sp.level not in held or cast_cost(s, w, sp) > have:
                 continue
             key = sp.key
-            if sp.target == "self":
+            target = sp.target
+            if target == "self":
                 if cast_reason(s, w, sp) is None:
-                    add(_get(f"wl cast {key}"))
-            elif sp.target == "area":
-                if cast_reason(s, w, sp, -1, w.field) is None:
-                    for fld in B.fields_within_blocks(w.field, sp.blocks):
-                        add(_get(f"wl cast {key} {B.field_name(fld)}"))
-            elif sp.target == "corpse":
+                    add(CAST_SELF[key])
+            elif target == "area":
+                if cast_reason(s, w, sp, -1, wf) is None:
+                    out.extend(area_casts(key, wf))
+            elif target == "corpse":
+                row = T.cast[key]
                 for g in figs[:5 * s.num_players]:
-                    if g is not None and not g.alive and g.field == w.field and cast_reason(s, w, sp, g.id) is None:
-                        add(_get(f"wl cast {key} {s.name(g.id)}"))
+                    if g is not None and not g.alive and g.field == wf and cast_reason(s, w, sp, g.id) is None:
+                        add(row[g.id])
             else:
+                row = T.cast[key]
+                touch = sp.is_touch
+                reach = -1 if touch else sp.blocks
                 for g in figs:
                     if g is not None and g.alive and g.field >= 0:
-                        if sp.is_touch and g.field != w.field:
+                        if touch:
+                            if g.field != wf:
+                                continue
+                        elif B.block_distance(wf, g.field) > reach:      # cast_reason: OUT_OF_RANGE
                             continue
                         if cast_reason(s, w, sp, g.id) is None:
-                            add(_get(f"wl cast {key} {s.name(g.id)}"))
+                            add(row[g.id])
     k = 0
     for a in s.areas:
         if a.key == "acid" and a.caster == w.id:
             k += 1
             for d in range(6):
-                t = _get(f"wl cloud {k} {B.DIRS[d]}")
-                if act_reason(s, seat, t) is None:
-                    add(t)
+                if cloud_reason(s, w, k, d) is None:
+                    add(CLOUD[k - 1][d])
     n5 = 5 * s.num_players
     for z in figs[n5:]:
         if z is not None and z.alive and z.creator == w.id:
-            t = _get(f"wl order {s.name(z.id)}")
+            t = T.order[z.id]
             if act_reason(s, seat, t) is None:
                 add(t)
-

@@ -149,8 +149,17 @@ def do_move(s, f: Fig, d: int, mode: str) -> None:
     relocate(s, [(f, n)])
     if s.phase == "over" or not f.alive:
         return
-    from .traps import open_windows
-    open_windows(s, f, "move", gate, a)
+    _open_windows(s, f, "move", gate, a)
+
+
+_OPEN_WINDOWS: list = []
+
+
+def _open_windows(s, f: Fig, event: str, gate: int, came: int) -> None:
+    if not _OPEN_WINDOWS:
+        from .traps import open_windows  # traps.py imports this module: bound on first use
+        _OPEN_WINDOWS.append(open_windows)
+    _OPEN_WINDOWS[0](s, f, event, gate, came)
 
 
 def relocate(s, moves: list[tuple[Fig, int]]) -> None:
@@ -216,8 +225,7 @@ def do_gate(s, f: Fig, g: int, opening: bool) -> None:
     f.sneak = 0
     set_gate(s, g, opening)
     s.log("opens" if opening else "closes", fig=s.name(f.id), gate=B.GATES[g].id)
-    from .traps import open_windows
-    open_windows(s, f, "gate", g, f.field)
+    _open_windows(s, f, "gate", g, f.field)
 
 
 def set_gate(s, g: int, opening: bool) -> None:
@@ -269,7 +277,10 @@ def move_options(s, f: Fig, counts: dict[int, int], sneak_ok: bool) -> list[tupl
     if f.down or f.stopped or f.moved >= move_limit(s, f):
         return []
     have = available(s, f)
-    melee = in_melee(s, f)
+    fid, alliance = f.id, s.alliance
+    side = alliance[f.seat]
+    hostile = {g.field for g in s.figs if g is not None and g.alive and g.id != fid and alliance[g.seat] != side}
+    melee = f.field in hostile          # in_melee
     modes = []
     if melee:
         if not f.attacked and not f.cast_other:
@@ -300,7 +311,7 @@ def move_options(s, f: Fig, counts: dict[int, int], sneak_ok: bool) -> list[tupl
                 continue
         if B.IN_C[n] != glad or counts.get(n, 0) >= B.CAPACITY:
             continue
-        enemy = enemy_on(s, f, n)
+        enemy = n in hostile            # enemy_on
         for mode, cost in modes:
             if enemy:
                 if mode == "disengage" or not may_attack:

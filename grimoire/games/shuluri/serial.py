@@ -12,6 +12,7 @@ from typing import Any
 from ...core.decisions import DecisionKind, DecisionStack
 from ...core.errors import GameConfigError
 from ...core.rng import Rng
+from .events import english
 from .fig import Effect, Fig
 from .rules_flags import Flags
 from .team import Area, Team
@@ -63,7 +64,7 @@ def _events_list(s) -> list:
     out = []
     while node is not None:
         vis, text, key, args = node[0]
-        out.append([vis, text, key, args])
+        out.append([vis, text if text is not None else english(key, args), key, args])
         node = node[1]
     out.reverse()
     if len(_EVENTS_CACHE) > 64:

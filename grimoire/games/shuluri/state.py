@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from ...core.action import Action
 from ...core.decisions import DecisionStack
 from ...core.state import GameState
@@ -49,7 +51,8 @@ class ShuluriState(GameState):
     gate_jam: list[int]         # last round a slammed gate stays shut (trap 12), 0: none
     areas: list[Area]
     area_seq: int
-    events: Any                 # cons list ((seat or None, text, key, args), rest), newest first (events.py)
+    events: Any                 # cons list ((seat or None, text, key, args), rest), newest first (events.py);
+    #                             text None until read: events.line formats it (most events are never shown)
     n_events: int
     winners_: list[int]
     end_reason: str
@@ -131,7 +134,7 @@ class ShuluriState(GameState):
 
     def log(self, key: str, seat: int | None = None, /, **args: Any) -> None:
         """An event (``events.EN[key]`` with ``args``), public (seat None) or seen only by ``seat``."""
-        self.events = ((seat, english(key, args), key, args), self.events)
+        self.events = ((seat, None, key, args), self.events)
         self.n_events += 1
 
     def name(self, cid: int) -> str:
@@ -173,6 +176,22 @@ class ShuluriState(GameState):
     def _observe(self, seats: list[int | None]) -> list[dict[str, Any]]:
         return _observe(self, seats)
 
+    def observation_tensor_into(self, seat: int | None, out: np.ndarray) -> np.ndarray:
+        """Write the seat's observation tensor into ``out`` (float32, shape (size,)); the values of
+        ``observation_tensor``, without building the observation dict (tensor_into.py)."""
+        self._check_seat(seat)
+        n = _tensor_size(self.num_players)
+        if not isinstance(out, np.ndarray) or out.dtype != np.float32 or out.shape != (n,):
+            raise ValueError(f"the Shuluri Viadal tensor needs a float32 array of shape ({n},)")
+        _tensor_into(self, seat, out)
+        return out
+
+    def observation_tensor(self, seat: int | None) -> np.ndarray:
+        self._check_seat(seat)
+        out = np.empty(_tensor_size(self.num_players), np.float32)
+        _tensor_into(self, seat, out)
+        return out
+
     def sample_hidden(self, seat: int, rng) -> ShuluriState:
         return _sample_hidden(self, seat, rng)
 
@@ -190,10 +209,11 @@ class ShuluriState(GameState):
 # The rule modules do not import this class, so they can be bound here once (no per-call imports).
 from .actions import parse as _parse  # noqa: E402
 from .data import char_name as _char_name  # noqa: E402
-from .events import english  # noqa: E402
 from .legal import check as _check  # noqa: E402
 from .legal import do as _do  # noqa: E402
 from .legal import legal_actions as _legal_actions  # noqa: E402
 from .serial import to_dict as _to_dict  # noqa: E402
+from .tensor_into import size as _tensor_size  # noqa: E402
+from .tensor_into import write as _tensor_into  # noqa: E402
 from .view import observe as _observe  # noqa: E402
 from .view import sample_hidden as _sample_hidden  # noqa: E402

@@ -16,7 +16,7 @@ from .damage import hurt_ep, hurt_sp, reveal_amulet
 from .data import AMULETS, DIRECT_TRAPS, KITORO, TRAPS, Trap
 from .fig import Effect, Fig
 from .movement import edge_reason, relocate, room_reason, zone_reason
-from .values import available, pay
+from .values import available, mad_enemy, pay
 
 Reason = tuple[str, str] | None
 POISON = AMULETS.index("poison")
@@ -65,7 +65,6 @@ def trap_actor(s, seat: int, n: int, any_holder: bool = False) -> Fig | None:
             continue
         if s.flags.traps_assigned and h[1] != f.id and not any_holder:
             continue
-        from .values import mad_enemy
         if mad_enemy(s, f) >= 0:
             continue
         return f

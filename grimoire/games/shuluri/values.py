@@ -10,14 +10,22 @@ weapon values, geometry and the touch-spell +5 always add (K13.3).
 from __future__ import annotations
 
 from .data import (
+    COST,
+    DOWN_VE,
+    GL,
     GLADIATOR_TYPES,
     HEAP_SETS,
+    ROLE_STATS,
+    RUN_FIELDS_PER_MAN,
     RUN_MOVE_BONUS,
+    SNEAK_COST,
     WEAPONS,
     ZOMBIE_FIELDS,
     Weapon,
 )
 from .fig import IN_HAND, Effect, Fig
+
+_MOVE_COST = COST["move"]
 
 
 def active(s, f: Fig) -> list[Effect]:
@@ -120,7 +128,6 @@ def te(s, f: Fig) -> int:
 def ve(s, f: Fig) -> int:
     """Melee VE: weapon or base value, the one spell/trap modifier, and the knocked-down -4 (a skill
     effect, so it adds)."""
-    from .data import DOWN_VE
     return base_ve(f) + modifier(s, f, "ve") + (DOWN_VE if f.down else 0)
 
 
@@ -138,7 +145,6 @@ def has_skill(s, f: Fig, skill: str) -> bool:
             return True
         w = weapon(f)
         return w is not None and skill in w.skills
-    from .data import ROLE_STATS
     return skill in ROLE_STATS[f.role].skills
 
 
@@ -166,9 +172,7 @@ def move_limit(s, f: Fig) -> int:
 def move_cost(s, f: Fig, sneaking: bool) -> tuple[int, int]:
     """(MAN for the next field, run credit after it): 1 per field, 2 sneaking (20.4), doubled by
     Muscle Wasting or Caltrops; running pays one MAN per two fields."""
-    from .data import COST as C
-    from .data import RUN_FIELDS_PER_MAN, SNEAK_COST
-    c = SNEAK_COST if sneaking else C["move"]
+    c = SNEAK_COST if sneaking else _MOVE_COST
     if f.cur_double or has_flag(s, f, "double_move"):
         c *= 2
     if f.running and not sneaking:
@@ -190,6 +194,12 @@ def no_man(s, f: Fig) -> bool:
 
 def available(s, f: Fig) -> int:
     """M7.9: what this figure may still spend in the current step."""
+    if not f.effects and not f.zombie:      # the common case: no spell or trap on it
+        if f.cur_no_man:
+            return 0
+        have = s.gpool if f.role == GL else s.pool + s.teams[f.seat].strat
+        lim = f.cur_limit
+        return min(have, max(0, lim - f.spent)) if lim >= 0 else have
     if no_man(s, f):
         return 0
     if f.zombie:

@@ -31,6 +31,7 @@ from .data import (
     TRAPS,
     WL,
 )
+from .events import english
 from .fig import DESTROYED, IN_HAND, IN_HEAP, PERMANENT, Fig
 from .values import ce, move_limit, te, ve, wield_key
 
@@ -134,9 +135,10 @@ def _events(s, seat: int | None) -> tuple[list[str], list[list]]:
     data: list[list] = []
     node = s.events
     while node is not None and len(lines) < EVENTS_SHOWN:
-        vis, text, key, args = node[0]
+        ev = node[0]
+        vis, text, key, args = ev
         if vis is None or vis == seat:
-            lines.append(text)
+            lines.append(text if text is not None else english(key, args))
             data.append([key, args])
         node = node[1]
     lines.reverse()

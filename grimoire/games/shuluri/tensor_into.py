@@ -1,0 +1,205 @@
+"""The observation tensor written straight from the state into a caller's float32 buffer.
+
+It holds exactly what ``tensor.fill`` makes of the seat's observation dict (the same values, computed
+with the same float64 expressions, then stored as float32): the visibility rules are those of
+view.py (own team, shown amulets, ME tokens, vials, potions and the starting weapon), and
+tests/shuluri/test_speed_paths.py compares the two bit for bit over many random games. Building the
+dict first costs ten times as much, and the learning adapters ask for a tensor at every step.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import numpy as np
+
+from . import board as B
+from .combat import exposed
+from .data import AMULETS, N_ROLES, N_TRAP_CARDS, TRAPS_PER_HAND
+from .tensor import (
+    AMULET_STATES,
+    AREAS,
+    DECISIONS,
+    FLAGS,
+    MODS,
+    N_FEAT,
+    ORDERS,
+    PHASES,
+    STEP_KINDS,
+    TEAM_FEATURES,
+    WEAPON_KEYS,
+    spec,
+)
+from .values import wield_key
+
+_NF = B.N_FIELDS
+_NT = len(TEAM_FEATURES)
+_PHASE = {p: i for i, p in enumerate(PHASES)}
+_STEP_KIND = {k: i for i, k in enumerate(STEP_KINDS)}
+_DECISION = {k: i for i, k in enumerate(DECISIONS)}
+_AREA = {k: i for i, k in enumerate(AREAS)}
+_ORDER = {k: i for i, k in enumerate(ORDERS)}
+_WEAPON = {k: i for i, k in enumerate(WEAPON_KEYS)}
+_N_AMULET = len(AMULET_STATES)
+
+
+@cache
+def _offsets(players: int) -> dict[str, int]:
+    return dict(spec(players, {}).offsets)
+
+
+@cache
+def size(players: int) -> int:
+    return spec(players, {}).size
+
+
+def write(s, seat: int | None, out: np.ndarray) -> None:
+    """Fill ``out`` (float32, the tensor's size) with seat's observation tensor (None: a spectator)."""
+    P = s.num_players
+    o = _offsets(P)
+    out.fill(0.0)
+    me = seat if seat is not None else 0
+
+    def rel(x: int) -> int:
+        return (x - me) % P
+
+    out[o["phase"] + _PHASE[s.phase]] = 1.0
+    rnd = s.round or 0
+    out[o["round"]] = rnd / 30.0
+    if s.phase == "play" and s.sched and s.step_i < len(s.sched):
+        st_seat, kind = s.sched[s.step_i]
+        out[o["step"] + s.step_i] = 1.0
+        out[o["step_kind"] + _STEP_KIND[kind]] = 1.0
+        out[o["step_seat"] + rel(st_seat)] = 1.0
+        out[o["step_pool"]] = s.pool / 6
+        out[o["step_pool"] + 1] = s.gpool / 6
+    if s.first >= 0:
+        out[o["first"] + rel(s.first)] = 1.0
+    top = s.stack.top
+    if top is not None:
+        out[o["decision"] + _DECISION[top.kind]] = 1.0
+        out[o["decision_seat"] + rel(top.seat)] = 1.0
+    al = s.alliance
+    for i in range(P):
+        if al[(me + i) % P] == al[me]:
+            out[o["alliance"] + i] = 1.0
+    for g in range(B.N_GATES):
+        if s.gate_open[g]:
+            out[o["gates_open"] + g] = 1.0
+        if (s.gate_jam[g] or 0) >= rnd > 0:
+            out[o["gates_jammed"] + g] = 1.0
+    _teams(s, out, o["teams"], rel)
+    _figures(s, seat, out, o, rel, P)
+    for f in s.figs[:5 * P]:
+        if f is not None and not f.alive and f.field >= 0 and not f.raised:
+            out[o["corpses"] + f.field] = 1.0
+    base = o["areas"]
+    for a in s.areas:
+        k = _AREA[a.key] * _NF + base
+        for x in a.fields:
+            out[k + x] = 1.0
+    if seat is not None:
+        t = s.teams[seat]
+        base = o["hand"]
+        for c, h in t.hand:
+            b = base + (c - 1) * (1 + N_ROLES)
+            out[b] = 1.0
+            if h >= 0:
+                out[b + 1 + h % 5] = 1.0
+        discs = t.discs
+        for lv in range(1, 6):
+            out[o["discs"] + lv - 1] = discs.count(lv) / 6
+        if t.weapon >= 0:
+            out[o["starting_weapon"] + t.weapon] = 1.0
+    if s.phase == "over":
+        out[o["terminal"]] = 1.0
+        if seat is not None and seat in s.winners_:
+            out[o["terminal"] + 1] = 1.0
+
+
+def _teams(s, out: np.ndarray, base: int, rel) -> None:
+    for t in s.teams:
+        v = [t.strat / 4, len(t.hand) / TRAPS_PER_HAND, len(t.discs) / 6, float(t.out), float(t.react_off),
+             t.roll / 10, float(t.gtype == "sword_artist")]
+        v += [1.0 if t.half == k else 0.0 for k in range(B.N_HALVES)]
+        v += [t.cast.count(lv) / 4 for lv in range(1, 6)]
+        v += [1.0 if c in t.played else 0.0 for c in range(1, N_TRAP_CARDS + 1)]
+        v += [1.0 if c in t.lost else 0.0 for c in range(1, N_TRAP_CARDS + 1)]
+        b = base + rel(t.seat) * _NT
+        out[b:b + _NT] = v
+
+
+def _figures(s, seat: int | None, out: np.ndarray, o: dict[str, int], rel, P: int) -> None:
+    n5 = 5 * P
+    fbase, zbase, pbase = o["figures"], o["zombie_owner"], o["positions"]
+    planes: dict[int, float] = {}
+    teams = s.teams
+    for f in s.figs:
+        if f is None:
+            continue
+        fid = f.id
+        if fid >= n5:
+            body = fid - n5
+            slot = n5 + 4 * rel(body // 5) + body % 5 - 1
+        else:
+            slot = 5 * rel(fid // 5) + fid % 5
+        own = seat is not None and f.seat == seat
+        b = fbase + slot * N_FEAT
+        out[b:b + N_FEAT] = _features(s, f, own, teams[f.seat].weapon_shown)
+        t = rel(f.seat)
+        if f.zombie:
+            out[zbase + (slot - n5) * P + t] = 1.0
+        if f.alive and f.field >= 0:
+            k = pbase + (t * (N_ROLES + 1) + (N_ROLES if f.zombie else f.role)) * _NF + f.field
+            planes[k] = planes.get(k, 0.0) + 1 / 3
+    for k, x in planes.items():
+        out[k] = x
+
+
+def _features(s, f, own: bool, weapon_shown: bool) -> list[float]:
+    glad = f.is_gladiator
+    zombie = f.zombie
+    me = f.me + (f.me_extra if (own or f.me_shown) else 0)
+    v = [1.0, float(f.alive), f.ep / 20, f.max_ep / 20, f.eg / 5, me / 8, f.stp / 6, f.stp_max / 6, f.sfe / 3,
+         f.ammo / 10, (f.javelins if glad else 0) / 3, (f.nets if glad else 0) / 2, float(f.down),
+         float(f.sneak == 1), float(f.sneak == 2), float(f.bell), float(f.named), float(f.attacked),
+         float(f.disengaged), float(f.casts > 0), f.moved / 8, float(f.running), float(f.aim), f.spent / 10,
+         f.debt / 4, float(f.stopped), float(bool(f.next_no_man or f.netted)), max(f.next_limit, 0) / 2,
+         float(f.next_double), float(f.coat)]
+    if glad:
+        v += [float(exposed(s, f, "crossbow")), float(exposed(s, f, "daggers"))]
+    else:
+        v += [0.0, 0.0]
+    v += [(f.zman if zombie else 0) / 3, (f.zfields if zombie else 0) / 3]
+    if f.effects:
+        mods = dict.fromkeys(MODS, 0)
+        flags: set[str] = set()
+        for e in f.effects:
+            for k, x in dict(e.mods).items():       # the view's dict: a repeated value counts once (the last)
+                mods[k] = mods.get(k, 0) + x
+            flags.update(e.flags)
+        v += [mods[m] / 10 for m in MODS]
+        v += [1.0 if fl in flags else 0.0 for fl in FLAGS]
+    else:
+        v += [0 / 10] * len(MODS)
+        v += [0.0] * len(FLAGS)
+    am = [0.0] * _N_AMULET
+    if own or f.amulet_shown:
+        am[AMULET_STATES.index(AMULETS[f.amulet] if f.amulet >= 0 else None)] = 1.0
+    else:
+        am[0] = 1.0
+    v += am
+    vial = f.vial if (own or f.vial_shown) else "?"
+    potion = f.potion if (own or f.potion_shown) else "?"
+    v += [float(vial == "?"), float(vial is True), float(potion == "?"), float(potion is True)]
+    w = [0.0] * len(WEAPON_KEYS)
+    if glad:
+        i = _WEAPON.get(wield_key(f) if (own or weapon_shown) else "?")
+        if i is not None:
+            w[i] = 1.0
+    v += w
+    order = [0.0] * len(ORDERS)
+    order[_ORDER[f.order[0] if (zombie and f.order) else None]] = 1.0
+    v += order
+    return v
+

@@ -1,0 +1,217 @@
+"""The fast paths against plain reference code, move for move: the legal-action generator (acttab.py
+tables, pre-filters) against the plain generator that formats every candidate's text and runs the full
+check, over many random games with two and four players and with the optional rules."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import grimoire
+from grimoire.core.action import Action
+from grimoire.core.rng import Rng
+from grimoire.games.shuluri import actions as A
+from grimoire.games.shuluri import acttab
+from grimoire.games.shuluri import board as B
+from grimoire.games.shuluri.combat import melee_reason, shot_reason, throw_reason
+from grimoire.games.shuluri.data import GL, HEAP_SETS, ROLES, SPELLS, WL
+from grimoire.games.shuluri.kinds import act_reason
+from grimoire.games.shuluri.legal import act_actions
+from grimoire.games.shuluri.magic import cast_cost, cast_reason, may_cast_now
+from grimoire.games.shuluri.movement import move_options, player_controls
+from grimoire.games.shuluri.traps import is_ranged, ranged_reason, trap_actor
+from grimoire.games.shuluri.values import available, has_skill
+
+_VERBS = ("hide", "run", "aim", "coat", "drink")
+_GL_VERBS = ("drop", "pickup", "stand", "bell")
+
+
+# --- the plain generator (as it was before the fast path) ---------------------------------------------
+def _get(text: str) -> Action:
+    return A.TABLE.lookup(text)  # type: ignore[return-value]
+
+
+def _get(text: str) -> Action:
+    return A.TABLE.lookup(text)  # type: ignore[return-value]
+
+
+def plain_act_actions(s, seat: int) -> list[Action]:
+    out: list[Action] = []
+    add = out.append
+    figs = s.figs
+    counts: dict[int, int] = {}
+    for g in figs:
+        if g is not None and g.alive and g.field >= 0:
+            counts[g.field] = counts.get(g.field, 0) + 1
+    for cid in sorted(s.named):
+        f = figs[cid]
+        if not player_controls(s, f):
+            continue
+        rc = ROLES[f.role]
+        have = available(s, f)
+        for mode, d in move_options(s, f, counts, has_skill(s, f, "sneaking")):
+            add(_get(f"{rc} {mode} {B.DIRS[d]}"))
+        for verb in _VERBS:
+            a = _get(f"{rc} {verb}")
+            if act_reason(s, seat, a) is None:
+                add(a)
+        if have >= 2:
+            for g in figs:
+                if g is None or not g.alive or g.field < 0 or g.id == f.id:
+                    continue
+                gn = s.name(g.id)
+                if g.field == f.field or (f.is_gladiator and B.distance(f.field, g.field) == 1):
+                    if melee_reason(s, f, g) is None:
+                        add(_get(f"{rc} attack {gn}"))
+                        if f.is_gladiator and g.is_gladiator:
+                            for skill in ("break", "takedown"):
+                                if melee_reason(s, f, g, skill) is None:
+                                    add(_get(f"gl attack {gn} {skill}"))
+                if f.ammo > 0 and g.field != f.field and shot_reason(s, f, g) is None:
+                    add(_get(f"{rc} shoot {gn}"))
+                if f.is_gladiator and B.IN_C[g.field] and g.field != f.field:
+                    for what in ("javelin", "net"):
+                        if throw_reason(s, f, g, what) is None:
+                            add(_get(f"gl {what} {gn}"))
+        for g in B.GATES_OF_FIELD[f.field]:
+            gid = B.GATES[g].id
+            for verb in ("open", "close"):
+                a = _get(f"{rc} {verb} {gid}")
+                if act_reason(s, seat, a) is None:
+                    add(a)
+        if f.role == GL:
+            for verb in _GL_VERBS:
+                a = _get(f"gl {verb}")
+                if act_reason(s, seat, a) is None:
+                    add(a)
+            if f.field in s.teams[seat].heaps:
+                for key in HEAP_SETS:
+                    a = _get(f"gl wield {key}")
+                    if act_reason(s, seat, a) is None:
+                        add(a)
+        if f.role == WL:
+            _plain_warlock(s, seat, f, have, add)
+    team = s.teams[seat]
+    for n, _h in sorted(team.hand):
+        if is_ranged(s, n) and trap_actor(s, seat, n) is not None:
+            for g in figs:
+                if g is not None and g.alive and g.field >= 0 and s.enemies(seat, g.seat):
+                    if ranged_reason(s, seat, n, g.id) is None:
+                        add(_get(f"trap {n} {s.name(g.id)}"))
+    if act_reason(s, seat, A.END) is None:
+        add(A.END)
+    return out
+
+
+def _plain_warlock(s, seat: int, w, have: int, add) -> None:
+    figs = s.figs
+    if may_cast_now(s, w):
+        held = set(s.teams[seat].discs)
+        for sp in SPELLS:
+            if sp.level not in held or cast_cost(s, w, sp) > have:
+                continue
+            key = sp.key
+            if sp.target == "self":
+                if cast_reason(s, w, sp) is None:
+                    add(_get(f"wl cast {key}"))
+            elif sp.target == "area":
+                if cast_reason(s, w, sp, -1, w.field) is None:
+                    for fld in B.fields_within_blocks(w.field, sp.blocks):
+                        add(_get(f"wl cast {key} {B.field_name(fld)}"))
+            elif sp.target == "corpse":
+                for g in figs[:5 * s.num_players]:
+                    if g is not None and not g.alive and g.field == w.field and cast_reason(s, w, sp, g.id) is None:
+                        add(_get(f"wl cast {key} {s.name(g.id)}"))
+            else:
+                for g in figs:
+                    if g is not None and g.alive and g.field >= 0:
+                        if sp.is_touch and g.field != w.field:
+                            continue
+                        if cast_reason(s, w, sp, g.id) is None:
+                            add(_get(f"wl cast {key} {s.name(g.id)}"))
+    k = 0
+    for a in s.areas:
+        if a.key == "acid" and a.caster == w.id:
+            k += 1
+            for d in range(6):
+                t = _get(f"wl cloud {k} {B.DIRS[d]}")
+                if act_reason(s, seat, t) is None:
+                    add(t)
+    n5 = 5 * s.num_players
+    for z in figs[n5:]:
+        if z is not None and z.alive and z.creator == w.id:
+            t = _get(f"wl order {s.name(z.id)}")
+            if act_reason(s, seat, t) is None:
+                add(t)
+
+
+
+# --- the comparisons ------------------------------------------------------------------------------------
+def _random_games(players: int, games: int, seed: int, **opts):
+    """Every state of ``games`` random games (the state is yielded before each action)."""
+    for g in range(games):
+        s = grimoire.new_game("shuluri", players, seed + g, max_rounds=12, **opts)
+        rng = Rng(seed * 7919 + g)
+        while not s.is_terminal():
+            yield s
+            legal = s.legal_actions()
+            s.apply(legal[rng.below(len(legal))])
+
+
+_OTHER_RULES = {"optional_poison_vial": True, "optional_magic_potion": True, "traps_assigned_to_character": False,
+                "kitoro_forras_kind": "ranged", "spells_per_step": 2, "spells_need_line_of_fire": True}
+
+
+@pytest.mark.parametrize("players, games, opts", [
+    (2, 14, {}), (4, 6, {}), (2, 6, _OTHER_RULES), (4, 3, {"mode": "pairs"})])
+def test_act_actions_equal_the_plain_generator(players, games, opts):
+    steps = 0
+    for s in _random_games(players, games, 100 + players, **opts):
+        top = s.stack.top
+        if top is not None and top.kind == "act":
+            fast = act_actions(s, top.seat)
+            assert fast == plain_act_actions(s, top.seat), s.history[-5:]
+            assert all(type(a) is Action and A.TABLE.lookup(a.text) is a for a in fast)
+            steps += 1
+    assert steps > 50 * games
+
+
+def test_tables_hold_the_interned_actions():
+    for players in (2, 4):
+        t = acttab.targeted(players)
+        for row in [*t.attack, *t.shoot, *t.skill.values(), *t.throw.values(), *t.cast.values(), t.order,
+                    *t.trap.values()]:
+            for a in row:
+                assert a is None or A.TABLE.lookup(a.text) is a
+    for f in range(B.N_FIELDS):
+        for a in acttab.area_casts("acid", f):
+            assert a.kind == "cast" and a.args[3] >= 0 and A.TABLE.lookup(a.text) is a
+
+
+@pytest.mark.parametrize("players, games, opts", [(2, 3, {}), (4, 2, {}), (2, 2, _OTHER_RULES),
+                                                  (4, 1, {"mode": "pairs"})])
+def test_tensor_into_is_the_observation_tensor_bit_for_bit(players, games, opts):
+    from grimoire.core.registry import spec_for_state
+    out = np.full(spec_for_state(grimoire.new_game("shuluri", players, 1, **opts)).size, 7.0, np.float32)
+    n = 0
+    for i, s in enumerate(_random_games(players, games, 300 + players, **opts)):
+        if i % 3:
+            continue
+        spec = spec_for_state(s)
+        for seat in [None, *range(players)]:
+            want = spec.encode(s.observation(seat))       # the tensor of the observation dict (core default)
+            s.observation_tensor_into(seat, out)
+            assert out.tobytes() == want.tobytes()
+            assert s.observation_tensor(seat).tobytes() == want.tobytes()
+            n += 1
+    assert n > 100
+
+
+def test_tensor_into_refuses_a_wrong_buffer():
+    s = grimoire.new_game("shuluri", 2, 1)
+    n = s.observation_tensor(0).size
+    for bad in (np.zeros(n, np.float64), np.zeros(n - 1, np.float32), [0.0] * n):
+        with pytest.raises(ValueError, match="float32 array"):
+            s.observation_tensor_into(0, bad)
+    with pytest.raises(ValueError):
+        s.observation_tensor_into(2, np.zeros(n, np.float32))
