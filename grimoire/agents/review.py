@@ -12,7 +12,9 @@ from the seat's view: hidden cards and future dice resampled), every seat then f
 ``medium`` agent with the same seeds for both moves (common random numbers), for at most
 ``max_steps`` actions or to the end. The seat's mean score after them is the move's *projected
 score*; the difference is the *loss* (their total is bounded by what was at stake: ``bounded_total_loss``).
-The projected scores of every seat after the played move, at evenly spaced decisions and at every
+In a won-or-lost game (the descriptor's ``outcome="win"``) the score is 1 for a win and 0 otherwise, and a
+playout that stops before the end is valued by the game's search evaluation: the projection is a win
+chance. The projected scores of every seat after the played move, at evenly spaced decisions and at every
 disagreement, make the chart.
 
 Used by ``grimoire review RECORD`` and the web app's ``/review/{id}``; never during a rated game
@@ -109,7 +111,24 @@ def _playout_scores(state: GameState, seat: int, action: str, k: int, seed: int,
         cp = det.current_player
         det.apply(agents[cp].choose(det, cp))
         steps += 1
+    if not det.is_terminal() and game_info(det.game).outcome == "win":
+        # a won-or-lost game scores 0 for everyone until it ends: a playout stopped early is valued by the
+        # game's own search evaluation (win chances in [0, 1]), not as a loss for every seat
+        chances = _win_chances(det, seat, derive_seed(seed, "evaluate", k))
+        if chances is not None:
+            return chances
     return [float(x) for x in det.scores()]
+
+
+def _win_chances(state: GameState, seat: int, seed: int) -> list[float] | None:
+    """Every seat's chance to win from a position, by the evaluation of the game's search hooks (None
+    without a search spec)."""
+    spec = game_info(state.game).search
+    if spec is None:
+        return None
+    hooks = spec.hooks(seed)
+    hooks.begin(state, seat)
+    return [min(1.0, max(0.0, float(x))) for x in hooks.evaluate(state)]
 
 
 def _project(state: GameState, seat: int, action: str, seed: int, settings: ReviewSettings) -> list[float]:

@@ -38,3 +38,19 @@ def test_a_descriptor_with_another_outcome_is_refused():
     with pytest.raises(ValueError, match="outcome"):
         GameInfo(name="x", titles={"en": "X"}, new=info.new, load=info.load, player_counts=(2,), default_players=2,
                  outcome="stars")
+
+
+def test_a_playout_stopped_before_the_end_is_valued_as_a_win_chance():
+    """Shuluri's games are long: a playout of a few actions does not end the game, and its scores are 0 for
+    everyone; the review values it with the game's search evaluation instead (a chance, not a loss)."""
+    from grimoire.agents.review import judge
+    state = grimoire.new_game("shuluri", players=2, seed=5)
+    agents = [make_agent("shuluri", "random", i) for i in range(2)]
+    while state.phase != "play":
+        state.apply(agents[state.current_player].choose(state, state.current_player))
+    seat = state.current_player
+    played = state.legal_actions()[0]
+    d = judge(state, seat, len(state.history), str(played), ReviewSettings(iterations=4, think=None, playouts=2,
+                                                                          max_steps=5), chart=True)
+    assert d.projected is not None and len(d.projected) == 2
+    assert all(0.0 < x < 1.0 for x in d.projected), d.projected

@@ -35,8 +35,9 @@ const measured = (x) => (winMeasure() ? (x === null || x === undefined ? "—" :
 const mk = (key) => (winMeasure() ? `${key}_win` : key);
 function outcome(s) {
   if (!winMeasure()) return String(result.scores[s]);
-  if (!result.winners || !result.winners.length) return t("review.draw");
-  return result.winners.includes(s) ? t("review.won") : t("review.lost");
+  const w = result.winners || [];
+  if (!w.length || w.length === result.players) return t("review.draw");     // nobody, or everybody, won
+  return w.includes(s) ? t("review.won") : t("review.lost");
 }
 
 async function start() {
