@@ -50,6 +50,14 @@ def report_command(
         raise GameConfigError("--out DIR is required for the html report")
     written = write(data, out, fmt)
     console = Console()
+    study = data.get("study")
+    if study and (study["game_findings"] or study["agent_findings"]):
+        console.print(f"[bold]The game (holds under every agent: {', '.join(study['agents'])})[/]")
+        for f in study["game_findings"]:
+            console.print(f"  • {f}", highlight=False)
+        console.print("[bold]Depends on the agent[/]")
+        for f in study["agent_findings"]:
+            console.print(f"  • {f}", highlight=False)
     for r, n in zip(data["runs"], data["names"], strict=True):
         console.print(f"[bold]{n}[/]: {r['run']['games']:,} games")
         for f in r["findings"]:

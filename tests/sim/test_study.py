@@ -96,3 +96,54 @@ def test_option_sweeps_make_one_variant_per_value_after_the_base():
     assert [m.config.options.get("max_rounds") for m in members] == [None, 2, 3]
     with pytest.raises(GameConfigError, match="max_rounds"):
         plan("zavandor", 2, "random", 2, 1, parse_sweep_pairs(["max_rounds=2,zero"]), engine="python")
+
+
+def _report(agent: str, roles: dict[str, tuple[float, int]], players: int = 4) -> dict:
+    from grimoire.agents.stats import wilson
+    from grimoire.sim.report.stats import MIN_N
+    rows = []
+    for role, (rate, n) in roles.items():
+        few = n < MIN_N
+        rows.append({"key": role, "seat_games": n, "wins": rate * n, "rate": rate, "too_few": few,
+                     "ci95": None if few else list(wilson(rate * n, n))})
+    return {"solo": False, "par": 1 / players, "by_role": rows, "by_turn_position": [], "by_seat": [],
+            "run": {"game": "zavandor", "players": players, "options": {}, "agents": [agent] * players,
+                    "games": 1000, "agent_params": {agent: {}}}}
+
+
+def test_the_report_keeps_as_the_games_only_what_holds_under_every_agent():
+    from grimoire.sim.report.agents import agent_study
+    reports = [_report("medium", {"elf": (0.38, 8000), "witch": (0.14, 8000), "druid": (0.25, 8000)}),
+               _report("naive", {"elf": (0.35, 8000), "witch": (0.44, 8000), "druid": (0.02, 8000)}),
+               _report("hard:iterations=100,time=0", {"elf": (0.30, 600), "witch": (0.2, 6), "druid": (0.26, 600)})]
+    study = agent_study(reports, ["medium", "naive", "hard"])
+    rows = {r["key"]: r["verdict"] for r in study["tables"]["role"]}
+    assert rows["elf"]["kind"] == "holds" and rows["elf"]["holds"]              # above par under all three
+    assert rows["witch"]["kind"] == "depends" and not rows["witch"]["holds"]    # flips between agent families
+    assert "too few games under hard:iterations=100,time=0" in rows["witch"]["text"]
+    assert rows["druid"]["kind"] == "depends" and "below par under naive" in rows["druid"]["text"]
+    assert any("role elf: above par under every agent" in f for f in study["game_findings"])
+    assert any(f.startswith("role witch: depends on the agent") for f in study["agent_findings"])
+    assert not any("witch" in f for f in study["game_findings"])
+
+
+def test_direction_alone_is_named_as_such():
+    import numpy as np
+
+    from grimoire.sim.report.agents import verdict
+    from grimoire.sim.report.stats import rate_row
+    strong = rate_row("elf", np.r_[np.ones(380), np.zeros(620)], np.zeros(1000), 0.25)
+    weak = rate_row("elf", np.r_[np.ones(28), np.zeros(72)], np.zeros(100), 0.25)
+    v = verdict({"medium": strong, "hard": weak}, 0.25)
+    assert v["kind"] == "direction" and "significant under medium" in v["text"] and v["holds"]
+    few = rate_row("elf", np.ones(5), np.zeros(5), 0.25)
+    assert few["too_few"] and few["ci95"] is None and not few["significant"]       # no interval under 10
+
+
+def test_bounds_near_par_are_printed_exactly():
+    from grimoire.sim.report.html import ci
+    from grimoire.sim.report.stats import holm, pct_bound
+    assert pct_bound(0.24953, 0.25) == "24.95%" and pct_bound(0.24953) == "25.0%"   # below par, not "25.0%"
+    assert pct_bound(0.25, 0.25) == "25.0%" and pct_bound(0.3712, 0.25) == "37.1%"
+    assert ci([0.231, 0.24953], par=0.25) == "23.1–24.95%"
+    assert holm([0.01, 0.04, 0.03]) == pytest.approx([0.03, 0.06, 0.06])

@@ -18,7 +18,10 @@ def build(runs: list[Path | str], names: list[str] | None = None) -> dict[str, A
         from ...core.errors import GameConfigError
         raise GameConfigError(f"the runs are of different games ({', '.join(sorted(games))}): compare runs of one game")
     names = names or [Path(r).name or str(r) for r in runs]
-    return {"names": names, "runs": reports, "comparisons": [compare(reports[0], r) for r in reports[1:]]}
+    from .agents import agent_study
+    study = agent_study(reports, names)
+    return {"names": names, "runs": reports, "study": study,
+            "comparisons": [compare(reports[0], r) for r in reports[1:]]}
 
 
 def write(data: dict[str, Any], out: Path | str, fmt: str = "html") -> list[Path]:
@@ -30,7 +33,7 @@ def write(data: dict[str, Any], out: Path | str, fmt: str = "html") -> list[Path
     written[0].write_text(json.dumps(data, indent=1, default=float), encoding="utf-8")
     if fmt == "html":
         page = out / "index.html"
-        page.write_text(render(data["runs"], data["names"], data["comparisons"]), encoding="utf-8")
+        page.write_text(render(data["runs"], data["names"], data["comparisons"], data.get("study")), encoding="utf-8")
         written.append(page)
     return written
 

@@ -19,6 +19,7 @@ td.sig { font-weight: 600; color: #a33; }
 code { background: #f4f4f4; padding: .1em .3em; font-size: 12px; }
 figure { margin: .5em 0 1em; } figure svg { max-width: 100%; height: auto; }
 .findings li { margin: .2em 0; } .muted { color: #777; font-size: 12px; }
+.caveat { background: #fff8e5; border-left: 3px solid #d9a400; padding: .4em .8em; }
 """
 
 
@@ -134,7 +135,69 @@ def item_section(reports, names, group) -> str:
     return "\n".join(parts)
 
 
-def render(reports: list[dict[str, Any]], names: list[str], diffs: list[dict[str, Any]]) -> str:
+CAVEAT = ("Every seat of a run is played by the same agent, so a run measures the game as that agent plays it: "
+          "a role that suits the agent's plan looks stronger than it is between people. A finding is the game's "
+          "only when it holds under every agent of a study; the others are named with the agents they depend on.")
+
+
+def params_text(params: dict[str, Any]) -> str:
+    """{agent: {key: value}} as text; an agent without parameters plays with its defaults."""
+    if not params:
+        return "defaults"
+    return "; ".join(f"{e(a)}: " + (", ".join(f"{e(k)}={e(v)}" for k, v in p.items()) if p else "defaults")
+                     for a, p in params.items())
+
+
+def provenance_table(reports: list[dict[str, Any]], names: list[str]) -> str:
+    rows = []
+    for n, r in zip(names, reports, strict=True):
+        run = r["run"]
+        prov = run.get("provenance") or {}
+        rows.append([e(n), e(run.get("created") or "–"), e(prov.get("commit") or "not recorded"),
+                     e(run["engine"]) + (f" (build {e(prov['engine_build'])})" if prov.get("engine_build") else ""),
+                     params_text(run.get("agent_params") or {}),
+                     e(", ".join(str(x) for x in run.get("extended_from") or []) or "–")])
+    return table(["run", "started", "commit", "engine", "agent parameters", "extended from (games)"], rows)
+
+
+def study_section(study: dict[str, Any] | None, par: float | None) -> str:
+    """The role (turn position) x agent tables with the verdict of each row."""
+    if not study or not study["tables"]:
+        return ""
+    agents = study["agents"]
+    out = ["<h2>Game or agent?</h2>",
+           f"<p>The same games (seeds, deals, roles) played by {len(agents)} agents: "
+           + ", ".join(f"<b>{e(a)}</b> ({study['games'][a]:,} games)" for a in agents)
+           + ". <i>Holds</i>: the interval excludes par on the same side under every agent; <i>direction</i>: "
+           "every agent is on the same side and at least one interval excludes par; <i>at par</i>: no interval "
+           "excludes par. Groups under 10 seat-games get no interval (too few games).</p>"]
+    for kind, rows in study["tables"].items():
+        if not rows:
+            continue
+        body = []
+        for r in rows:
+            cells = []
+            for a in agents:
+                c = r["cells"].get(a)
+                if c is None:
+                    cells.append("–")
+                elif c.get("too_few"):
+                    cells.append(f"{pct(c['rate'])} (too few games)")
+                else:
+                    cells.append(f"{pct(c['rate'])} ({ci(c['ci95'], par=par)})")
+            v = r["verdict"]
+            flag = "✔ " if v["kind"] in ("holds", "direction", "par") else "✘ "
+            key = f"{int(r['key']) + 1}." if kind == "turn position" else e(r["key"])
+            body.append([key, *cells, flag + e(v["text"])])
+        out.append(f"<h3>{e(kind)} × agent: win rate (95% CI)</h3>")
+        out.append(table([kind, *agents, "holds under every agent?"], body,
+                         {i for i, r in enumerate(rows) if r["verdict"]["kind"] in ("holds", "direction")},
+                         (len(agents) + 1,)))
+    return "\n".join(out)
+
+
+def render(reports: list[dict[str, Any]], names: list[str], diffs: list[dict[str, Any]],
+           study: dict[str, Any] | None = None) -> str:
     r0 = reports[0]
     game = r0["run"]["title"]
     solo = r0["solo"]
@@ -147,7 +210,15 @@ def render(reports: list[dict[str, Any]], names: list[str], diffs: list[dict[str
         rows.append([e(n), str(run["players"]), e(",".join(dict.fromkeys(run["agents"]))), e(opts),
                      f"{run['games']:,} of {run['games_planned']:,}", f"<code>{e(run['command'])}</code>"])
     out.append(table(["run", "players", "agents", "options", "games", "command"], rows))
+    out.append(f"<p class='caveat'>{e(CAVEAT)}</p>")
+    out.append("<h3>Provenance</h3>" + provenance_table(reports, names))
     out.append("<h2>Summary</h2>")
+    if study and (study["game_findings"] or study["agent_findings"]):
+        out.append("<h3>The game: what holds under every agent</h3><ul class='findings'>"
+                   + "".join(f"<li>{e(f)}</li>" for f in study["game_findings"] or ["Nothing."]) + "</ul>")
+        out.append("<h3>What depends on the agent</h3><ul class='findings'>"
+                   + "".join(f"<li>{e(f)}</li>" for f in study["agent_findings"] or ["Nothing."]) + "</ul>")
+        out.append("<h3>Each run on its own</h3>")
     for n, r in zip(names, reports, strict=True):
         if len(reports) > 1:
             out.append(f"<h3>{e(n)}</h3>")
@@ -155,6 +226,7 @@ def render(reports: list[dict[str, Any]], names: list[str], diffs: list[dict[str
     for n, d in zip(names[1:], diffs, strict=True):
         out.append(f"<h3>{e(n)} against {e(names[0])}</h3><ul class='findings'>"
                    + "".join(f"<li>{e(f)}</li>" for f in d["findings"]) + "</ul>")
+    out.append(study_section(study, r0["par"]))
     if not solo:
         role_opt = r0["run"].get("role_option") or "role"
         out.append(rate_section(reports, names, "role", f"Win rate by {role_opt}",

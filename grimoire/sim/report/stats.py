@@ -54,7 +54,7 @@ def pct_bound(x: float, par: float | None = None, digits: int = 1) -> str:
     """A rate as a percentage with as many decimals as it takes not to land on par when it is not
     par: an upper bound of 24.95% prints as 24.95%, never as a misleading 25.0%."""
     if par is not None and x != par:
-        while digits < 4 and round(100 * x, digits) == round(100 * par, digits):
+        while digits < 4 and f"{100 * x:.{digits}f}" == f"{100 * par:.{digits}f}":
             digits += 1
     return f"{100 * x:.{digits}f}%"
 
@@ -127,6 +127,15 @@ def command_of(cfg: SimConfig, out: str) -> str:
         parts.append("--no-rotate-roles")
     parts += ["--batch-size", str(cfg.batch_size), "--engine", cfg.engine, "--out", out]
     return shlex.join(parts)
+
+
+def agent_params(cfg: SimConfig, manifest: dict[str, Any]) -> dict[str, Any]:
+    """Each agent's parameters (those given; an agent without any plays with its defaults)."""
+    stored = (manifest.get("provenance") or {}).get("agents")
+    if stored:
+        return {k: v.get("params", {}) for k, v in stored.items()}
+    from ...agents import parse_agent
+    return {a: parse_agent(cfg.game, a).params for a in dict.fromkeys(cfg.agents)}
 
 
 def _col(t: pa.Table, name: str, dtype=np.float64) -> np.ndarray:
@@ -202,7 +211,9 @@ def analyse(run: Path | str) -> dict[str, Any]:
                 "agents": list(cfg.agents), "options": cfg.options, "seed": cfg.seed, "games_planned": cfg.games,
                 "games": games_done, "seat_games": int(t.num_rows), "batch_size": cfg.batch_size, "engine": cfg.engine,
                 "rotate_roles": cfg.rotate_roles, "role_option": info.arena.role_option,
-                "command": command_of(cfg, str(run)), "complete_blocks": blocks_complete},
+                "command": command_of(cfg, str(run)), "complete_blocks": blocks_complete,
+                "agent_params": agent_params(cfg, manifest), "provenance": manifest.get("provenance") or {},
+                "created": manifest.get("created"), "extended_from": list(cfg.extended_from)},
         "solo": solo, "par": par,
     }
     res["by_role"] = _by(t, "role", shares, scores, par)
