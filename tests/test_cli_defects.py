@@ -215,3 +215,13 @@ def test_hot_seat_clears_the_screen_between_players():
     assert session.loop() is False                  # seat 2 quit
     assert reader.events == [("read", 0), ("read", 0), ("clear", None), ("read", None), ("clear", None),
                              ("read", 1)]
+
+
+def test_the_unsaved_game_message_wraps_between_words(cli, monkeypatch):
+    import io
+    monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
+    code, out, err = cli("play", "zavandor", "--seed", "3", "--agents", "human,random", "--lang", "de")
+    assert code == 0, err
+    out = out.replace("Platz 1> ", "")             # (piped input is not echoed: the prompt shares the next line)
+    assert all(len(line) <= 80 for line in out.splitlines())      # (a longer line the terminal breaks anywhere)
+    assert "nächstes Mal" in out
