@@ -26,6 +26,9 @@ export async function loadLang(wanted) {
 export function t(key, params) {
   let s = (catalogs[lang] && catalogs[lang][key]) ?? (catalogs.en && catalogs.en[key]) ?? key;
   if (params) {
+    // "{n|seat|seats}": singular or plural by the number n (grimoire/core/text.py reads the same)
+    s = s.replace(/\{(\w+)\|([^{}|]*)\|([^{}|]*)\}/g,
+      (m, k, one, other) => (k in params ? (Math.abs(Number(params[k])) === 1 ? one : other) : m));
     for (const [k, v] of Object.entries(params)) s = s.split(`{${k}}`).join(String(v));
   }
   return s;
