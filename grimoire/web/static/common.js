@@ -48,6 +48,12 @@ export function agentName(game, name) {
   return name;
 }
 
+// what an agent is like, in a short line for players ("plays any legal move: ..."); "" if unknown
+export function agentAbout(game, name) {
+  for (const key of [`${game}.ai.${name}.about`, `ai.${name}.about`]) if (has(key)) return t(key);
+  return "";
+}
+
 export function has(key) { return Boolean((catalogs[lang] && catalogs[lang][key]) || (catalogs.en && catalogs.en[key])); }
 
 // h("div.card.red", {onclick, title}, "text", child, ...) -> element

@@ -2,7 +2,7 @@
 // the game's options), share the seat links, or play hot-seat on this screen; and the list of games
 // this browser knows. Everything about a game comes from /api/meta (its descriptor): titles, player
 // counts, agents, the per-seat role option and the options' JSON schema, rendered generically.
-import {agentName, api, currentLang, formatDate, h, has, langSelect, loadLang, t, toast} from "./common.js";
+import {agentAbout, agentName, api, currentLang, formatDate, h, has, langSelect, loadLang, t, toast} from "./common.js";
 
 const app = document.getElementById("app");
 let meta = null;
@@ -167,13 +167,15 @@ function seatRow(i) {
   return h("div.seat-row", {dataset: {seat: i}},
     h("span.seat-no", t("lobby.seat_n", {n: i + 1})),
     h("select.agent", {"aria-label": t("lobby.player_kind"), onchange: (e) => { s.agent = e.target.value; render(); }},
-      ...agents.map((a) => h("option", {value: a, selected: a === s.agent}, agentLabel(a)))),
+      ...agents.map((a) => h("option", {value: a, selected: a === s.agent, title: agentAbout(g.name, a)},
+        agentLabel(a)))),
     h("input.name", {placeholder: s.agent === "human" ? t("lobby.name_placeholder") : t("lobby.ai_name"),
       value: s.name, maxLength: 40, "aria-label": t("lobby.name"), oninput: (e) => { s.name = e.target.value; }}),
     g.roles ? h("select.role", {"aria-label": optionLabel(g, g.roles.option, roleSchema || {}),
       onchange: (e) => { s.role = e.target.value; }},
       h("option", {value: "random", selected: s.role === "random"}, t("lobby.random_role")),
-      ...g.roles.values.map((c) => h("option", {value: c, selected: c === s.role}, roleLabel(g, c)))) : null);
+      ...g.roles.values.map((c) => h("option", {value: c, selected: c === s.role}, roleLabel(g, c)))) : null,
+    s.agent === "human" ? null : h("small.agent-about", agentAbout(g.name, s.agent)));
 }
 
 async function create(btn) {
