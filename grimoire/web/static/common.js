@@ -83,6 +83,32 @@ export function h(spec, attrs, ...children) {
   return el;
 }
 
+// Small inline SVG icons for symbols that fonts without emoji draw as empty boxes (first, last, pause, hourglass, card back):
+// icon("first") -> <svg class="icon"> in the text's colour and size
+const ICONS = {
+  first: "M6 5h2v14H6zM19 5v14L9 12z",
+  prev: "M17 5v14L7 12z",
+  next: "M7 5v14l10-7z",
+  play: "M3 5v14l9-7zM12 5v14l9-7z",
+  pause: "M7 5h4v14H7zM13 5h4v14h-4z",
+  last: "M5 5v14l10-7zM16 5h2v14h-2z",
+  hourglass: "M6 2h12v2h-1.2c-.3 3-1.9 5.3-4 8 2.1 2.7 3.7 5 4 8H18v2H6v-2h1.2c.3-3 1.9-5.3 4-8-2.1-2.7-3.7-5-4-8H6z",
+  cards: "M7 2h10a2 2 0 0 1 2 2v16a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2zm1 3v14h8V5z",
+};
+
+export function icon(name) {
+  const ns = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(ns, "svg");
+  svg.setAttribute("viewBox", "0 0 24 24");
+  svg.setAttribute("class", `icon icon-${name}`);
+  svg.setAttribute("aria-hidden", "true");
+  const path = document.createElementNS(ns, "path");
+  path.setAttribute("d", ICONS[name]);
+  path.setAttribute("fill-rule", "evenodd");
+  svg.append(path);
+  return svg;
+}
+
 export async function api(method, path, body, token) {
   const headers = {"Content-Type": "application/json"};
   if (token) headers.Authorization = `Bearer ${token}`;
