@@ -270,7 +270,7 @@ def test_ctrl_c_leaves_with_a_word(monkeypatch, tmp_path):
     from grimoire.cli import play
     from grimoire.cli.main import _register_commands, app
 
-    def interrupted(self, prompt, words=None):
+    def interrupted(self, prompt, words=None, seat=None):
         raise KeyboardInterrupt
     monkeypatch.setattr(play.LineReader, "read", interrupted)
     _register_commands()

@@ -168,3 +168,60 @@ def test_rules_listing_names_the_whole_command(cli):
     assert code == 0, err
     assert "grimoire rules shuluri <topic>" in out
     assert "Type rules <topic>" not in out
+
+
+def test_each_seat_has_its_own_line_history():
+    import io
+
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+    from rich.console import Console
+
+    from grimoire.cli.play import LineReader
+    with create_pipe_input() as inp:
+        reader = LineReader(Console(file=io.StringIO()), pt_io={"input": inp, "output": DummyOutput()})
+        inp.send_text("charge am1 green 3\r")
+        assert reader.read("seat 1> ", seat=0) == "charge am1 green 3"
+        inp.send_text("\x1b[A\r")                   # ↑ then Enter at the next player's prompt
+        assert reader.read("seat 2> ", seat=1) == ""   # not the previous player's secret line
+        inp.send_text("\x1b[A\r")
+        assert reader.read("seat 1> ", seat=0) == "charge am1 green 3"   # one's own line comes back
+
+
+def test_hot_seat_clears_the_screen_between_players():
+    import io
+
+    from rich.console import Console
+
+    import grimoire
+    from grimoire.cli.play import LineReader, Session
+
+    class Script(LineReader):
+        def __init__(self, console, lines):
+            super().__init__(console)
+            self.lines, self.events = list(lines), []
+
+        def read(self, prompt, words=None, seat=None):
+            self.events.append(("read", seat))
+            return self.lines.pop(0) if self.lines else None
+
+        def clear(self):
+            self.events.append(("clear", None))
+
+    console = Console(file=io.StringIO(), width=80)
+    state = grimoire.new_game("zauberschmiede", 2, 3)
+    reader = Script(console, ["end", "end", "", "quit"])          # (ending with unused dice asks again)
+    session = Session(state, [None, None], console, reader=reader)
+    assert session.loop() is False                  # seat 2 quit
+    assert reader.events == [("read", 0), ("read", 0), ("clear", None), ("read", None), ("clear", None),
+                             ("read", 1)]
+
+
+def test_the_unsaved_game_message_wraps_between_words(cli, monkeypatch):
+    import io
+    monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
+    code, out, err = cli("play", "zavandor", "--seed", "3", "--agents", "human,random", "--lang", "de")
+    assert code == 0, err
+    out = out.replace("Platz 1> ", "")             # (piped input is not echoed: the prompt shares the next line)
+    assert all(len(line) <= 80 for line in out.splitlines())      # (a longer line the terminal breaks anywhere)
+    assert "nächstes Mal" in out

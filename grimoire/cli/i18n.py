@@ -13,6 +13,7 @@ import os
 from pathlib import Path
 
 from ..core.registry import game_info, games
+from ..core.text import fill
 
 HERE = Path(__file__).parent / "i18n"
 ENV_VARS = ("GRIMOIRE_LANG", "LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE")
@@ -62,9 +63,7 @@ class Translator:
 
     def __call__(self, key: str, **params) -> str:
         text = self._cat.get(key) or self._en.get(key) or key
-        for k, v in params.items():
-            text = text.replace("{" + k + "}", str(v))
-        return text
+        return fill(text, params)
 
     def has(self, key: str) -> bool:
         return key in self._cat or key in self._en

@@ -125,27 +125,42 @@ class Completions(Completer):
 
 class LineReader:
     """Lines from the player: prompt_toolkit (line editing, history, completion of action texts)
-    when both ends are a terminal; plain lines otherwise (pipes, scripts, tests)."""
+    when both ends are a terminal; plain lines otherwise (pipes, scripts, tests).
 
-    def __init__(self, console: Console):
+    Every seat has its own history: at a hot-seat table ↑ must not bring back what the previous
+    player typed (a secret choice). ``pt_io``: prompt_toolkit's input and output (tests)."""
+
+    def __init__(self, console: Console, pt_io: dict | None = None):
         self.console = console
-        self.session = None
         self.completions = Completions()
-        if sys.stdin.isatty() and sys.stdout.isatty():
+        self.interactive = pt_io is not None or (sys.stdin.isatty() and sys.stdout.isatty())
+        self.pt_io = pt_io or {}
+        self.sessions: dict = {}          # seat (None: no seat's, e.g. "press Enter") -> its PromptSession
+
+    def session(self, seat: int | None):
+        if seat not in self.sessions:
             from prompt_toolkit import PromptSession
             from prompt_toolkit.history import InMemoryHistory
-            self.session = PromptSession(history=InMemoryHistory(), completer=self.completions,
-                                         complete_while_typing=False)
+            self.sessions[seat] = PromptSession(history=InMemoryHistory(), completer=self.completions,
+                                                complete_while_typing=False, **self.pt_io)
+        return self.sessions[seat]
 
-    def read(self, prompt: str, words: list[str] | None = None) -> str | None:
+    def read(self, prompt: str, words: list[str] | None = None, seat: int | None = None) -> str | None:
         """A line, or None at the end of input. Ctrl-C raises KeyboardInterrupt."""
         self.completions.words = words or []
         try:
-            if self.session is not None:
-                return self.session.prompt(prompt)
+            if self.interactive:
+                return self.session(seat).prompt(prompt)
             return self.console.input(escape(prompt))
         except EOFError:
             return None
+
+    def clear(self) -> None:
+        """A blank screen (and scrollback) between two players at one screen; nothing on a pipe."""
+        if self.interactive and self.console.is_terminal:
+            self.console.clear()
+            self.console.file.write("\033[3J")          # the scrollback too: no scrolling up to their board
+            self.console.file.flush()
 
 
 @dataclass
@@ -230,9 +245,11 @@ class Session:
         """Ask the human at ``seat`` until an action is played. False when the player quits."""
         t = self.t
         if self.last_human is not None and self.last_human != seat and len(self.humans) > 1:
+            self.reader.clear()                  # the previous player's board and choices leave the screen
             self.console.print(Panel(escape(t("term.pass_screen", seat=seat + 1))))
             if self.read("") is None:
                 return False
+            self.reader.clear()
         self.last_human = seat
         if self.last_decider != seat:
             self.turn += 1
@@ -253,7 +270,7 @@ class Session:
             completions = texts + list(COMMANDS) + list(views) + [f"board {v}" for v in views]
             if lv is not None:
                 completions = [lv.continuation(o) for o in lv.options] + completions
-            line = self.read(t("term.prompt", seat=seat + 1), completions)
+            line = self.read(t("term.prompt", seat=seat + 1), completions, seat=seat)
             if line is None:
                 return False
             line = line.strip()
@@ -324,7 +341,7 @@ class Session:
             warning = renderers.warning(self.state.game, self.state.observation(seat), str(action), t=t)
             if warning:
                 self.console.print(f"[bold yellow]{escape(warning)}[/]")
-                again = self.read(t("term.confirm_again"))
+                again = self.read(t("term.confirm_again"), seat=seat)
                 if again is None or again.strip().lower() != str(action):
                     self.console.print(escape(t("term.cancelled")))
                     continue
@@ -392,8 +409,8 @@ class Session:
             self.console.print(grid(cells, self.width))
         return dict(listed)
 
-    def read(self, prompt: str, words: list[str] | None = None) -> str | None:
-        return self.reader.read(prompt, words)
+    def read(self, prompt: str, words: list[str] | None = None, seat: int | None = None) -> str | None:
+        return self.reader.read(prompt, words, seat)
 
     def board(self, seat: int, view: str, views: dict[str, str]) -> None:
         """``board`` (the compact board) or a view, which may take an argument ("zoom 3,-2")."""
@@ -612,8 +629,10 @@ def play_command(
         return
     n = len(session.state.history)
     kept = record or session.saved_to
-    console.print(escape(t("term.left_unfinished", n=n)) + " "
-                  + escape(t("term.resume_with", path=kept) if kept else t("term.not_saved")), highlight=False,
-                  soft_wrap=True)              # a command to copy: not broken across lines
+    if kept:        # the command to copy on a line of its own, never broken (the terminal may wrap a long path)
+        console.print(escape(t("term.left_unfinished", n=n)), highlight=False)
+        console.print(escape(t("term.resume_with", path=kept)), highlight=False, soft_wrap=True)
+    else:           # words: wrapped between words, never inside one ("nächste|s Mal")
+        console.print(escape(t("term.left_unfinished", n=n) + " " + t("term.not_saved")), highlight=False)
     if interrupted:
         raise typer.Exit(130)

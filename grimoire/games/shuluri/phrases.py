@@ -17,6 +17,7 @@ import math
 from collections.abc import Callable
 from typing import Any
 
+from ...core.text import fill
 from . import board as B
 from .data import AMULETS, RESIST_VALUES, ROLES, SPELL_BY_KEY, WEAPONS
 
@@ -38,9 +39,7 @@ class English:
 
     def __call__(self, key: str, **params: Any) -> str:
         text = _english().get(key, key)
-        for k, v in params.items():
-            text = text.replace("{" + k + "}", str(v))
-        return text
+        return fill(text, params)
 
     def has(self, key: str) -> bool:
         return key in _english()

@@ -20,6 +20,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from ...core.text import fill
 from .hints import die_targets
 from .sheet import SHEET
 
@@ -45,10 +46,7 @@ def _english() -> dict[str, str]:
 
 
 def _fallback(key: str, **params) -> str:
-    text = _english().get(key, key)
-    for k, v in params.items():
-        text = text.replace("{" + k + "}", str(v))
-    return text
+    return fill(_english().get(key, key), params)
 
 
 def _compact_targets(t, items: list[str]) -> Text:
@@ -362,7 +360,8 @@ def _headline(t, obs: dict) -> Text:
     g = obs["zauberschmiede"]
     if obs["terminal"]:
         winners = ", ".join(t(P + "term.seat_n", n=w + 1) for w in obs["winners"])
-        return Text(t(P + "term.game_over_line", n=obs["round"], winners=winners), style="bold")
+        return Text(t(P + "term.game_over_line", n=obs["round"], winners=winners, count=len(obs["winners"])),
+                    style="bold")
     head = Text(t(P + "term.round_line", n=obs["round"], total=g["rounds"], roll=" ".join(map(str, g["roll"])),
                   seat=obs["current_player"] + 1), style="bold")
     return head

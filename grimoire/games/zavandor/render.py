@@ -20,6 +20,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from ...core.text import fill
 from .static import static_data
 
 P = "zavandor."
@@ -46,10 +47,7 @@ def _english() -> dict[str, str]:
 
 
 def _fallback(key: str, **params) -> str:
-    text = _english().get(key, key)
-    for k, v in params.items():
-        text = text.replace("{" + k + "}", str(v))
-    return text
+    return fill(_english().get(key, key), params)
 
 
 # --- names ---------------------------------------------------------------------------------------------

@@ -26,6 +26,9 @@ export async function loadLang(wanted) {
 export function t(key, params) {
   let s = (catalogs[lang] && catalogs[lang][key]) ?? (catalogs.en && catalogs.en[key]) ?? key;
   if (params) {
+    // "{n|seat|seats}": singular or plural by the number n (grimoire/core/text.py reads the same)
+    s = s.replace(/\{(\w+)\|([^{}|]*)\|([^{}|]*)\}/g,
+      (m, k, one, other) => (k in params ? (Math.abs(Number(params[k])) === 1 ? one : other) : m));
     for (const [k, v] of Object.entries(params)) s = s.split(`{${k}}`).join(String(v));
   }
   return s;
@@ -43,6 +46,12 @@ export function formatDate(iso) {
 export function agentName(game, name) {
   for (const key of [`ai.${name}`, `${game}.ai.${name}`]) if (has(key)) return t(key);
   return name;
+}
+
+// what an agent is like, in a short line for players ("plays any legal move: ..."); "" if unknown
+export function agentAbout(game, name) {
+  for (const key of [`${game}.ai.${name}.about`, `ai.${name}.about`]) if (has(key)) return t(key);
+  return "";
 }
 
 export function has(key) { return Boolean((catalogs[lang] && catalogs[lang][key]) || (catalogs.en && catalogs.en[key])); }
@@ -77,6 +86,32 @@ export function h(spec, attrs, ...children) {
 // the account session's CSRF token (account.js): sent with every request that changes something
 let csrfToken = null;
 export function setCsrf(value) { csrfToken = value; }
+
+// Small inline SVG icons for symbols that fonts without emoji draw as empty boxes (first, last, pause, hourglass, card back):
+// icon("first") -> <svg class="icon"> in the text's colour and size
+const ICONS = {
+  first: "M6 5h2v14H6zM19 5v14L9 12z",
+  prev: "M17 5v14L7 12z",
+  next: "M7 5v14l10-7z",
+  play: "M3 5v14l9-7zM12 5v14l9-7z",
+  pause: "M7 5h4v14H7zM13 5h4v14h-4z",
+  last: "M5 5v14l10-7zM16 5h2v14h-2z",
+  hourglass: "M6 2h12v2h-1.2c-.3 3-1.9 5.3-4 8 2.1 2.7 3.7 5 4 8H18v2H6v-2h1.2c.3-3 1.9-5.3 4-8-2.1-2.7-3.7-5-4-8H6z",
+  cards: "M7 2h10a2 2 0 0 1 2 2v16a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2zm1 3v14h8V5z",
+};
+
+export function icon(name) {
+  const ns = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(ns, "svg");
+  svg.setAttribute("viewBox", "0 0 24 24");
+  svg.setAttribute("class", `icon icon-${name}`);
+  svg.setAttribute("aria-hidden", "true");
+  const path = document.createElementNS(ns, "path");
+  path.setAttribute("d", ICONS[name]);
+  path.setAttribute("fill-rule", "evenodd");
+  svg.append(path);
+  return svg;
+}
 
 export async function api(method, path, body, token) {
   const headers = {"Content-Type": "application/json"};

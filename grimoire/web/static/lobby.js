@@ -2,7 +2,7 @@
 // the game's options), share the seat links, or play hot-seat on this screen; and the list of games
 // this browser knows. Everything about a game comes from /api/meta (its descriptor): titles, player
 // counts, agents, the per-seat role option and the options' JSON schema, rendered generically.
-import {agentName, api, currentLang, formatDate, h, has, langSelect, loadLang, t, toast} from "./common.js";
+import {agentAbout, agentName, api, currentLang, formatDate, h, has, langSelect, loadLang, t, toast} from "./common.js";
 import {accountBox, currentUser, keepSeats, loadAccount, syncGames} from "./account.js";
 import {playerName, rememberTable, setPlayerName, tablePanels} from "./tables.js";
 
@@ -174,7 +174,8 @@ function seatRow(i) {
     h("span.seat-no", t("lobby.seat_n", {n: i + 1})),
     h("select.agent", {"aria-label": t("lobby.player_kind"), disabled: form.open && i === 0,
       onchange: (e) => { s.agent = e.target.value; render(); }},
-    ...agents.map((a) => h("option", {value: a, selected: a === s.agent}, a === "human" ? humanLabel : agentLabel(a)))),
+    ...agents.map((a) => h("option", {value: a, selected: a === s.agent, title: agentAbout(g.name, a)},
+      a === "human" ? humanLabel : agentLabel(a)))),
     openSeat || (form.open && s.agent !== "human") ? h("span.name.muted.small", openSeat ? t("tables.free_seat") : "") :
       h("input.name", {placeholder: form.open ? t("tables.your_name") : s.agent === "human" ? t("lobby.name_placeholder")
         : t("lobby.ai_name"), value: s.name, maxLength: 40, "aria-label": t("lobby.name"),
@@ -182,7 +183,8 @@ function seatRow(i) {
     !form.open && g.roles ? h("select.role", {"aria-label": optionLabel(g, g.roles.option, roleSchema || {}),
       onchange: (e) => { s.role = e.target.value; }},
       h("option", {value: "random", selected: s.role === "random"}, t("lobby.random_role")),
-      ...g.roles.values.map((c) => h("option", {value: c, selected: c === s.role}, roleLabel(g, c)))) : null);
+      ...g.roles.values.map((c) => h("option", {value: c, selected: c === s.role}, roleLabel(g, c)))) : null,
+    s.agent === "human" ? null : h("small.agent-about", agentAbout(g.name, s.agent)));
 }
 
 async function openTable(btn) {

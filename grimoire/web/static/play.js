@@ -2,7 +2,7 @@
 // It keeps each seat's latest view, shows the seat that must decide (with a "pass the screen"
 // cover between human seats on one screen), and hands drawing to the game's own module
 // (/games/<game>/board.js, a file of the game package), which calls ctx.act(text) to play.
-import {agentName, api, confirmBox, currentLang, errorText, h, has, langSelect, loadLang, markdown, modal, spotlight, t, toast}
+import {agentName, api, confirmBox, currentLang, errorText, h, has, icon, langSelect, loadLang, markdown, modal, spotlight, t, toast}
   from "./common.js";
 
 const app = document.getElementById("app");
@@ -185,7 +185,7 @@ function ratingsPanel(view) {
 function ctxFor(view, seat) {
   const conn = conns[seat === null ? "spectator" : seat];
   return {
-    t, h, modal, markdown, ui, seat, view, log, lang: currentLang(),
+    t, h, icon, modal, markdown, ui, seat, view, log, lang: currentLang(),
     confirm: confirmBox,
     busy: Boolean(conn && conn.pending),
     readonly: false,

@@ -2,7 +2,7 @@
 // spectator, drawn by the game's own board (read-only). A finished game's log is public: every seat
 // may be chosen. While a game runs, only the seats this browser holds (and the spectators' view),
 // up to the present: what those seats saw anyway.
-import {agentName, api, currentLang, h, has, langSelect, loadLang, markdown, modal, t, toast} from "./common.js";
+import {agentName, api, currentLang, h, has, icon, langSelect, loadLang, markdown, modal, t, toast} from "./common.js";
 
 const app = document.getElementById("app");
 const gid = decodeURIComponent(location.pathname.split("/").pop());
@@ -84,11 +84,12 @@ function controls() {
   const btn = (cls, label, title, onclick, disabled) => h(`button.${cls}`, {title, "aria-label": title, onclick, disabled}, label);
   return h("section.panel.replay-bar",
     h("div.replay-controls",
-      btn("first", "⏮", t("replay.first"), () => { stopPlaying(); go(0); }, seq === 0),
-      btn("prev", "◀", t("replay.prev"), () => { stopPlaying(); go(seq - 1); }, seq === 0),
-      btn("play", timer ? "⏸" : "▶▶", timer ? t("replay.pause") : t("replay.play"), togglePlay, seq >= info.seq && !timer),
-      btn("next", "▶", t("replay.next"), () => { stopPlaying(); go(seq + 1); }, seq >= info.seq),
-      btn("last", "⏭", t("replay.last"), () => { stopPlaying(); go(info.seq); }, seq >= info.seq),
+      btn("first", icon("first"), t("replay.first"), () => { stopPlaying(); go(0); }, seq === 0),
+      btn("prev", icon("prev"), t("replay.prev"), () => { stopPlaying(); go(seq - 1); }, seq === 0),
+      btn("play", icon(timer ? "pause" : "play"), timer ? t("replay.pause") : t("replay.play"), togglePlay,
+        seq >= info.seq && !timer),
+      btn("next", icon("next"), t("replay.next"), () => { stopPlaying(); go(seq + 1); }, seq >= info.seq),
+      btn("last", icon("last"), t("replay.last"), () => { stopPlaying(); go(info.seq); }, seq >= info.seq),
       slider,
       h("span.replay-pos", t("replay.step", {n: seq, total: info.seq}))),
     h("div.replay-controls",
@@ -103,7 +104,7 @@ function controls() {
 function render() {
   const main = h("main.game");
   const ctx = {
-    t, h, modal, markdown, ui, seat, view, log: view.log, lang: currentLang(), busy: true, readonly: true,
+    t, h, icon, modal, markdown, ui, seat, view, log: view.log, lang: currentLang(), busy: true, readonly: true,
     act: () => false, confirm: async () => false, seatLabel: (s) => seatLabel(view, s),
     help: (key) => modal(t(`${key}.name`), h("div.help", markdown(t(`${key}.help`)))), rerender: render, heldSeats: [],
   };

@@ -712,7 +712,7 @@ function statusStrip(ctx, g, view) {
       h("span", {title: tr("shuluri.gladiator_ep")}, `G ${gl ? Math.max(0, gl.ep) : 0}/${gl ? gl.max_ep : 0}`),
       h("span", {title: tr("shuluri.fighters_alive")}, `👤 ${alive}`),
       h("span", {title: tr("shuluri.strategist_man")}, `MAN ${t.strategist_man}`),
-      h("span", {title: tr("shuluri.cards_in_hand")}, `🂠 ${t.cards_in_hand}`),
+      h("span", {title: tr("shuluri.cards_in_hand")}, ctx.icon("cards"), ` ${t.cards_in_hand}`),
       h("span", {title: tr("shuluri.discs_left")}, `◉ ${t.discs_left}`)),
     partnerOf(g, t.seat) !== null ? h("div.team-facts.allied", tr("shuluri.allied", {name: tr("shuluri.team",
       {letter: g.teams[partnerOf(g, t.seat)].letter.toUpperCase()})})) : null);
@@ -742,7 +742,7 @@ function promptPanel(ctx, g, legal) {
   if (!d) return h("section.panel.prompt", "…");
   const mine = ctx.seat !== null && d.seat === ctx.seat;
   const box = h(`section.panel.prompt${mine ? ".mine" : ""}`, {"aria-live": "polite"},
-    h("div.prompt-text", mine ? h("span.you", tr("shuluri.you")) : h("span.hourglass", "⌛"), " ",
+    h("div.prompt-text", mine ? h("span.you", tr("shuluri.you")) : h("span.hourglass", ctx.icon("hourglass")), " ",
       mine ? tr(`shuluri.do.${d.kind}`, promptParams(g, d)) : tr("shuluri.wait", {name: ctx.seatLabel(d.seat), what: tr(`shuluri.what.${d.kind}`)})));
   if (!mine) return box;
   const panel = {

@@ -264,7 +264,7 @@ function promptPanel(ctx, o, g, me, ix, mine) {
     text = tr(`${P}.wait`, {name: ctx.seatLabel(cp)});
   }
   const box = h(`section.panel.prompt${mine ? ".mine" : ""}`, {"aria-live": "polite", dataset: {decision: mine ? "turn" : "wait"}},
-    h("div.prompt-text", mine ? h("span.you", tr(`${P}.you`)) : h("span.hourglass", "⌛"), " ", text));
+    h("div.prompt-text", mine ? h("span.you", tr(`${P}.you`)) : h("span.hourglass", ctx.icon("hourglass")), " ", text));
   if (mine && ix.end) {
     box.append(h("div.row", h("button.primary.end-round", {disabled: ctx.busy, onclick: () => endRound(ctx, me)}, tr(`${P}.end_round`)),
       h("span.muted.small", tr(`${P}.simultaneous`))));

@@ -201,7 +201,7 @@ function promptPanel(ctx, o, legal) {
   const focus = mine && !["bid", "apay", "discard"].includes(d.kind);
   const box = h(`section.panel.prompt${mine ? ".mine" : ""}${focus ? ".decision" : ""}`,
     {"aria-live": "polite", dataset: focus ? {decision: `${d.kind}-${d.kind === "turn" ? ctx.view.obs.round : ctx.view.seq}`} : {}},
-    h("div.prompt-text", mine ? h("span.you", tr("zavandor.you")) : h("span.hourglass", "⌛"), " ", text));
+    h("div.prompt-text", mine ? h("span.you", tr("zavandor.you")) : h("span.hourglass", ctx.icon("hourglass")), " ", text));
   if (mine && d.kind === "turn") {
     const groups = [["a", "zavandor.group.a"], ["b", "zavandor.group.b"], ["c", "zavandor.group.c"]];
     box.append(h("div.groups", ...groups.map(([g, key], i) => {
