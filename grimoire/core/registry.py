@@ -57,6 +57,10 @@ class Backend:
     new: Callable[..., GameState]                   # as GameInfo.new
     load: Callable[[dict], GameState]               # as GameInfo.load
     available: Callable[[], bool] = lambda: True
+    # many games stepped in one call (grimoire.rl.vector): batch(num_envs, players, options, seat or None
+    # for self-play, length bound, invalid-action reward, key ints of "episode" and "opponent") -> an
+    # object with reset(seeds, *arrays) and step(actions, *arrays) writing into the caller's arrays
+    batch: Callable[..., Any] | None = None
 
 
 @dataclass(frozen=True, eq=False)   # hashed by identity: the tensor layouts are cached per descriptor
