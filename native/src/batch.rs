@@ -72,6 +72,11 @@ impl Slot {
         }
     }
 
+    /// The mask written by the last step (the learner's legal ids; all zero when it is not to act).
+    pub fn mask(&self) -> &[i8] {
+        &self.mask
+    }
+
     /// The game seed of the current episode (`grimoire.rl.common.episode_seed`).
     pub fn game_seed(&self, cfg: &Config) -> u64 {
         if self.episode == 0 {

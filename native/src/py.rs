@@ -276,6 +276,176 @@ fn writable<'a, T: Element>(buf: &'a PyBuffer<T>, len: usize) -> PyResult<&'a mu
     Ok(unsafe { std::slice::from_raw_parts_mut(buf.buf_ptr() as *mut T, len) })
 }
 
+/// Native states addressed by index (`grimoire.games.zavandor.native.StatePool`): a search clones,
+/// plays and reads states without a Python object per state. Freed slots are reused.
+#[pyclass(module = "grimoire.games.zavandor._native", name = "Pool")]
+pub struct PyPool {
+    states: Vec<State>,
+    free: Vec<usize>,
+    live: Vec<bool>,
+}
+
+impl PyPool {
+    fn get(&self, i: usize) -> PyResult<&State> {
+        match self.live.get(i) {
+            Some(true) => Ok(&self.states[i]),
+            _ => Err(PyValueError::new_err(format!("no state {i} in the pool"))),
+        }
+    }
+
+    fn get_mut(&mut self, i: usize) -> PyResult<&mut State> {
+        match self.live.get(i) {
+            Some(true) => Ok(&mut self.states[i]),
+            _ => Err(PyValueError::new_err(format!("no state {i} in the pool"))),
+        }
+    }
+
+    fn put(&mut self, s: State) -> usize {
+        match self.free.pop() {
+            Some(i) => {
+                self.states[i] = s;
+                self.live[i] = true;
+                i
+            }
+            None => {
+                self.states.push(s);
+                self.live.push(true);
+                self.states.len() - 1
+            }
+        }
+    }
+}
+
+#[pymethods]
+impl PyPool {
+    #[new]
+    fn new() -> PyPool {
+        PyPool { states: Vec::new(), free: Vec::new(), live: Vec::new() }
+    }
+
+    /// A copy of `core` joins the pool: its index.
+    fn add(&mut self, core: PyRef<'_, Core>) -> usize {
+        self.put(core.s.clone())
+    }
+
+    /// A copy of state `i` joins the pool: its index.
+    fn clone(&mut self, i: usize) -> PyResult<usize> {
+        let s = self.get(i)?.clone();
+        Ok(self.put(s))
+    }
+
+    /// Overwrites state `dst` with a copy of state `src` (no new slot).
+    fn copy_into(&mut self, src: usize, dst: usize) -> PyResult<()> {
+        self.get(dst)?;
+        let s = self.get(src)?.clone();
+        self.states[dst].clone_from(&s);
+        Ok(())
+    }
+
+    /// `count` copies of state `i`: their indices.
+    fn clone_many(&mut self, i: usize, count: usize) -> PyResult<Vec<usize>> {
+        let s = self.get(i)?.clone();
+        Ok((0..count).map(|_| self.put(s.clone())).collect())
+    }
+
+    /// Frees slot `i` (reused by the next clone).
+    fn release(&mut self, i: usize) -> PyResult<()> {
+        self.get(i)?;
+        self.live[i] = false;
+        self.free.push(i);
+        Ok(())
+    }
+
+    /// Empties the pool.
+    fn clear(&mut self) {
+        self.states.clear();
+        self.live.clear();
+        self.free.clear();
+    }
+
+    fn __len__(&self) -> usize {
+        self.states.len() - self.free.len()
+    }
+
+    /// A `Core` holding a copy of state `i`.
+    fn core(&self, i: usize) -> PyResult<Core> {
+        Ok(Core { s: self.get(i)?.clone() })
+    }
+
+    fn legal(&self, i: usize) -> PyResult<Vec<u32>> {
+        Ok(self.get(i)?.legal())
+    }
+
+    /// Plays an action code on state `i` (the reason, or None).
+    fn apply_code(&mut self, i: usize, code: u32) -> PyResult<PyWhy> {
+        Ok(self.get_mut(i)?.apply_code(code))
+    }
+
+    /// Plays action id `a` (the action table's) on state `i`; the reason when it is not legal.
+    fn apply_id(&mut self, i: usize, a: usize) -> PyResult<PyWhy> {
+        let s = self.get_mut(i)?;
+        let mut legal = Vec::with_capacity(64);
+        s.legal_codes(&mut legal);
+        let mut mask = vec![0i8; IDS.num];
+        s.write_mask(&legal, &mut mask);
+        if a >= mask.len() || mask[a] == 0 {
+            return Ok(Some((format!("action id {a} is not legal here"), None)));
+        }
+        let code = s.code_of_id(a).expect("a legal id decodes");
+        Ok(s.apply_code(code))
+    }
+
+    fn current_player(&self, i: usize) -> PyResult<Option<usize>> {
+        Ok(self.get(i)?.current_player())
+    }
+
+    fn is_terminal(&self, i: usize) -> PyResult<bool> {
+        Ok(self.get(i)?.over)
+    }
+
+    fn scores(&self, i: usize) -> PyResult<Vec<i64>> {
+        Ok(self.get(i)?.scores())
+    }
+
+    fn winners(&self, i: usize) -> PyResult<Vec<usize>> {
+        Ok(self.get(i)?.winners())
+    }
+
+    #[pyo3(signature = (i, seat, out))]
+    fn tensor_into(&self, i: usize, seat: Option<usize>, out: &Bound<'_, PyAny>) -> PyResult<()> {
+        let s = self.get(i)?;
+        if seat.is_some_and(|x| x >= s.n) {
+            return Err(PyValueError::new_err("no such seat"));
+        }
+        let buf = PyBuffer::<f32>::get(out)?;
+        s.write_tensor(seat, writable(&buf, tensor_size(s.n))?);
+        Ok(())
+    }
+
+    fn mask_into(&self, i: usize, out: &Bound<'_, PyAny>) -> PyResult<()> {
+        let s = self.get(i)?;
+        let buf = PyBuffer::<i8>::get(out)?;
+        s.write_mask(&s.legal(), writable(&buf, IDS.num)?);
+        Ok(())
+    }
+
+    /// Plays state `i` to the end with uniformly random legal codes from a generator seeded with
+    /// `seed` (a playout); the number of actions.
+    fn playout(&mut self, i: usize, seed: u64) -> PyResult<usize> {
+        let s = self.get_mut(i)?;
+        let mut rng = Rng::new(seed);
+        let mut legal = Vec::with_capacity(64);
+        let mut k = 0;
+        while !s.over {
+            s.legal_codes(&mut legal);
+            let code = legal[rng.below(legal.len() as u64) as usize];
+            s.apply_code(code);
+            k += 1;
+        }
+        Ok(k)
+    }
+}
+
 /// The tensor's length for `players` players.
 #[pyfunction]
 #[pyo3(name = "tensor_size")]
@@ -389,6 +559,24 @@ impl PyBatch {
         self.with_rows(py, obs, mask, rewards, terminated, truncated, to_move, |cfg, slot, i, out| {
             slot.step(cfg, acts[i], out)
         })
+    }
+
+    /// Writes into `actions` (int64, one per game) a uniformly random id among each game's masked
+    /// ids (0 where none), from a generator seeded with `seed`: random play without Python in the loop.
+    fn random_actions(&self, py: Python<'_>, actions: &Bound<'_, PyAny>, seed: u64) -> PyResult<()> {
+        let buf = PyBuffer::<i64>::get(actions)?;
+        let out = writable(&buf, self.slots.len())?;
+        let slots = &self.slots;
+        py.allow_threads(move || {
+            let mut rng = Rng::new(seed);
+            let mut legal = Vec::with_capacity(64);
+            for (slot, a) in slots.iter().zip(out.iter_mut()) {
+                legal.clear();
+                legal.extend(slot.mask().iter().enumerate().filter(|(_, &m)| m != 0).map(|(i, _)| i as i64));
+                *a = if legal.is_empty() { 0 } else { legal[rng.below(legal.len() as u64) as usize] };
+            }
+        });
+        Ok(())
     }
 
     /// The game seed each game plays now (to replay it: `grimoire.new_game(..., seed)`).
@@ -702,6 +890,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyPolicy>()?;
     m.add_class::<PySearch>()?;
     m.add_class::<PyBatch>()?;
+    m.add_class::<PyPool>()?;
     m.add_function(wrap_pyfunction!(py_tensor_size, m)?)?;
     m.add_function(wrap_pyfunction!(derive_seed, m)?)?;
     m.add_function(wrap_pyfunction!(fixed_texts, m)?)?;

@@ -331,6 +331,17 @@ def new_native(players: int, seed: int, **options: Any) -> NativeZavandorState:
     return s
 
 
+def state_pool():
+    """An empty ``StatePool`` of the core (docs/native.md, "Clones without wrappers"): states addressed
+    by index, so that a search in Python clones and plays without a Python object per state.
+    ``pool.add(state._c)`` copies a native state in; ``clone(i)``, ``copy_into(src, dst)``,
+    ``release(i)``, ``apply_id(i, id)``, ``legal(i)``, ``tensor_into(i, seat, out)``, ``mask_into(i, out)``,
+    ``playout(i, seed)``, ``scores(i)``, ``core(i)`` (a ``Core`` copy) work on indices."""
+    if _native is None:
+        raise GameConfigError("the native Zavandor core is not built (no Rust toolchain at install time)")
+    return _native.Pool()
+
+
 def new_batch(num_envs: int, players: int, opts: dict[str, Any], seat: int | None, limit: int | None,
               invalid_reward: float, key_episode: int, key_opponent: int):
     """Many games stepped in one call of the core (``Backend.batch``; ``grimoire.rl.vector``)."""
