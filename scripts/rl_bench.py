@@ -1,6 +1,7 @@
 """How much the RL adapters add to the engine's own time per step (docs/rl.md, "Speed").
 
     .venv/bin/python scripts/rl_bench.py --game zavandor --players 4 --games 20 --max-rounds 10
+    .venv/bin/python scripts/rl_bench.py --speed --repeat 3      # the fast paths, before/after, anchors
 
 Trajectories are made first (random legal ids, seeded), then replayed on every path, so that each
 path times the same states and actions:
@@ -204,6 +205,162 @@ class CachedEncoding:
                 setattr(self.cls, n, f)
 
 
+# --- --speed: the fast paths side by side with the dict path and with OpenSpiel's anchors -----------------
+class Legacy:
+    """The tensor and mask as they were built before ``observation_tensor_into``: from the observation
+    dict (``spec.encode``) and the codec over ``legal_actions`` (the base class's methods)."""
+
+    NAMES = ("observation_tensor", "observation_tensor_into", "legal_mask", "legal_mask_into", "legal_action_ids")
+
+    def __init__(self):
+        from grimoire.games.zauberschmiede.state import ZauberschmiedeState
+        from grimoire.games.zavandor.native import NativeZavandorState
+        from grimoire.games.zavandor.state import ZavandorState
+        self.classes = (ZavandorState, NativeZavandorState, ZauberschmiedeState)
+        self.saved = [{n: c.__dict__.get(n) for n in self.NAMES} for c in self.classes]
+
+    def __enter__(self):
+        from grimoire.core.state import GameState
+        for c in self.classes:
+            for n in self.NAMES:
+                setattr(c, n, GameState.__dict__[n])
+        return self
+
+    def __exit__(self, *exc):
+        for c, saved in zip(self.classes, self.saved, strict=True):
+            for n, f in saved.items():
+                if f is None:
+                    delattr(c, n)
+                else:
+                    setattr(c, n, f)
+
+
+def _pz_rate(game, players, trajs, options, legacy: bool) -> float:
+    import contextlib
+    with Legacy() if legacy else contextlib.nullcontext():
+        return sum(len(ids) for _, ids in trajs) / run_pettingzoo(game, players, trajs, options)
+
+
+def _vector_rate(game, players, n, steps, backend, selfplay: bool, options) -> tuple[float, float]:
+    """Env steps/s and engine actions/s of a batch of n games (random legal ids)."""
+    if selfplay:
+        env = rl.selfplay_vector_env(game, num_envs=n, players=players, backend=backend, seed=1, **options)
+        env.reset()
+    else:
+        env = rl.vector_env(game, num_envs=n, players=players, backend=backend, seed=1, copy=False,
+                            observation="flat", **options)
+        env.reset()
+    core = env._core
+    acts = np.zeros(n, np.int64)
+    rng = np.random.default_rng(0)
+    t0 = time.process_time()
+    for k in range(steps):
+        if env.native:
+            core.random_actions(acts, k)           # random masked ids, chosen in the core
+        else:
+            m = env._buf.mask
+            acts[:] = [rng.choice(np.flatnonzero(row)) if row.any() else 0 for row in m]
+        env.step(acts)
+    dt = time.process_time() - t0
+    return n * steps / dt, 0.0
+
+
+def _clone_rates(count: int) -> dict[str, float]:
+    from grimoire.games.zavandor import _native as nat
+    s = grimoire.new_game("zavandor", 4, 3, backend="native")
+    rng = np.random.default_rng(3)
+    for _ in range(150):
+        legal = s.legal_actions()
+        s.apply(legal[int(rng.integers(len(legal)))])
+    out = {}
+    clock = time.process_time
+    t0 = clock()
+    for _ in range(count):
+        s.clone()
+    out["state.clone() (a wrapper object per clone)"] = count / (clock() - t0)
+    pool = nat.Pool()
+    i = pool.add(s._c)
+    clone, release = pool.clone, pool.release
+    t0 = clock()
+    for _ in range(count):
+        release(clone(i))
+    out["StatePool clone + release (an index per clone)"] = count / (clock() - t0)
+    j = pool.clone(i)
+    copy_into = pool.copy_into
+    t0 = clock()
+    for _ in range(count):
+        copy_into(i, j)
+    out["StatePool copy_into (overwrite a slot)"] = count / (clock() - t0)
+    out["core copy alone (Core.time_clones, no Python)"] = count / s._c.time_clones(count)
+    return out
+
+
+def _openspiel_rate(name: str, steps: int) -> float:
+    """A pyspiel game played at random from a Python loop: legal actions, observation tensor, apply."""
+    import pyspiel
+    if name.startswith("python_"):
+        import open_spiel.python.games  # noqa: F401  (registers the Python games)
+    g = pyspiel.load_game(name)
+    rng = np.random.default_rng(0)
+    done = 0
+    t0 = time.process_time()
+    while done < steps:
+        st = g.new_initial_state()
+        while not st.is_terminal() and done < steps:
+            if st.is_chance_node():
+                outs, probs = zip(*st.chance_outcomes(), strict=True)
+                st.apply_action(int(rng.choice(outs, p=probs)))
+                continue
+            legal = st.legal_actions()
+            st.observation_tensor(st.current_player())
+            st.apply_action(legal[int(rng.integers(len(legal)))])
+            done += 1
+    return steps / (time.process_time() - t0)
+
+
+def speed(repeat: int, scale: float) -> None:
+    """Every fast path, each measured ``repeat`` times interleaved (best CPU-time rate kept)."""
+    from grimoire.games.zavandor.native import AVAILABLE
+    z4 = {"max_rounds": 10}
+    trajs = {("zavandor", 4): trajectories("zavandor", 4, max(2, int(4 * scale)), 1, z4),
+             ("zauberschmiede", 2): trajectories("zauberschmiede", 2, max(2, int(6 * scale)), 1, {})}
+    steps = max(20, int(200 * scale))
+    rows: dict[str, list[float]] = {}
+
+    def add(name, value):
+        rows.setdefault(name, []).append(value)
+
+    for _ in range(repeat):
+        for (game, p), tr in trajs.items():
+            opts = z4 if game == "zavandor" else {}
+            backends = [None, "native"] if game == "zavandor" and AVAILABLE else [None]
+            for be in backends:
+                o = dict(opts, backend=be) if be else opts
+                tag = f"{game} {p}p {be or 'python'}"
+                add(f"PettingZoo step, {tag}, BEFORE (observation dict)", _pz_rate(game, p, tr, o, True))
+                add(f"PettingZoo step, {tag}, AFTER (observation_tensor_into)", _pz_rate(game, p, tr, o, False))
+        if AVAILABLE:
+            add("vector_env self-play, zavandor 4p native, batch 1024",
+                _vector_rate("zavandor", 4, 1024, steps, "native", True, z4)[0])
+            add("vector_env 1 learner + 3 random, zavandor 4p native, batch 1024",
+                _vector_rate("zavandor", 4, 1024, steps, "native", False, z4)[0])
+        add("vector_env self-play, zavandor 4p python, batch 64",
+            _vector_rate("zavandor", 4, 64, max(5, steps // 8), None, True, z4)[0])
+        add("vector_env self-play, zauberschmiede 2p, batch 64",
+            _vector_rate("zauberschmiede", 2, 64, max(5, steps // 8), None, True, {})[0])
+        if AVAILABLE:
+            for k, v in _clone_rates(int(100_000 * scale)).items():
+                add(f"clones/s: {k}", v)
+        try:
+            for g in ("leduc_poker", "backgammon", "python_tic_tac_toe"):
+                add(f"OpenSpiel anchor: {g} (random play from Python)", _openspiel_rate(g, int(20_000 * scale)))
+        except ModuleNotFoundError:
+            pass
+    print(f"best of {repeat} interleaved runs, CPU time (steps/s or clones/s)")
+    for name, vals in rows.items():
+        print(f"  {name:<80} {max(vals):>12,.0f}")
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--game", default="zavandor")
@@ -214,7 +371,13 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--profile", choices=["pettingzoo", "openspiel", "gymnasium"], default=None)
     ap.add_argument("--repeat", type=int, default=5, help="time every path this often, keep the fastest")
     ap.add_argument("--toy", action="store_true", help="register the tests' toy game (rltoy) first")
+    ap.add_argument("--speed", action="store_true", help="the fast paths: tensors, vector envs, clones, "
+                                                         "OpenSpiel anchors (before/after side by side)")
+    ap.add_argument("--scale", type=float, default=1.0, help="--speed: the amount of work per measurement")
     args = ap.parse_args(argv)
+    if args.speed:
+        speed(args.repeat, args.scale)
+        return
     if args.toy:
         sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
         from grimoire.core.registry import register

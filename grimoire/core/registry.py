@@ -58,6 +58,10 @@ class Backend:
     load: Callable[[dict], GameState]               # as GameInfo.load
     available: Callable[[], bool] = lambda: True
     build_id: Callable[[], str] | None = None       # identifies the build (e.g. a hash of the compiled module)
+    # many games stepped in one call (grimoire.rl.vector): batch(num_envs, players, options, seat or None
+    # for self-play, length bound, invalid-action reward, key ints of "episode" and "opponent") -> an
+    # object with reset(seeds, *arrays) and step(actions, *arrays) writing into the caller's arrays
+    batch: Callable[..., Any] | None = None
 
 
 @dataclass(frozen=True, eq=False)   # hashed by identity: the tensor layouts are cached per descriptor

@@ -201,6 +201,12 @@ class GameState:
         from .registry import spec_for_state
         return spec_for_state(self).encode(self.observation(seat))
 
+    def observation_tensor_into(self, seat: int | None, out: np.ndarray) -> None:
+        """Write ``observation_tensor(seat)`` into ``out`` (a float32 vector of the tensor's size), the
+        same numbers. The learning adapters call this with buffers they own; a game overrides it to
+        write straight from its state (without building the observation dict), and the default copies."""
+        out[...] = self.observation_tensor(seat)
+
     def hints(self, seat: int | None) -> dict[str, Any]:
         """UI help for the deciding seat (e.g. the engine's default payment), from what it may know;
         {} for other seats and spectators."""
@@ -230,6 +236,13 @@ class GameState:
         if ids:
             mask[ids] = 1
         return mask
+
+    def legal_mask_into(self, out: np.ndarray) -> None:
+        """Write ``legal_mask()`` into ``out`` (an int8 vector over all ids)."""
+        out[...] = 0
+        ids = self.legal_action_ids()
+        if ids:
+            out[ids] = 1
 
     def action_id(self, action: Action | str) -> int:
         from .registry import game_info

@@ -4,6 +4,8 @@
     env = rl.pettingzoo_env(name, players=4, seed=1)                    # PettingZoo AEC, masked
     penv = rl.pettingzoo_parallel_env(name, players=4)                  # turn-based parallel form
     genv = rl.gymnasium_env(name, players=2, opponents="medium")        # Gymnasium, one seat
+    venv = rl.vector_env(name, num_envs=64, players=4, seed=0)          # Gymnasium VectorEnv, batched
+    senv = rl.selfplay_vector_env(name, num_envs=64, players=4)         # batched self-play
     game = rl.openspiel_game(name, players=3)                            # pyspiel.Game
 
 (``name``: any game of ``grimoire.games()`` that declares a codec and a tensor; docs/rl.md.)
@@ -54,6 +56,20 @@ def gymnasium_env(game: str, players: int | None = None, **kwargs: Any):
     return GrimoireGymEnv(game, players, **kwargs)
 
 
+def vector_env(game: str, num_envs: int = 8, players: int | None = None, **kwargs: Any):
+    """A Gymnasium ``VectorEnv`` of ``num_envs`` games with one learning seat each (``GrimoireVectorEnv``;
+    sub-env i is ``gymnasium_env(...)`` reset with ``seed + i``). On a batched engine
+    (``backend="native"`` for Zavandor) with random opponents the batch steps in one call of the core."""
+    from .vector import GrimoireVectorEnv
+    return GrimoireVectorEnv(game, num_envs, players, **kwargs)
+
+
+def selfplay_vector_env(game: str, num_envs: int = 8, players: int | None = None, **kwargs: Any):
+    """``num_envs`` games in which the caller decides for every seat (``SelfPlayVectorEnv``)."""
+    from .vector import SelfPlayVectorEnv
+    return SelfPlayVectorEnv(game, num_envs, players, **kwargs)
+
+
 def openspiel_game(game: str, players: int | None = None, **params: Any):
     """The game as a ``pyspiel.Game`` (registered as ``grimoire_<game>``)."""
     from .openspiel_bridge import openspiel_game as make
@@ -80,4 +96,4 @@ def register_gymnasium(games: list[str] | None = None) -> list[str]:
 
 __all__ = ["gymnasium_env", "is_learnable", "learnable_games", "openspiel_game", "openspiel_resampler",
            "pettingzoo_env", "pettingzoo_parallel_env", "pettingzoo_raw_env", "register_gymnasium",
-           "register_openspiel"]
+           "register_openspiel", "selfplay_vector_env", "vector_env"]

@@ -114,6 +114,21 @@ def action_index(action: Any, num_actions: int) -> int | None:
     return None
 
 
+def tensor_of(state: GameState, seat: int | None, size: int) -> np.ndarray:
+    """The seat's observation tensor in a new float32 array, written by the game straight into it
+    (``observation_tensor_into``: no observation dict where the game writes its tensor itself)."""
+    out = np.empty(size, np.float32)
+    state.observation_tensor_into(seat, out)
+    return out
+
+
+def mask_of(state: GameState, num_actions: int) -> np.ndarray:
+    """The legal-id mask in a new int8 array (``legal_mask_into``)."""
+    out = np.empty(num_actions, np.int8)
+    state.legal_mask_into(out)
+    return out
+
+
 def observation_box(setup: Setup):
     """The tensor's Box with the bounds the game declares for each field (``TensorField.low/high``)."""
     from gymnasium import spaces

@@ -23,7 +23,16 @@ from gymnasium import spaces
 from ..core.episode import derive_seed
 from ..core.errors import GameConfigError
 from ..core.state import GameState
-from .common import SeedSequence, Setup, action_index, make_setup, observation_box, render_text
+from .common import (
+    SeedSequence,
+    Setup,
+    action_index,
+    make_setup,
+    mask_of,
+    observation_box,
+    render_text,
+    tensor_of,
+)
 
 
 class GrimoireGymEnv(gymnasium.Env):
@@ -51,6 +60,7 @@ class GrimoireGymEnv(gymnasium.Env):
         self.observation_kind = observation
         self.invalid_action_reward = float(invalid_action_reward)
         obs_box = observation_box(self.setup)
+        self._size = int(np.prod(self.setup.obs_shape))
         if observation == "dict":
             mask_box = spaces.Box(0, 1, shape=(self.setup.num_actions,), dtype=np.int8)
             self.observation_space = spaces.Dict({"observation": obs_box, "action_mask": mask_box})
@@ -129,7 +139,7 @@ class GrimoireGymEnv(gymnasium.Env):
     def _mask(self) -> np.ndarray:
         st = self._state()
         if st.current_player == self.seat:
-            return st.legal_mask()
+            return mask_of(st, self.setup.num_actions)
         return np.zeros(self.setup.num_actions, dtype=np.int8)
 
     def _obs_info(self, mask: np.ndarray) -> tuple[Any, dict[str, Any]]:
@@ -137,7 +147,7 @@ class GrimoireGymEnv(gymnasium.Env):
         share the mask). A copy of the mask checks the next action; the episode is over when the
         game is, or when the actions or steps reach the length bound."""
         st = self._state()
-        tensor = st.observation_tensor(self.seat)
+        tensor = tensor_of(st, self.seat, self._size)
         self._mask_now = mask.copy()
         info: dict[str, Any] = {"action_mask": mask}
         limit = self.setup.step_limit

@@ -129,6 +129,7 @@ class GrimoireSpielGame(pyspiel.Game):
         self.players = players
         self.options: dict[str, Any] = info.validate(players, with_round_cap(info, options_from_params(info, params)))
         self.seed = seed
+        self.tensor_size = info.tensor_spec(players, self.options).size
         self.explicit_chance = chance in ("explicit", "seed") and info.chance == "sampled"
         self.explicit_draws = self.explicit_chance and chance == "explicit"
         self.deal = _Deal(name, players, json.dumps(self.options, sort_keys=True), seed, self.explicit_draws)
@@ -283,7 +284,9 @@ class GrimoireSpielState(pyspiel.State):
         seat = self._seat(s, player)
         if s is None:
             return np.zeros(self.get_game().observation_tensor_size(), np.float32)
-        return s.observation_tensor(seat)
+        out = np.empty(self.get_game().tensor_size, np.float32)
+        s.observation_tensor_into(seat, out)
+        return out
 
     def observation_string(self, player: int | None = None) -> str:
         """The seat's observation as canonical JSON (lossless: equal strings, equal observations)."""

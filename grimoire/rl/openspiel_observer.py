@@ -100,7 +100,7 @@ class GrimoireObserver:
         elif self.perfect_recall:
             self.tensor[:] = information_state_tensor(s, seat)
         else:
-            self.tensor[:] = s.observation_tensor(seat)
+            s.observation_tensor_into(seat, self.tensor)     # the observer's own buffer, written in place
 
     def string_from(self, state: GrimoireSpielState, player: int) -> str:
         s = state._box.get()

@@ -23,7 +23,7 @@ from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 
 from ..core.errors import IllegalAction
 from ..core.state import GameState
-from .common import SeedSequence, Setup, action_index, make_setup, observation_box, render_text
+from .common import SeedSequence, Setup, action_index, make_setup, mask_of, observation_box, render_text, tensor_of
 
 
 def agent_name(seat: int) -> str:
@@ -45,6 +45,7 @@ class GrimoireAECEnv(AECEnv):
         self.possible_agents = [agent_name(i) for i in range(n)]
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
         obs_box = observation_box(self.setup)
+        self._size = int(np.prod(self.setup.obs_shape))
         mask_box = spaces.Box(0, 1, shape=(self.setup.num_actions,), dtype=np.int8)
         self.observation_spaces = {a: spaces.Dict({"observation": obs_box, "action_mask": mask_box})
                                    for a in self.possible_agents}
@@ -79,10 +80,10 @@ class GrimoireAECEnv(AECEnv):
         st = self._state()
         seat = self._seat[agent]
         if seat == st.current_player:
-            mask = st.legal_mask()
+            mask = mask_of(st, self.setup.num_actions)
         else:
             mask = np.zeros(self.setup.num_actions, dtype=np.int8)
-        return {"observation": st.observation_tensor(seat), "action_mask": mask}
+        return {"observation": tensor_of(st, seat, self._size), "action_mask": mask}
 
     def step(self, action: Any) -> None:
         """Play the selected agent's action: an id whose mask entry is 1 (or, as an extension, an

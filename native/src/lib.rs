@@ -4,6 +4,7 @@
 //! identical.
 
 pub mod auction;
+pub mod batch;
 pub mod data;
 pub mod energy;
 pub mod evaluate;
@@ -14,6 +15,7 @@ pub mod search;
 pub mod serial;
 pub mod small;
 pub mod state;
+pub mod tensor;
 pub mod turn;
 pub mod view;
 

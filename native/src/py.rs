@@ -1,6 +1,7 @@
 //! The Python module `grimoire.games.zavandor._native`: the engine behind a small handle (`Core`).
 //! The Python wrapper (`grimoire/games/zavandor/native.py`) turns it into a full `GameState`.
 
+use crate::batch;
 use crate::data::data;
 use crate::evaluate;
 use crate::heuristic;
@@ -9,6 +10,8 @@ use crate::rng::Rng;
 use crate::search;
 use crate::serial;
 use crate::state::{Flags, Items, State};
+use crate::tensor::{tensor_size, IDS};
+use pyo3::buffer::{Element, PyBuffer};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
@@ -229,6 +232,411 @@ impl Core {
 
     fn __eq__(&self, other: &Core) -> bool {
         self.s == other.s
+    }
+
+    /// Writes the observation tensor of `seat` (None: a spectator) into `out` (a writable contiguous
+    /// float32 buffer of `tensor_size(players)` numbers), bit for bit the Python tensor.
+    #[pyo3(signature = (seat, out))]
+    fn tensor_into(&self, seat: Option<usize>, out: &Bound<'_, PyAny>) -> PyResult<()> {
+        if seat.is_some_and(|x| x >= self.s.n) {
+            return Err(PyValueError::new_err("no such seat"));
+        }
+        let buf = PyBuffer::<f32>::get(out)?;
+        let o = writable(&buf, tensor_size(self.s.n))?;
+        self.s.write_tensor(seat, o);
+        Ok(())
+    }
+
+    /// Writes the legal-id mask (int8 0/1 per id of the action table) into `out`.
+    fn mask_into(&self, out: &Bound<'_, PyAny>) -> PyResult<()> {
+        let buf = PyBuffer::<i8>::get(out)?;
+        let o = writable(&buf, IDS.num)?;
+        self.s.write_mask(&self.s.legal(), o);
+        Ok(())
+    }
+
+    /// The action code of an action id here (None: no such id here).
+    fn code_of_id(&self, i: usize) -> Option<u32> {
+        self.s.code_of_id(i)
+    }
+}
+
+/// A writable C-contiguous buffer of at least `len` items, as a slice of exactly `len` (the memory is
+/// the exporter's, writable through the buffer protocol: hence a mutable slice from a shared handle).
+#[allow(clippy::mut_from_ref)]
+fn writable<'a, T: Element>(buf: &'a PyBuffer<T>, len: usize) -> PyResult<&'a mut [T]> {
+    if buf.readonly() || !buf.is_c_contiguous() || buf.item_count() < len {
+        return Err(PyValueError::new_err(format!(
+            "need a writable contiguous buffer of {len} {}",
+            std::any::type_name::<T>()
+        )));
+    }
+    // SAFETY: the buffer is writable, contiguous and holds `len` items of T (checked above); the
+    // caller keeps the PyBuffer (and so the exporter's memory) alive while the slice is used.
+    Ok(unsafe { std::slice::from_raw_parts_mut(buf.buf_ptr() as *mut T, len) })
+}
+
+/// Native states addressed by index (`grimoire.games.zavandor.native.StatePool`): a search clones,
+/// plays and reads states without a Python object per state. Freed slots are reused.
+#[pyclass(module = "grimoire.games.zavandor._native", name = "Pool")]
+pub struct PyPool {
+    states: Vec<State>,
+    free: Vec<usize>,
+    live: Vec<bool>,
+}
+
+impl PyPool {
+    fn get(&self, i: usize) -> PyResult<&State> {
+        match self.live.get(i) {
+            Some(true) => Ok(&self.states[i]),
+            _ => Err(PyValueError::new_err(format!("no state {i} in the pool"))),
+        }
+    }
+
+    fn get_mut(&mut self, i: usize) -> PyResult<&mut State> {
+        match self.live.get(i) {
+            Some(true) => Ok(&mut self.states[i]),
+            _ => Err(PyValueError::new_err(format!("no state {i} in the pool"))),
+        }
+    }
+
+    fn put(&mut self, s: State) -> usize {
+        match self.free.pop() {
+            Some(i) => {
+                self.states[i] = s;
+                self.live[i] = true;
+                i
+            }
+            None => {
+                self.states.push(s);
+                self.live.push(true);
+                self.states.len() - 1
+            }
+        }
+    }
+}
+
+#[pymethods]
+impl PyPool {
+    #[new]
+    fn new() -> PyPool {
+        PyPool { states: Vec::new(), free: Vec::new(), live: Vec::new() }
+    }
+
+    /// A copy of `core` joins the pool: its index.
+    fn add(&mut self, core: PyRef<'_, Core>) -> usize {
+        self.put(core.s.clone())
+    }
+
+    /// A copy of state `i` joins the pool: its index.
+    fn clone(&mut self, i: usize) -> PyResult<usize> {
+        let s = self.get(i)?.clone();
+        Ok(self.put(s))
+    }
+
+    /// Overwrites state `dst` with a copy of state `src` (no new slot).
+    fn copy_into(&mut self, src: usize, dst: usize) -> PyResult<()> {
+        self.get(dst)?;
+        let s = self.get(src)?.clone();
+        self.states[dst].clone_from(&s);
+        Ok(())
+    }
+
+    /// `count` copies of state `i`: their indices.
+    fn clone_many(&mut self, i: usize, count: usize) -> PyResult<Vec<usize>> {
+        let s = self.get(i)?.clone();
+        Ok((0..count).map(|_| self.put(s.clone())).collect())
+    }
+
+    /// Frees slot `i` (reused by the next clone).
+    fn release(&mut self, i: usize) -> PyResult<()> {
+        self.get(i)?;
+        self.live[i] = false;
+        self.free.push(i);
+        Ok(())
+    }
+
+    /// Empties the pool.
+    fn clear(&mut self) {
+        self.states.clear();
+        self.live.clear();
+        self.free.clear();
+    }
+
+    fn __len__(&self) -> usize {
+        self.states.len() - self.free.len()
+    }
+
+    /// A `Core` holding a copy of state `i`.
+    fn core(&self, i: usize) -> PyResult<Core> {
+        Ok(Core { s: self.get(i)?.clone() })
+    }
+
+    fn legal(&self, i: usize) -> PyResult<Vec<u32>> {
+        Ok(self.get(i)?.legal())
+    }
+
+    /// Plays an action code on state `i` (the reason, or None).
+    fn apply_code(&mut self, i: usize, code: u32) -> PyResult<PyWhy> {
+        Ok(self.get_mut(i)?.apply_code(code))
+    }
+
+    /// Plays action id `a` (the action table's) on state `i`; the reason when it is not legal.
+    fn apply_id(&mut self, i: usize, a: usize) -> PyResult<PyWhy> {
+        let s = self.get_mut(i)?;
+        let mut legal = Vec::with_capacity(64);
+        s.legal_codes(&mut legal);
+        let mut mask = vec![0i8; IDS.num];
+        s.write_mask(&legal, &mut mask);
+        if a >= mask.len() || mask[a] == 0 {
+            return Ok(Some((format!("action id {a} is not legal here"), None)));
+        }
+        let code = s.code_of_id(a).expect("a legal id decodes");
+        Ok(s.apply_code(code))
+    }
+
+    fn current_player(&self, i: usize) -> PyResult<Option<usize>> {
+        Ok(self.get(i)?.current_player())
+    }
+
+    fn is_terminal(&self, i: usize) -> PyResult<bool> {
+        Ok(self.get(i)?.over)
+    }
+
+    fn scores(&self, i: usize) -> PyResult<Vec<i64>> {
+        Ok(self.get(i)?.scores())
+    }
+
+    fn winners(&self, i: usize) -> PyResult<Vec<usize>> {
+        Ok(self.get(i)?.winners())
+    }
+
+    #[pyo3(signature = (i, seat, out))]
+    fn tensor_into(&self, i: usize, seat: Option<usize>, out: &Bound<'_, PyAny>) -> PyResult<()> {
+        let s = self.get(i)?;
+        if seat.is_some_and(|x| x >= s.n) {
+            return Err(PyValueError::new_err("no such seat"));
+        }
+        let buf = PyBuffer::<f32>::get(out)?;
+        s.write_tensor(seat, writable(&buf, tensor_size(s.n))?);
+        Ok(())
+    }
+
+    fn mask_into(&self, i: usize, out: &Bound<'_, PyAny>) -> PyResult<()> {
+        let s = self.get(i)?;
+        let buf = PyBuffer::<i8>::get(out)?;
+        s.write_mask(&s.legal(), writable(&buf, IDS.num)?);
+        Ok(())
+    }
+
+    /// Plays state `i` to the end with uniformly random legal codes from a generator seeded with
+    /// `seed` (a playout); the number of actions.
+    fn playout(&mut self, i: usize, seed: u64) -> PyResult<usize> {
+        let s = self.get_mut(i)?;
+        let mut rng = Rng::new(seed);
+        let mut legal = Vec::with_capacity(64);
+        let mut k = 0;
+        while !s.over {
+            s.legal_codes(&mut legal);
+            let code = legal[rng.below(legal.len() as u64) as usize];
+            s.apply_code(code);
+            k += 1;
+        }
+        Ok(k)
+    }
+}
+
+/// The tensor's length for `players` players.
+#[pyfunction]
+#[pyo3(name = "tensor_size")]
+fn py_tensor_size(players: usize) -> usize {
+    tensor_size(players)
+}
+
+/// Many games stepped in one call (batch.rs): `grimoire.rl.vector_env` on the native engine.
+#[pyclass(module = "grimoire.games.zavandor._native", name = "Batch")]
+pub struct PyBatch {
+    cfg: batch::Config,
+    slots: Vec<batch::Slot>,
+}
+
+struct Rows<'a> {
+    obs: &'a mut [f32],
+    mask: &'a mut [i8],
+    rewards: &'a mut [f32],
+    terminated: &'a mut [u8],
+    truncated: &'a mut [u8],
+    to_move: &'a mut [i64],
+}
+
+#[pymethods]
+impl PyBatch {
+    #[new]
+    #[pyo3(signature = (num_envs, players, chars, strict, combine, sages_dust, druid_l3, free_new_track, whole_dust, turn_limit, max_rounds, seat, limit, invalid_reward, key_episode, key_opponent))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        num_envs: usize,
+        players: usize,
+        chars: Option<Vec<i64>>,
+        strict: bool,
+        combine: bool,
+        sages_dust: bool,
+        druid_l3: bool,
+        free_new_track: bool,
+        whole_dust: bool,
+        turn_limit: i64,
+        max_rounds: Option<i64>,
+        seat: Option<usize>,
+        limit: Option<i64>,
+        invalid_reward: f64,
+        key_episode: u64,
+        key_opponent: u64,
+    ) -> PyResult<PyBatch> {
+        let d = data();
+        if !(d.min_players..=d.max_players).contains(&players) || seat.is_some_and(|x| x >= players) {
+            return Err(PyValueError::new_err("bad player count or seat"));
+        }
+        let flags = flags(strict, combine, sages_dust, druid_l3, free_new_track, whole_dust, turn_limit, max_rounds);
+        let cfg = batch::Config { n: players, chars, flags, seat, limit, invalid_reward, key_episode, key_opponent };
+        let slots = (0..num_envs).map(|_| batch::Slot::new(&cfg, 0)).collect();
+        Ok(PyBatch { cfg, slots })
+    }
+
+    #[getter]
+    fn obs_size(&self) -> usize {
+        tensor_size(self.cfg.n)
+    }
+
+    #[getter]
+    fn num_actions(&self) -> usize {
+        IDS.num
+    }
+
+    /// Resets every game: game i plays episode 0 of seed `seeds[i]` (None: each its next episode).
+    /// Outputs as in `step`.
+    #[allow(clippy::too_many_arguments)]
+    #[pyo3(signature = (seeds, obs, mask, rewards, terminated, truncated, to_move))]
+    fn reset(
+        &mut self,
+        py: Python<'_>,
+        seeds: Option<Vec<u64>>,
+        obs: &Bound<'_, PyAny>,
+        mask: &Bound<'_, PyAny>,
+        rewards: &Bound<'_, PyAny>,
+        terminated: &Bound<'_, PyAny>,
+        truncated: &Bound<'_, PyAny>,
+        to_move: &Bound<'_, PyAny>,
+    ) -> PyResult<()> {
+        if seeds.as_ref().is_some_and(|v| v.len() != self.slots.len()) {
+            return Err(PyValueError::new_err("one seed per game"));
+        }
+        self.with_rows(py, obs, mask, rewards, terminated, truncated, to_move, |cfg, slot, i, out| {
+            slot.reset(cfg, seeds.as_ref().map(|v| v[i]), out)
+        })
+    }
+
+    /// One step of every game: `actions` (int64, one id per game) in; observations (float32
+    /// [N, size]), masks (int8 [N, ids]), rewards (float32 [N] or [N, players] in self-play),
+    /// terminated and truncated (uint8 [N]) and the seat to decide (int64 [N], -1: none) written.
+    #[allow(clippy::too_many_arguments)]
+    fn step(
+        &mut self,
+        py: Python<'_>,
+        actions: &Bound<'_, PyAny>,
+        obs: &Bound<'_, PyAny>,
+        mask: &Bound<'_, PyAny>,
+        rewards: &Bound<'_, PyAny>,
+        terminated: &Bound<'_, PyAny>,
+        truncated: &Bound<'_, PyAny>,
+        to_move: &Bound<'_, PyAny>,
+    ) -> PyResult<()> {
+        let abuf = PyBuffer::<i64>::get(actions)?;
+        if !abuf.is_c_contiguous() || abuf.item_count() != self.slots.len() {
+            return Err(PyValueError::new_err("actions: one int64 id per game"));
+        }
+        // SAFETY: a contiguous buffer of N int64 (checked), only read while `abuf` lives
+        let acts = unsafe { std::slice::from_raw_parts(abuf.buf_ptr() as *const i64, self.slots.len()) };
+        self.with_rows(py, obs, mask, rewards, terminated, truncated, to_move, |cfg, slot, i, out| {
+            slot.step(cfg, acts[i], out)
+        })
+    }
+
+    /// Writes into `actions` (int64, one per game) a uniformly random id among each game's masked
+    /// ids (0 where none), from a generator seeded with `seed`: random play without Python in the loop.
+    fn random_actions(&self, py: Python<'_>, actions: &Bound<'_, PyAny>, seed: u64) -> PyResult<()> {
+        let buf = PyBuffer::<i64>::get(actions)?;
+        let out = writable(&buf, self.slots.len())?;
+        let slots = &self.slots;
+        py.allow_threads(move || {
+            let mut rng = Rng::new(seed);
+            let mut legal = Vec::with_capacity(64);
+            for (slot, a) in slots.iter().zip(out.iter_mut()) {
+                legal.clear();
+                legal.extend(slot.mask().iter().enumerate().filter(|(_, &m)| m != 0).map(|(i, _)| i as i64));
+                *a = if legal.is_empty() { 0 } else { legal[rng.below(legal.len() as u64) as usize] };
+            }
+        });
+        Ok(())
+    }
+
+    /// The game seed each game plays now (to replay it: `grimoire.new_game(..., seed)`).
+    fn game_seeds(&self) -> Vec<u64> {
+        self.slots.iter().map(|s| s.game_seed(&self.cfg)).collect()
+    }
+
+    /// A copy of game i's state (a `Core`).
+    fn core(&self, i: usize) -> PyResult<Core> {
+        self.slots.get(i).map(|s| Core { s: s.s.clone() }).ok_or_else(|| PyValueError::new_err("no such game"))
+    }
+}
+
+impl PyBatch {
+    #[allow(clippy::too_many_arguments)]
+    fn with_rows<F>(
+        &mut self,
+        py: Python<'_>,
+        obs: &Bound<'_, PyAny>,
+        mask: &Bound<'_, PyAny>,
+        rewards: &Bound<'_, PyAny>,
+        terminated: &Bound<'_, PyAny>,
+        truncated: &Bound<'_, PyAny>,
+        to_move: &Bound<'_, PyAny>,
+        f: F,
+    ) -> PyResult<()>
+    where
+        F: Fn(&batch::Config, &mut batch::Slot, usize, batch::Out) + Send + Sync,
+    {
+        let n = self.slots.len();
+        let size = tensor_size(self.cfg.n);
+        let na = IDS.num;
+        let nr = if self.cfg.seat.is_some() { 1 } else { self.cfg.n };
+        let (b_obs, b_mask, b_rew) =
+            (PyBuffer::<f32>::get(obs)?, PyBuffer::<i8>::get(mask)?, PyBuffer::<f32>::get(rewards)?);
+        let (b_term, b_trunc, b_tm) =
+            (PyBuffer::<u8>::get(terminated)?, PyBuffer::<u8>::get(truncated)?, PyBuffer::<i64>::get(to_move)?);
+        let rows = Rows {
+            obs: writable(&b_obs, n * size)?,
+            mask: writable(&b_mask, n * na)?,
+            rewards: writable(&b_rew, n * nr)?,
+            terminated: writable(&b_term, n)?,
+            truncated: writable(&b_trunc, n)?,
+            to_move: writable(&b_tm, n)?,
+        };
+        let cfg = &self.cfg;
+        let slots = &mut self.slots;
+        py.allow_threads(move || {
+            let Rows { obs, mask, rewards, terminated, truncated, to_move } = rows;
+            let it = slots
+                .iter_mut()
+                .zip(obs.chunks_mut(size))
+                .zip(mask.chunks_mut(na))
+                .zip(rewards.chunks_mut(nr))
+                .zip(terminated.iter_mut().zip(truncated.iter_mut()).zip(to_move.iter_mut()));
+            for (i, ((((slot, o), m), r), ((te, tr), tm))) in it.enumerate() {
+                f(cfg, slot, i, batch::Out { obs: o, mask: m, rewards: r, terminated: te, truncated: tr, to_move: tm });
+            }
+        });
+        Ok(())
     }
 }
 
@@ -464,6 +872,12 @@ impl PySearch {
     }
 }
 
+/// `grimoire.core.episode.derive_seed` with integer keys (the core's, for tests).
+#[pyfunction]
+fn derive_seed(seed: u64, keys: Vec<u64>) -> u64 {
+    batch::derive_seed(seed, &keys)
+}
+
 /// The fixed action texts in code order (codes from BID_BASE on are "bid n").
 #[pyfunction]
 fn fixed_texts() -> Vec<String> {
@@ -475,6 +889,10 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Core>()?;
     m.add_class::<PyPolicy>()?;
     m.add_class::<PySearch>()?;
+    m.add_class::<PyBatch>()?;
+    m.add_class::<PyPool>()?;
+    m.add_function(wrap_pyfunction!(py_tensor_size, m)?)?;
+    m.add_function(wrap_pyfunction!(derive_seed, m)?)?;
     m.add_function(wrap_pyfunction!(fixed_texts, m)?)?;
     m.add("BID_BASE", BID_BASE)?;
     Ok(())

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
+import numpy as np
 from pydantic import Field, field_validator
 
 from ...core.action import Action
@@ -132,6 +133,18 @@ class ZauberschmiedeState(GameState):
 
     def _parse(self, text: str) -> Action:
         return parse(text)
+
+    # --- learning: the tensor written from the state (tensor.write_state), no observation dict -------------
+    def observation_tensor(self, seat: int | None) -> np.ndarray:
+        from .tensor import size
+        out = np.empty(size(self.num_players), np.float32)
+        self.observation_tensor_into(seat, out)
+        return out
+
+    def observation_tensor_into(self, seat: int | None, out: np.ndarray) -> None:
+        from .tensor import write_state
+        self._check_seat(seat)
+        write_state(self, seat, out)
 
     def _check(self, action: Action) -> None:
         if TABLE.lookup(action.text) is not action:

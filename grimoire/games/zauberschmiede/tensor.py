@@ -9,6 +9,7 @@ are those of the observation: as at the start of the round until the round is ov
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from ...core.tensor import TensorField, TensorSpec, TensorWriter
@@ -68,6 +69,12 @@ def _fields(players: int) -> list[TensorField]:
         out.append(TensorField(f"sheets.{name}", players * size,
                                f"{doc}; one block per sheet, the viewer's first, then the next seats", 0.0, 1.0))
     return out
+
+
+@functools.lru_cache(maxsize=8)
+def size(players: int) -> int:
+    """The tensor's length for ``players`` players."""
+    return sum(f.size for f in _fields(players))
 
 
 def _variant(opts: dict[str, Any]) -> list[float]:
@@ -161,6 +168,76 @@ def fill(obs: dict[str, Any], w: TensorWriter) -> None:
     w.put("sheets.transmutations_left", trans)
     w.put("sheets.decided", decided)
     w.put("sheets.score", score)
+
+
+def write_state(state, seat: int | None, out) -> None:
+    """``fill`` of the seat's observation, written from the state straight into ``out`` (the same
+    numbers, bit for bit: each computed as a Python float and rounded to float32 once, as the dict
+    path does), without building the observation. The sheets are the seat's visible ones."""
+    from .scoring import breakdown, dust_metric
+    n = state.num_players
+    first = 0 if seat is None else seat
+    var = state.var
+    vis = state._visible(seat)
+    metrics = [dust_metric(var, p) for p in vis]
+    over = state.over
+    v = [0.0] * (2 * R + 2 + 7 + 2 * SIDES)
+    v[state.round - 1] = 1.0
+    v[R + var.last_round - 1] = 1.0
+    v[2 * R] = float(over)
+    v[2 * R + 1] = float(seat is not None and not over and state.cur == seat)
+    v[2 * R + 2:2 * R + 9] = _variant(state.options)
+    at = 2 * R + 9
+    for x in state.roll:
+        v[at + x - 1] += 1.0
+    me = vis[first]
+    for x, u in zip(me.vals, me.used, strict=True):
+        if not u:
+            v[at + SIDES + x - 1] += 1.0
+    for k in range(at, at + 2 * SIDES):
+        v[k] = v[k] / D
+    order = [(first + k) % n for k in range(n)]
+    fields = [0.0] * (n * NF * SIDES)
+    complete = [0.0] * (n * NA)
+    amplified = [0.0] * (n * NA)
+    boxes: list[float] = []
+    fresh: list[float] = []
+    stocks = [0.0] * (n * R)
+    amp_level = [0.0] * (n * (LEVELS + 1))
+    amp_paid: list[float] = []
+    upgrades = [0.0] * (n * NC * NK)
+    trans: list[float] = []
+    decided: list[float] = []
+    score: list[float] = []
+    for j, i in enumerate(order):
+        p = vis[i]
+        base = j * NF * SIDES
+        for f, x in enumerate(p.fields):
+            if x:
+                fields[base + f * SIDES + x - 1] = 1.0
+        paid, amped = p.paid, p.amped
+        for a in range(NA):
+            if paid >> a & 1:
+                complete[j * NA + a] = 1.0
+            if amped >> a & 1:
+                amplified[j * NA + a] = 1.0
+        boxes += [x / D for x in p.boxes]
+        fresh.append(p.fresh / D)
+        for r, amount in enumerate(p.stock):
+            if amount and not p.spent >> r & 1:
+                stocks[j * R + r] = amount / D
+        amp_level[j * (LEVELS + 1) + p.amp_level] = 1.0
+        amp_paid.append(p.amp_paid / MAX_AMP_COST)
+        upg = p.upg
+        for b in range(NC * NK):
+            if upg >> b & 1:
+                upgrades[j * NC * NK + b] = 1.0
+        trans.append(p.trans_left / SHEET.transmutations)
+        decided.append(float(over or i < state.cur))
+        sc = breakdown(var, p, metrics, i)
+        score += [sc[k] / SCORE_SCALE for k in SCORE_KEYS]
+    out[:] = v + fields + complete + amplified + boxes + fresh + stocks + amp_level + amp_paid + upgrades + trans \
+        + decided + score
 
 
 def tensor_spec(players: int, options: dict[str, Any]) -> TensorSpec:

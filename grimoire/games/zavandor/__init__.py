@@ -58,6 +58,11 @@ def _native_load(d: dict):
     return load_native(d)
 
 
+def _native_batch(*args):
+    from .native import new_batch
+    return new_batch(*args)
+
+
 def _native_available() -> bool:
     from .native import AVAILABLE
     return AVAILABLE
@@ -106,7 +111,7 @@ register(GameInfo(
     board=BrowserBoard(module="web/board.js", stylesheet="web/board.css"),
     i18n="i18n",
     backends={"native": Backend(new=_native_new, load=_native_load, available=_native_available,
-                                build_id=_native_build)},
+                                build_id=_native_build, batch=_native_batch)},
 ))
 
 __all__ = ["ZavandorState", "new_state"]

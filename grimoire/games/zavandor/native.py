@@ -17,6 +17,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+import numpy as np
 import orjson
 
 from ...core.action import Action
@@ -58,6 +59,12 @@ if _native is not None:
         _FIXED.append(_a)
     _CODE = {a.text: i for i, a in enumerate(_FIXED)}
     _BY_CODE: list[Action] = _FIXED + A.bid_actions(1000)[:1001]
+
+
+_NUM_IDS = 0
+if _native is not None:
+    from .codec import CODEC as _ZCODEC
+    _NUM_IDS = _ZCODEC.num_distinct_actions
 
 
 def _grow(upto: int) -> None:
@@ -238,6 +245,28 @@ class NativeZavandorState(GameState):
             out.append(obs)
         return out
 
+    # --- learning: the core writes the tensor and the mask into the caller's arrays -------------------------
+    def observation_tensor(self, seat: int | None) -> np.ndarray:
+        self._check_seat(seat)
+        out = np.empty(_native.tensor_size(self.num_players), np.float32)
+        self._c.tensor_into(seat, out)
+        return out
+
+    def observation_tensor_into(self, seat: int | None, out: np.ndarray) -> None:
+        self._check_seat(seat)
+        self._c.tensor_into(seat, out)
+
+    def legal_mask(self) -> np.ndarray:
+        out = np.empty(_NUM_IDS, np.int8)
+        self._c.mask_into(out)
+        return out
+
+    def legal_mask_into(self, out: np.ndarray) -> None:
+        self._c.mask_into(out)
+
+    def legal_action_ids(self) -> list[int]:
+        return np.flatnonzero(self.legal_mask()).tolist()
+
     def sample_hidden(self, seat: int, rng: Rng) -> NativeZavandorState:
         self._check_seat(seat)
         core, rng.state = self._c.sample_hidden(seat, rng.state)
@@ -310,6 +339,26 @@ def new_native(players: int, seed: int, **options: Any) -> NativeZavandorState:
     s._c = _core_new(players, seed, opts)
     s._snap = None
     return s
+
+
+def state_pool():
+    """An empty ``StatePool`` of the core (docs/native.md, "Clones without wrappers"): states addressed
+    by index, so that a search in Python clones and plays without a Python object per state.
+    ``pool.add(state._c)`` copies a native state in; ``clone(i)``, ``copy_into(src, dst)``,
+    ``release(i)``, ``apply_id(i, id)``, ``legal(i)``, ``tensor_into(i, seat, out)``, ``mask_into(i, out)``,
+    ``playout(i, seed)``, ``scores(i)``, ``core(i)`` (a ``Core`` copy) work on indices."""
+    if _native is None:
+        raise GameConfigError("the native Zavandor core is not built (no Rust toolchain at install time)")
+    return _native.Pool()
+
+
+def new_batch(num_envs: int, players: int, opts: dict[str, Any], seat: int | None, limit: int | None,
+              invalid_reward: float, key_episode: int, key_opponent: int):
+    """Many games stepped in one call of the core (``Backend.batch``; ``grimoire.rl.vector``)."""
+    chars = opts["characters"]
+    codes = None if chars is None else [-1 if c == "random" else CHARACTERS.index(c) for c in chars]
+    return _native.Batch(num_envs, players, codes, *_flags(opts), seat, limit, invalid_reward, key_episode,
+                         key_opponent)
 
 
 def load_native(d: dict[str, Any]) -> NativeZavandorState:

@@ -165,6 +165,17 @@ class ZavandorState(GameState):
     def sample_hidden(self, seat: int, rng) -> ZavandorState:
         return _sample_hidden(self, seat, rng)
 
+    # learning: the tensor written from the state (tensor.write_state), without the observation dict
+    def observation_tensor(self, seat: int | None):
+        import numpy as np
+        out = np.empty(_tensor_size(self.num_players), np.float32)
+        self.observation_tensor_into(seat, out)
+        return out
+
+    def observation_tensor_into(self, seat: int | None, out) -> None:
+        self._check_seat(seat)
+        _write_tensor(self, seat, out)
+
     def to_dict(self) -> dict[str, Any]:
         return _to_dict(self)
 
@@ -175,5 +186,7 @@ class ZavandorState(GameState):
 # The serialisation and view modules do not import this class, so they can be bound here once (no
 # per-call imports).
 from .serial import to_dict as _to_dict  # noqa: E402
+from .tensor import size as _tensor_size  # noqa: E402
+from .tensor import write_state as _write_tensor  # noqa: E402
 from .view import observe as _observe  # noqa: E402
 from .view import sample_hidden as _sample_hidden  # noqa: E402

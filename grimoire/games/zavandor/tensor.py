@@ -8,18 +8,23 @@ docs/games/zavandor.md ("Observation tensor"); a test keeps that table and this 
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import Any
 
 from ...core.tensor import TensorField, TensorSpec, TensorWriter
 from .codec import LEARNING
 from .data import (
+    ART_LETTER,
     ARTIFACTS,
+    CARD_AVG,
+    CARD_MAX,
     CARD_MIN,
     CARD_VALUES,
     CHARACTERS,
     COLOURS,
     GEMS,
+    ITEM_MIN_BID,
     ITEMS,
     LETTERS,
     ORDER_CARDS,
@@ -286,5 +291,176 @@ def _histogram(cards) -> list[float]:
     return v
 
 
+@functools.lru_cache(maxsize=8)
+def size(players: int) -> int:
+    """The tensor's length for ``players`` players."""
+    return sum(f.size for f in fields(players))
+
+
 def tensor_spec(players: int, options: dict) -> TensorSpec:
     return TensorSpec(fields(players), fill)
+
+
+# --- the same tensor written from a Python-engine state, without the observation dict -----------------
+_N_ITEMS = len(ITEMS)
+_N_SENT = len(SENTINELS)
+_PER_SEAT_SIZE = {name: a for name, a, _b, _m, _s in _layout() if name in PER_SEAT}
+_STAGE = {"turn": 0, "hand": 1, "over": 2}
+_LETTER_KINDS = tuple(tuple(k for k in range(len(ARTIFACTS)) if ART_LETTER[k] == L) for L in range(len(LETTERS)))
+
+
+def write_state(s, seat: int | None, out) -> None:
+    """``fill`` of the seat's observation written from the state into ``out``: the same numbers bit for
+    bit (each a Python float, rounded to float32 once, as the dict path), in the layout's order."""
+    from .auction import capacity, price_for
+    from .scoring import breakdown
+    sc = SCALE
+    n = s.num_players
+    me = 0 if seat is None else seat
+    order = [(me + k) % n for k in range(n)]
+    ps = s.players
+    v: list[float] = [s.round / sc["round"], float(s.over)]
+    cp = s.current_player
+    oh = [0.0] * n
+    if cp is not None:
+        oh[(cp - me) % n] = 1.0
+    v += oh
+    v += [ps[x].vp / sc["vp"] for x in order]
+    st = [0.0] * 3
+    st[_STAGE[s.stage]] = 1.0
+    v += st
+    kind = [0.0] * len(DECISION_KINDS)
+    group = [0.0] * 3
+    done = [0.0] * 3
+    item = [0.0] * _N_ITEMS
+    adv = 0
+    if not s.over:
+        if not s.pending:
+            kind[0] = 1.0
+            if s.group in GROUPS:
+                group[GROUPS.index(s.group)] = 1.0
+            done = [float(bool(s.groups_done >> i & 1)) for i in range(3)]
+        else:
+            d = s.pending.top
+            kind[_KIND[d.kind]] = 1.0
+            if d.kind == "apay":
+                item[d.payload.item] = 1.0
+            elif d.kind == "free":
+                adv = d.payload.left
+    v += kind + group + done + item
+    v.append(adv / sc["advances"])
+    tab = [0.0] * n
+    if s.tab_seat >= 0:
+        tab[(s.tab_seat - me) % n] = 1.0
+        v += tab
+        v += [s.tab_owed / sc["money"], s.tab_credit / sc["money"]]
+    else:
+        v += tab
+        v += [0.0, 0.0]
+    auc_item = [0.0] * _N_ITEMS
+    if s.auc is not None:
+        it, high, hs, passed = s.auc
+        auc_item[it] = 1.0
+        v.append(1.0)
+        v += auc_item
+        v += [ITEM_MIN_BID[it] / sc["bid"], (high or 0) / sc["bid"], float(high is not None)]
+        hb = [0.0] * n
+        if hs >= 0:
+            hb[(hs - me) % n] = 1.0
+        v += hb
+        v += [float(bool(passed >> x & 1)) for x in order]
+        bid = high if high is not None else ITEM_MIN_BID[it]
+        v += [(price_for(s, x, it, bid) if x in s.order else 0) / sc["bid"] for x in order]
+    else:
+        v.append(0.0)
+        v += auc_item
+        v += [0.0] * (3 + 3 * n)
+    display = [0.0] * len(ARTIFACTS)
+    for k in s.display:
+        display[k] += 1.0 / sc["copies"]
+    v += display
+    v += [sum(s.art_pile[k] for k in kinds) / sc["stack"] for kinds in _LETTER_KINDS]
+    avail = [0.0] * _N_SENT
+    for x in s.sent_avail:
+        avail[x] = 1.0
+    v += avail
+    v.append(s.sent_sold / sc["copies"])
+    v += [x / sc["supply"] for x in s.gem_supply]
+    v += [sum(s.deck[c]) / sc["deck"] for c in range(4)]
+    for c in range(4):
+        v += [x / sc["copies"] for x in s.disc[c]]
+    opts = s.options
+    v += [float(bool(opts[k])) for k in FLAG_OPTIONS]
+    active = s.active_seat
+    seats = [ps[x] for x in order]
+    v += [float(not p.out) for p in seats]
+    v += [float(x == active) for x in order]
+    for p in seats:
+        v += _one_hot(len(CHARACTERS), p.char)
+    for x in order:
+        c = s.card_of[x]
+        v += _one_hot(len(ROMAN), c if c >= 0 else None)
+    for x in order:
+        v += [s.art_mod[x] / sc["modifier"], s.sent_mod[x] / sc["modifier"]]
+    for p in seats:
+        now = breakdown(p)
+        v += [now[part] / sc["score_part"] for part in SCORE_PARTS]
+    v += [p.dust / sc["dust"] for p in seats]
+    for p in seats:
+        v += _colour_counts(p.cards, sc["cards"])
+    for p in seats:
+        lo = hi = 0
+        avg = 0.0
+        for code in p.cards:
+            c = code & 3
+            lo += CARD_MIN[c]
+            hi += CARD_MAX[c]
+            avg += CARD_AVG[c]
+        v += [lo / sc["card_bounds"], round(avg, 2) / sc["card_bounds"], hi / sc["card_bounds"]]
+    for p in seats:
+        v += [x / sc["copies"] for x in p.conc]
+    for p in seats:
+        v += _colour_counts(p.under_cards, sc["cards"])
+        v.append(p.under_dust / sc["dust"])
+    for p in seats:
+        v += [x / sc["gems"] for x in p.active]
+    for p in seats:
+        v += [x / sc["gems"] for x in p.inactive]
+    v += [p.slots() / sc["gems"] for p in seats]
+    for p in seats:
+        v += [lv / 4 for lv in p.levels]
+    for p in seats:
+        v += _flags(len(TOKEN_PRICES), (_TOKEN[price] for price in p.tokens))
+    v += [p.pentagon / sc["copies"] for p in seats]
+    for p in seats:
+        v += [k / sc["copies"] for k in p.arts]
+    for p in seats:
+        v += _flags(_N_SENT, p.sents)
+    for p in seats:
+        v += [p.hand_count() / sc["hand"], p.hand_limit() / sc["hand"]]
+    for p in seats:
+        v += [float(p.advanced), float(p.druid_ruby)]
+    if seat is None:
+        v += [0.0] * (2 * N_VALUES + 2)
+    else:
+        p = ps[seat]
+        v += _code_histogram(p.cards)
+        v += _code_histogram(p.under_cards)
+        v += [p.energy() / sc["energy"], capacity(s, p) / sc["capacity"]]
+    out[:] = v
+
+
+def _colour_counts(codes, scale: float) -> list[float]:
+    k = [0, 0, 0, 0]
+    for code in codes:
+        k[code & 3] += 1
+    return [x / scale for x in k]
+
+
+def _code_histogram(codes) -> list[float]:
+    v = [0.0] * N_VALUES
+    step = 1.0 / SCALE["copies"]
+    for code in codes:
+        c = code & 3
+        v[_VALUE_BASE[c] + (code >> 2) - CARD_MIN[c]] += step
+    return v

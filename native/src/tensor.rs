@@ -1,0 +1,481 @@
+//! What learning needs, written straight into caller-owned buffers: the observation tensor (bit for bit
+//! the Python `tensor.fill` of the seat's observation dict, `grimoire/games/zavandor/tensor.py`), the
+//! legal-id mask of the action table (`codec.py`) and the decoding of an id to an action code.
+//!
+//! Every number is computed in f64 exactly as the Python code computes it and rounded to f32 once,
+//! as `numpy.asarray(..., float32)` does, so that both tensors are equal bit for bit.
+
+use crate::data::*;
+use crate::energy::Hand;
+use crate::legal::{code_text, token_index, top, BID_BASE};
+use crate::state::*;
+use std::sync::LazyLock;
+
+const LEARNING_TOML: &str = include_str!("../../grimoire/games/zavandor/data/learning.toml");
+
+/// The tensor scales (`[tensor.scale]` of data/learning.toml).
+pub struct Scale {
+    round: f64,
+    vp: f64,
+    score_part: f64,
+    modifier: f64,
+    bid: f64,
+    money: f64,
+    dust: f64,
+    cards: f64,
+    card_bounds: f64,
+    copies: f64,
+    gems: f64,
+    hand: f64,
+    deck: f64,
+    supply: f64,
+    stack: f64,
+    advances: f64,
+    energy: f64,
+    capacity: f64,
+}
+
+fn load_scale() -> Scale {
+    let t: toml::Table = LEARNING_TOML.parse().expect("learning.toml");
+    let s = t["tensor"]["scale"].as_table().expect("[tensor.scale]");
+    let f = |k: &str| -> f64 {
+        let v = &s[k];
+        v.as_float().or_else(|| v.as_integer().map(|i| i as f64)).unwrap_or_else(|| panic!("scale {k}"))
+    };
+    Scale {
+        round: f("round"),
+        vp: f("vp"),
+        score_part: f("score_part"),
+        modifier: f("modifier"),
+        bid: f("bid"),
+        money: f("money"),
+        dust: f("dust"),
+        cards: f("cards"),
+        card_bounds: f("card_bounds"),
+        copies: f("copies"),
+        gems: f("gems"),
+        hand: f("hand"),
+        deck: f("deck"),
+        supply: f("supply"),
+        stack: f("stack"),
+        advances: f("advances"),
+        energy: f("energy"),
+        capacity: f("capacity"),
+    }
+}
+
+pub static SCALE: LazyLock<Scale> = LazyLock::new(load_scale);
+
+/// The id of each fixed action code (codes below BID_BASE), and per relative-bid id its offset.
+pub struct Ids {
+    pub of_code: Vec<usize>,
+    pub code_of: Vec<Option<u32>>, // per id: the fixed code (None: a relative bid)
+    pub bids: Vec<(usize, i64)>,
+    pub num: usize,
+}
+
+fn load_ids() -> Ids {
+    let d = data();
+    let num = d.action_texts.len();
+    let mut code_of = vec![None; num];
+    let of_code: Vec<usize> = (0..BID_BASE)
+        .map(|c| {
+            let t = code_text(c);
+            let i = d.action_texts.iter().position(|x| x.as_deref() == Some(t.as_str()));
+            let i = i.unwrap_or_else(|| panic!("actions.txt lacks {t:?}"));
+            code_of[i] = Some(c);
+            i
+        })
+        .collect();
+    Ids { of_code, code_of, bids: d.bid_offsets.clone(), num }
+}
+
+pub static IDS: LazyLock<Ids> = LazyLock::new(load_ids);
+
+/// Where each field of the tensor starts for `n` players (the order of `tensor._layout`).
+pub fn tensor_size(n: usize) -> usize {
+    let d = data();
+    let (ni, na, ns) = (d.items.len(), N_ART, d.items.len() - N_ART);
+    let fixed = 1 + 1 + 3 + 7 + 3 + 3 + ni + 1 + 2 + 1 + ni + 3 + na + d.letters.len() + ns + 1 + 5 + 4 + 21 + 4;
+    let seat_vectors = 6; // to_move, scores, tab_seat, auction_high_bidder, auction_passed, auction_price
+    let per_seat = 1
+        + 1
+        + d.characters.len()
+        + d.roman.len()
+        + 2
+        + 4
+        + 1
+        + 4
+        + 3
+        + 4
+        + 5
+        + 5
+        + 5
+        + 1
+        + 6
+        + 5
+        + 1
+        + na
+        + ns
+        + 2
+        + 2;
+    fixed + seat_vectors * n + per_seat * n + 21 + 21 + 2
+}
+
+/// A cursor over the output that writes fields in layout order.
+struct W<'a> {
+    out: &'a mut [f32],
+    at: usize,
+}
+
+impl W<'_> {
+    #[inline]
+    fn put(&mut self, v: f64) {
+        self.out[self.at] = v as f32;
+        self.at += 1;
+    }
+    #[inline]
+    fn zeros(&mut self, k: usize) {
+        self.out[self.at..self.at + k].fill(0.0);
+        self.at += k;
+    }
+    #[inline]
+    fn one_hot(&mut self, k: usize, i: Option<usize>) {
+        self.zeros(k);
+        if let Some(i) = i {
+            self.out[self.at - k + i] = 1.0;
+        }
+    }
+}
+
+fn value_base() -> [usize; 4] {
+    let d = data();
+    let mut b = [0usize; 4];
+    for c in 1..4 {
+        b[c] = b[c - 1] + d.card_copies[c - 1].len();
+    }
+    b
+}
+
+impl State {
+    /// The per-seat score breakdown of the observation (`score_now`).
+    fn score_parts(&self, p: &Player) -> [i64; 4] {
+        let d = data();
+        if p.out {
+            return [0; 4];
+        }
+        let l4 = p.levels.iter().filter(|&&lv| lv >= d.max_level).count() as i64;
+        let arts: i64 = (0..12).map(|k| p.arts[k] * d.art_vp[k]).sum();
+        let sents: i64 = p.sents.iter().map(|&s| d.sent_base_vp + sentinel_bonus(p, s as usize)).sum();
+        [gem_vp(p), d.level4_vp * l4, arts, sents]
+    }
+
+    fn active_for_view(&self) -> Option<usize> {
+        if self.over || self.stage != Stage::Turn || self.turn_idx >= self.order.len() {
+            None
+        } else {
+            Some(self.order.as_slice()[self.turn_idx] as usize)
+        }
+    }
+
+    /// The observation tensor of `seat` (None: a spectator) into `out` (`tensor_size(n)` floats).
+    pub fn write_tensor(&self, seat: Option<usize>, out: &mut [f32]) {
+        let d = data();
+        let s = &*SCALE;
+        let n = self.n;
+        let me = seat.unwrap_or(0);
+        let rel = |x: usize| (x + n - me) % n;
+        let abs = |k: usize| (me + k) % n;
+        let vb = value_base();
+        let mut w = W { out, at: 0 };
+        w.put(self.round as f64 / s.round);
+        w.put(if self.over { 1.0 } else { 0.0 });
+        w.one_hot(n, self.current_player().map(rel));
+        for k in 0..n {
+            w.put(self.players[abs(k)].vp as f64 / s.vp);
+        }
+        let stage = match self.stage {
+            Stage::Turn => 0,
+            Stage::Hand => 1,
+            Stage::Over => 2,
+        };
+        w.one_hot(3, Some(stage));
+        // the decision (none at the end)
+        let dec = if self.over { None } else { Some(top(self)) };
+        let kind = dec.map(|t| t.map_or(0, |x| x.kind as usize + 1));
+        w.one_hot(7, kind);
+        let turn = kind == Some(0);
+        let group = if turn && self.group != 0 { Some((self.group - b'a') as usize) } else { None };
+        w.one_hot(3, group);
+        for i in 0..3 {
+            w.put(if turn && (self.groups_done >> i) & 1 != 0 { 1.0 } else { 0.0 });
+        }
+        let pend = dec.flatten();
+        let item = pend.filter(|x| x.kind == Kind::Apay).map(|x| x.payload as usize);
+        w.one_hot(d.items.len(), item);
+        let adv = pend.filter(|x| x.kind == Kind::Free).map_or(0, |x| x.payload);
+        w.put(adv as f64 / s.advances);
+        // the open purchase
+        let tab = self.tab_seat >= 0;
+        w.one_hot(n, if tab { Some(rel(self.tab_seat as usize)) } else { None });
+        if tab {
+            w.put(self.tab_owed as f64 / s.money);
+            w.put(self.tab_credit as f64 / s.money);
+        } else {
+            w.zeros(2);
+        }
+        // the auction
+        w.put(if self.auc.is_some() { 1.0 } else { 0.0 });
+        w.one_hot(d.items.len(), self.auc.map(|a| a.item));
+        match self.auc {
+            Some(a) => {
+                let min = d.item_min_bid[a.item];
+                w.put(min as f64 / s.bid);
+                w.put(a.high.unwrap_or(0) as f64 / s.bid);
+                w.put(if a.high.is_some() { 1.0 } else { 0.0 });
+                w.one_hot(n, if a.high_seat >= 0 { Some(rel(a.high_seat as usize)) } else { None });
+                for k in 0..n {
+                    w.put(if (a.passed >> abs(k)) & 1 != 0 { 1.0 } else { 0.0 });
+                }
+                for k in 0..n {
+                    let x = abs(k);
+                    let v = if self.order.iter().any(|&o| o as usize == x) {
+                        self.price_for(x, a.item, a.high.unwrap_or(min))
+                    } else {
+                        0
+                    };
+                    w.put(v as f64 / s.bid);
+                }
+            }
+            None => w.zeros(3 + 3 * n),
+        }
+        // the table
+        let mut display = [0.0f64; N_ART];
+        for &k in self.display.iter() {
+            display[k as usize] += 1.0 / s.copies;
+        }
+        for v in display {
+            w.put(v);
+        }
+        for l in 0..d.letters.len() {
+            let v: i64 = (0..12).filter(|&k| d.art_letter[k] == l).map(|k| self.art_pile[k]).sum();
+            w.put(v as f64 / s.stack);
+        }
+        let ns = d.items.len() - N_ART;
+        let at = w.at;
+        w.zeros(ns);
+        for &x in self.sent_avail.iter() {
+            w.out[at + x as usize] = 1.0;
+        }
+        w.put(self.sent_sold as f64 / s.copies);
+        for g in 0..5 {
+            w.put(self.gem_supply[g] as f64 / s.supply);
+        }
+        for c in 0..4 {
+            let len = d.card_copies[c].len();
+            w.put(self.deck[c][..len].iter().sum::<i64>() as f64 / s.deck);
+        }
+        for c in 0..4 {
+            for i in 0..d.card_copies[c].len() {
+                w.put(self.disc[c][i] as f64 / s.copies);
+            }
+        }
+        let f = &self.flags;
+        for b in [f.strict, f.combine, f.sages_dust, f.druid_l3] {
+            w.put(if b { 1.0 } else { 0.0 });
+        }
+        // the players, field by field, own seat first
+        let active = self.active_for_view();
+        let ps = |k: usize| &self.players[abs(k)];
+        let flag = |b: bool| if b { 1.0 } else { 0.0 };
+        for k in 0..n {
+            w.put(flag(!ps(k).out));
+        }
+        for k in 0..n {
+            w.put(flag(active == Some(abs(k))));
+        }
+        for k in 0..n {
+            w.one_hot(d.characters.len(), Some(ps(k).ch));
+        }
+        for k in 0..n {
+            let c = self.card_of[abs(k)];
+            w.one_hot(d.roman.len(), if c >= 0 { Some(c as usize) } else { None });
+        }
+        for k in 0..n {
+            w.put(self.art_mod[abs(k)] as f64 / s.modifier);
+            w.put(self.sent_mod[abs(k)] as f64 / s.modifier);
+        }
+        for k in 0..n {
+            for v in self.score_parts(ps(k)) {
+                w.put(v as f64 / s.score_part);
+            }
+        }
+        for k in 0..n {
+            w.put(ps(k).dust as f64 / s.dust);
+        }
+        for k in 0..n {
+            for v in by_colour(&ps(k).hand) {
+                w.put(v as f64 / s.cards);
+            }
+        }
+        for k in 0..n {
+            let p = ps(k);
+            let (mut lo, mut hi, mut avg) = (0i64, 0i64, 0.0f64);
+            for (code, &m) in p.hand.iter().enumerate() {
+                for _ in 0..m {
+                    let c = code & 3;
+                    lo += d.card_min[c];
+                    hi += d.card_max[c];
+                    avg += d.card_avg[c];
+                }
+            }
+            let avg = (avg * 100.0).round() / 100.0;
+            w.put(lo as f64 / s.card_bounds);
+            w.put(avg / s.card_bounds);
+            w.put(hi as f64 / s.card_bounds);
+        }
+        for k in 0..n {
+            for c in 0..4 {
+                w.put(ps(k).conc[c] as f64 / s.copies);
+            }
+        }
+        for k in 0..n {
+            for v in by_colour(&ps(k).under) {
+                w.put(v as f64 / s.cards);
+            }
+            w.put(ps(k).under_dust as f64 / s.dust);
+        }
+        for k in 0..n {
+            for g in 0..5 {
+                w.put(ps(k).active[g] as f64 / s.gems);
+            }
+        }
+        for k in 0..n {
+            for g in 0..5 {
+                w.put(ps(k).inactive[g] as f64 / s.gems);
+            }
+        }
+        for k in 0..n {
+            w.put(ps(k).slots() as f64 / s.gems);
+        }
+        for k in 0..n {
+            for t in 0..6 {
+                w.put(ps(k).levels[t] as f64 / 4.0);
+            }
+        }
+        for k in 0..n {
+            let at = w.at;
+            w.zeros(5);
+            for &price in ps(k).tokens.iter() {
+                w.out[at + token_index(price)] = 1.0;
+            }
+        }
+        for k in 0..n {
+            w.put(ps(k).pentagon as f64 / s.copies);
+        }
+        for k in 0..n {
+            for a in 0..N_ART {
+                w.put(ps(k).arts[a] as f64 / s.copies);
+            }
+        }
+        for k in 0..n {
+            let at = w.at;
+            w.zeros(ns);
+            for &x in ps(k).sents.iter() {
+                w.out[at + x as usize] = 1.0;
+            }
+        }
+        for k in 0..n {
+            w.put(ps(k).hand_count() as f64 / s.hand);
+            w.put(ps(k).hand_limit() as f64 / s.hand);
+        }
+        for k in 0..n {
+            w.put(flag(ps(k).advanced));
+            w.put(flag(ps(k).druid_ruby));
+        }
+        // the seat's own cards (a spectator: none)
+        for under in [false, true] {
+            let at = w.at;
+            w.zeros(21);
+            if let Some(x) = seat {
+                let h = if under { &self.players[x].under } else { &self.players[x].hand };
+                let mut v = [0.0f64; 21];
+                for (code, &m) in h.iter().enumerate() {
+                    for _ in 0..m {
+                        let c = code & 3;
+                        v[vb[c] + ((code >> 2) as i64 - d.card_min[c]) as usize] += 1.0 / s.copies;
+                    }
+                }
+                for (i, x) in v.iter().enumerate() {
+                    w.out[at + i] = *x as f32;
+                }
+            }
+        }
+        match seat {
+            Some(x) => {
+                w.put(self.players[x].energy() as f64 / s.energy);
+                w.put(self.capacity(x) as f64 / s.capacity);
+            }
+            None => w.zeros(2),
+        }
+        debug_assert_eq!(w.at, tensor_size(n));
+    }
+
+    /// The bids that are legal now: (lowest, highest), None without a bid decision.
+    fn bid_range(&self) -> Option<(i64, i64)> {
+        let t = top(self)?;
+        if t.kind != Kind::Bid || self.over {
+            return None;
+        }
+        let a = self.auc?;
+        let lo = match a.high {
+            None => data().item_min_bid[a.item],
+            Some(h) => h + 1,
+        };
+        let hi = self.max_bid(t.seat as usize, a.item);
+        Some((lo, if a.high.is_none() { hi.max(lo) } else { hi }))
+    }
+
+    /// The legal-id mask (0/1 per id of the action table), from `legal` (the legal codes).
+    pub fn write_mask(&self, legal: &[u32], out: &mut [i8]) {
+        let ids = &*IDS;
+        out.fill(0);
+        for &c in legal {
+            if c < BID_BASE {
+                out[ids.of_code[c as usize]] = 1;
+            }
+        }
+        if let Some((lo, hi)) = self.bid_range() {
+            for &(id, off) in &ids.bids {
+                if lo + off <= hi {
+                    out[id] = 1;
+                }
+            }
+        }
+    }
+
+    /// The action code of id `i` here (None: no such id, or a relative bid without an auction).
+    pub fn code_of_id(&self, i: usize) -> Option<u32> {
+        let ids = &*IDS;
+        match ids.code_of.get(i)? {
+            Some(c) => Some(*c),
+            None => {
+                let off = ids.bids.iter().find(|b| b.0 == i)?.1;
+                let a = self.auc?;
+                let lo = match a.high {
+                    None => data().item_min_bid[a.item],
+                    Some(h) => h + 1,
+                };
+                Some(BID_BASE + (lo + off) as u32)
+            }
+        }
+    }
+}
+
+fn by_colour(h: &Hand) -> [i64; 4] {
+    let mut n = [0i64; 4];
+    for (code, &k) in h.iter().enumerate() {
+        n[code & 3] += k as i64;
+    }
+    n
+}
