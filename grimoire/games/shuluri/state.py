@@ -176,7 +176,7 @@ class ShuluriState(GameState):
     def _observe(self, seats: list[int | None]) -> list[dict[str, Any]]:
         return _observe(self, seats)
 
-    def observation_tensor_into(self, seat: int | None, out: np.ndarray) -> np.ndarray:
+    def observation_tensor_into(self, seat: int | None, out: np.ndarray) -> None:
         """Write the seat's observation tensor into ``out`` (float32, shape (size,)); the values of
         ``observation_tensor``, without building the observation dict (tensor_into.py)."""
         self._check_seat(seat)
@@ -184,7 +184,6 @@ class ShuluriState(GameState):
         if not isinstance(out, np.ndarray) or out.dtype != np.float32 or out.shape != (n,):
             raise ValueError(f"the Shuluri Viadal tensor needs a float32 array of shape ({n},)")
         _tensor_into(self, seat, out)
-        return out
 
     def observation_tensor(self, seat: int | None) -> np.ndarray:
         self._check_seat(seat)
