@@ -68,6 +68,11 @@ def _native_available() -> bool:
     return AVAILABLE
 
 
+def _native_build() -> str:
+    from .native import build_id
+    return build_id()
+
+
 def _arena():
     from .ai import arena_roles, arena_seat_stats, arena_stats
     return ArenaHooks(role_option="characters", roles=tuple(CHARACTERS), roles_of=arena_roles, stats=arena_stats,
@@ -106,7 +111,7 @@ register(GameInfo(
     board=BrowserBoard(module="web/board.js", stylesheet="web/board.css"),
     i18n="i18n",
     backends={"native": Backend(new=_native_new, load=_native_load, available=_native_available,
-                                batch=_native_batch)},
+                                build_id=_native_build, batch=_native_batch)},
 ))
 
 __all__ = ["ZavandorState", "new_state"]
