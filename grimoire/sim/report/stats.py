@@ -233,9 +233,18 @@ def analyse(run: Path | str) -> dict[str, Any]:
     res["game_stats"] = {k[len(GAME_STAT):]: mean_ci(_col(t, k)[first_seat])
                          for k in names if k.startswith(GAME_STAT)}
     seat_keys = [k[len(SEAT_STAT):] for k in names if k.startswith(SEAT_STAT)]
+    role_col = t.column("role")
+    roles = None if role_col.null_count == len(role_col) else np.asarray(role_col.to_pylist(), dtype=object)
+    if roles is not None and not solo:
+        from .within import head_to_head
+        res["head_to_head"] = head_to_head(roles, _col(t, "rank", np.int64), players)
     items: dict[str, list[dict[str, Any]]] = {}
     for group, keys in item_groups(seat_keys).items():
         items[group] = [item_row(k, np.nan_to_num(_col(t, SEAT_STAT + k)), shares, scores, solo) for k in keys]
+        if not solo and roles is not None:
+            from .within import within_roles
+            for row in items[group]:
+                row["within_roles"] = within_roles(np.nan_to_num(_col(t, SEAT_STAT + row["key"])), shares, roles)
     res["items"] = items
     res["findings"] = findings(res)
     return res
@@ -291,8 +300,15 @@ def findings(res: dict[str, Any]) -> list[str]:
         if worse:
             def unit(d: float) -> str:
                 return f"{d:+.1f} score" if res["solo"] else f"{100 * d:+.1f} points of win rate"
-            out.append(f"{group}: seats that took it did worse than those that did not: "
-                       + ", ".join(f"{r['key'].split('_', 1)[1]} ({unit(r[key]['diff'])})" for r in worse) + ".")
+            def within(r: dict[str, Any]) -> str:
+                adj = (r.get("within_roles") or {}).get("adjusted")
+                if not adj:
+                    return ""
+                lo, hi = adj["ci95"]
+                return f"; within roles {100 * adj['diff']:+.1f}, 95% CI {100 * lo:+.1f} to {100 * hi:+.1f}"
+            out.append(f"{group}: seats that took it did worse than those that did not (pooled over roles): "
+                       + ", ".join(f"{r['key'].split('_', 1)[1]} ({unit(r[key]['diff'])}{within(r)})" for r in worse)
+                       + ".")
     return out
 
 
