@@ -114,7 +114,7 @@ def _solo_study(reports: list[dict[str, Any]], names: list[str]) -> dict[str, An
     if len(set(labels)) < 2:
         return None
     rows = []
-    keys = list(dict.fromkeys((g, x["key"]) for r in reports for g, xs in r["items"].items() if g for x in xs))
+    keys = list(dict.fromkeys((g, x["key"]) for r in reports for g, xs in r["items"].items() for x in xs))
     for group, key in keys:
         cells = {}
         for a, r in zip(labels, reports, strict=True):
@@ -144,10 +144,13 @@ def solo_verdict(cells: dict[str, dict[str, Any]]) -> dict[str, Any]:
     if not judged:
         return {"kind": "unknown", "holds": False, "text": "too few games that complete it under every agent"}
     vals = set(sides.values())
-    if len(vals) == 1 and vals != {"0"} and not few:
+    if len(vals) == 1 and vals != {"0"} and len(judged) > 1:
         kind = "holds"
-        text = f"games that complete it score {words[vals.pop()]} under every agent (" + ", ".join(
+        every = "under every agent" if not few else "under every agent with enough games"
+        text = f"games that complete it score {words[vals.pop()]} {every} (" + ", ".join(
             f"{a} {c['diff']:+.1f}" for a, c in judged.items()) + ")"
+        if few:
+            text += f"; too few games with and without it under {', '.join(few)} to say"
     else:
         kind = "depends" if len(vals) > 1 else "par" if vals == {"0"} else "partial"
         text = "depends on the agent: " + "; ".join(

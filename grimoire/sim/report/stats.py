@@ -175,14 +175,15 @@ def item_row(key: str, value: np.ndarray, shares: np.ndarray, scores: np.ndarray
     row: dict[str, Any] = {"key": key, "seat_games": n, "with": k, "popularity": k / n if n else 0.0,
                            "popularity_ci95": [lo, hi], "mean_value": float(value.mean()) if n else 0.0,
                            "score_with": mean_ci(scores[has]), "score_without": mean_ci(scores[~has])}
-    row["score_diff"] = mean_diff(row["score_with"], row["score_without"])
+    # no interval for a group under MIN_N seat-games ("too few games")
+    row["score_diff"] = mean_diff(row["score_with"], row["score_without"]) if min(k, n - k) >= MIN_N else None
     if not solo:
         w1, w0 = float(shares[has].sum()), float(shares[~has].sum())
         row["rate_with"] = w1 / k if k else None
         row["rate_with_ci95"] = list(wilson(w1, k)) if k else None
         row["rate_without"] = w0 / (n - k) if n - k else None
         row["rate_without_ci95"] = list(wilson(w0, n - k)) if n - k else None
-        if k and n - k:
+        if min(k, n - k) >= MIN_N:
             d, dl, dh = newcombe(w1, k, w0, n - k)
             row["rate_diff"] = {"diff": d, "ci95": [dl, dh]}
         else:
@@ -288,6 +289,9 @@ def findings(res: dict[str, Any]) -> list[str]:
             if rows and not sig:
                 out.append(f"No {title} differs significantly from par {_pct(par)} "
                            f"(largest gap {_pct(max(abs(r['rate'] - par) for r in rows))}).")
+    if res["run"]["games"] < MIN_N:
+        out.append(f"Too few games ({res['run']['games']}) for findings about items.")
+        return out
     for group, rows in res["items"].items():
         if not group:
             continue
@@ -306,7 +310,8 @@ def findings(res: dict[str, Any]) -> list[str]:
                     return ""
                 lo, hi = adj["ci95"]
                 return f"; within roles {100 * adj['diff']:+.1f}, 95% CI {100 * lo:+.1f} to {100 * hi:+.1f}"
-            out.append(f"{group}: seats that took it did worse than those that did not (pooled over roles): "
+            pooled = "" if res["solo"] else " (pooled over roles)"
+            out.append(f"{group}: seats that took it did worse than those that did not{pooled}: "
                        + ", ".join(f"{r['key'].split('_', 1)[1]} ({unit(r[key]['diff'])}{within(r)})" for r in worse)
                        + ".")
     return out
