@@ -54,6 +54,7 @@ def test_auto_engine_skips_the_compiled_engine_for_agents_that_are_slow_there():
     assert resolve_engine("zavandor", "auto", ["medium"]) == "native"
     assert resolve_engine("zavandor", "auto", ["naive"]) == "python"          # 4x slower on native
     assert resolve_engine("zavandor", "auto", ["medium", "naive"]) == "python"
+    assert resolve_engine("zavandor", "auto", ["random"]) == "native"           # only lists legal actions
     assert resolve_engine("zavandor", "auto", ["hard:iterations=10,time=0"]) == "native"
 
 
