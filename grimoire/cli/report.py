@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import sys
 from pathlib import Path
@@ -13,21 +14,45 @@ from ..core.errors import GameConfigError
 from .main import app
 
 
+def export_csv(runs: list[Path], labels: list[str], out: Path | None) -> None:
+    """The rows of each run as CSV (one header line, one line per game and seat)."""
+    import pyarrow.csv as pcsv
+
+    from ..sim import read_rows
+
+    if out is None:
+        if len(runs) != 1:
+            raise GameConfigError("several runs: give --out DIR for their CSV files")
+        sink = io.BytesIO()
+        pcsv.write_csv(read_rows(runs[0]), sink)
+        sys.stdout.write(sink.getvalue().decode("utf-8"))
+        return
+    out.mkdir(parents=True, exist_ok=True)
+    for run, label in zip(runs, labels, strict=True):
+        path = out / f"{label}.csv"
+        pcsv.write_csv(read_rows(run), path)
+        Console().print(f"written: {path}", highlight=False)
+
+
 @app.command("report")
 def report_command(
     runs: list[Path] = typer.Argument(..., help="run directories of `grimoire simulate` (the later ones are compared "
                                                 "with the first)"),
     out: Path = typer.Option(None, "--out", help="directory for index.html and report.json (required for html)"),
     fmt: str = typer.Option("html", "--format", help="html (a static page with plots, opens offline; report.json "
-                                                     "beside it) or json (to --out, else to standard output)"),
+                                                     "beside it), json (to --out, else to standard output) or csv "
+                                                     "(the rows of each run: --out DIR gets one RUN.csv per run; "
+                                                     "one run without --out goes to standard output)"),
     name: list[str] = typer.Option([], "--name", help="a label per run (default: the directory names)"),
 ) -> None:
     """Win rates by role, seat and turn position with 95% CIs, score and length distributions, items held and how
     their holders fared, a summary of the significant imbalances; with two runs, their differences with CIs."""
     from ..sim.report import build, write
 
-    if fmt not in ("html", "json"):
-        raise GameConfigError(f"--format is html or json, not {fmt!r}")
+    if fmt not in ("html", "json", "csv"):
+        raise GameConfigError(f"--format is html, json or csv, not {fmt!r}")
+    if out is not None and out.exists() and not out.is_dir():
+        raise GameConfigError(f"--out {out} is a file; give a directory for the report")
     from ..sim.study import member_runs
 
     expanded: list[Path] = []
@@ -41,6 +66,9 @@ def report_command(
         labels += [p.name if p != r else (r.name or str(r)) for p in found]
     if name and len(name) != len(expanded):
         raise GameConfigError(f"--name is given {len(name)} times for {len(expanded)} runs")
+    if fmt == "csv":
+        export_csv(expanded, name or labels, out)
+        return
     data = build(expanded, name or labels)
     if fmt == "json" and out is None:
         json.dump(data, sys.stdout, indent=1, default=float)

@@ -34,6 +34,9 @@ class RandomAgent(Agent):
 
     name = "random"
 
+    def fast_on(self, engine: str) -> bool:
+        return True             # it only lists the legal actions, which every engine computes itself
+
     def choose(self, state: GameState, seat: int) -> Action:
         actions = state.legal_actions()
         return actions[self.rng.below(len(actions))]

@@ -54,6 +54,7 @@ def test_auto_engine_skips_the_compiled_engine_for_agents_that_are_slow_there():
     assert resolve_engine("zavandor", "auto", ["medium"]) == "native"
     assert resolve_engine("zavandor", "auto", ["naive"]) == "python"          # 4x slower on native
     assert resolve_engine("zavandor", "auto", ["medium", "naive"]) == "python"
+    assert resolve_engine("zavandor", "auto", ["random"]) == "native"           # only lists legal actions
     assert resolve_engine("zavandor", "auto", ["hard:iterations=10,time=0"]) == "native"
 
 
@@ -147,3 +148,49 @@ def test_bounds_near_par_are_printed_exactly():
     assert pct_bound(0.25, 0.25) == "25.0%" and pct_bound(0.3712, 0.25) == "37.1%"
     assert ci([0.231, 0.24953], par=0.25) == "23.1–24.95%"
     assert holm([0.01, 0.04, 0.03]) == pytest.approx([0.03, 0.06, 0.06])
+
+
+def test_item_effects_within_each_role_undo_the_pooled_paradox():
+    """The weak role buys the item more: pooled, the item looks harmful; within each role it helps."""
+    import numpy as np
+
+    from grimoire.sim.report.within import within_roles
+    # strong role: 100 seat-games, 10 with the item (win 6/10), 90 without (win 45/90)
+    # weak role:   100 seat-games, 90 with the item (win 18/90), 10 without (win 1/10)
+    roles = np.array(["strong"] * 100 + ["weak"] * 100, dtype=object)
+    value = np.r_[np.ones(10), np.zeros(90), np.ones(90), np.zeros(10)]
+    shares = np.r_[np.ones(6), np.zeros(4), np.ones(45), np.zeros(45), np.ones(18), np.zeros(72), np.ones(1),
+                   np.zeros(9)]
+    pooled = shares[value > 0].mean() - shares[value == 0].mean()
+    assert pooled < -0.2
+    w = within_roles(value, shares, roles)
+    by = {r["role"]: r for r in w["by_role"]}
+    assert by["strong"]["diff"]["diff"] == pytest.approx(0.1) and by["weak"]["diff"]["diff"] == pytest.approx(0.1)
+    assert w["adjusted"]["diff"] == pytest.approx(0.1)
+
+
+def test_head_to_head_counts_who_finished_ahead():
+    import numpy as np
+
+    from grimoire.sim.report.within import head_to_head
+    roles = np.array(["elf", "witch", "witch", "elf", "elf", "mage"], dtype=object)
+    ranks = np.array([1, 2, 1, 2, 1, 1])            # game 3: a tie between elf and mage
+    h = head_to_head(roles, ranks, 2)
+    i = {r: k for k, r in enumerate(h["roles"])}
+    assert h["share"][i["elf"]][i["witch"]] == 0.5 and h["games"][i["elf"]][i["witch"]] == 2
+    assert h["share"][i["elf"]][i["mage"]] == 0.5 and h["share"][i["witch"]][i["mage"]] is None
+
+
+def test_paired_differences_of_same_seed_runs_cancel_the_shared_luck(tmp_path):
+    from grimoire.sim.report import build
+    for name, agent in (("a", "random"), ("b", "random"), ("c", "naive")):
+        simulate(make_config("zavandor", 2, [agent], 24, 5, {"max_rounds": 1}, batch_size=24, engine="python"),
+                 tmp_path / name, workers=1)
+    data = build([tmp_path / "a", tmp_path / "b", tmp_path / "c"])
+    same, other = data["comparisons"]
+    for p in same["paired_by_role"]:           # the same agent on the same games: no difference, no width
+        assert p["diff"] == 0 and (p.get("too_few") or p["ci95"] == [0, 0])
+    assert sum(p["pairs"] for p in other["paired_by_role"]) == 48       # every seat-game paired by game and role
+    for p in other["paired_by_role"]:
+        if p.get("ci95"):
+            assert p["ci95"][0] <= p["diff"] <= p["ci95"][1]

@@ -20,8 +20,17 @@ def build(runs: list[Path | str], names: list[str] | None = None) -> dict[str, A
     names = names or [Path(r).name or str(r) for r in runs]
     from .agents import agent_study
     study = agent_study(reports, names)
-    return {"names": names, "runs": reports, "study": study,
-            "comparisons": [compare(reports[0], r) for r in reports[1:]]}
+    comparisons = [compare(reports[0], r) for r in reports[1:]]
+    from .paired import paired_role_diffs
+    for c, r in zip(comparisons, reports[1:], strict=True):
+        b = reports[0]["run"]
+        if not reports[0]["solo"] and r["run"]["seed"] == b["seed"] and r["run"]["players"] == b["players"]:
+            c["paired_by_role"] = paired_role_diffs(b["path"], r["run"]["path"], b["players"])
+            widths = {x["key"]: x["ci95"][1] - x["ci95"][0] for x in c["by_role"]}
+            ratio = [(p["ci95"][1] - p["ci95"][0]) / widths[p["key"]] for p in c["paired_by_role"]
+                     if p.get("ci95") and widths.get(p["key"])]
+            c["paired_width_ratio"] = float(sum(ratio) / len(ratio)) if ratio else None
+    return {"names": names, "runs": reports, "study": study, "comparisons": comparisons}
 
 
 def write(data: dict[str, Any], out: Path | str, fmt: str = "html") -> list[Path]:

@@ -50,7 +50,7 @@ def verdict(cells: dict[str, dict[str, Any] | None], par: float) -> dict[str, An
     sides = {a: side(c, par) for a, c in cells.items()}
     few = [a for a, s in sides.items() if s is None]
     judged = {a: s for a, s in sides.items() if s is not None}
-    rates = {a: cells[a]["rate"] for a in judged if cells[a] is not None}
+    rates = {a: c["rate"] for a, c in cells.items() if a in judged and c is not None}
     out: dict[str, Any] = {"sides": sides, "too_few": few}
     if not judged:
         out.update(kind="unknown", holds=False, text="too few games under every agent")
@@ -108,13 +108,57 @@ def agent_study(reports: list[dict[str, Any]], names: list[str]) -> dict[str, An
 
 
 def _solo_study(reports: list[dict[str, Any]], names: list[str]) -> dict[str, Any] | None:
-    """Solo games: the mean score and the item effects per agent (no par to hold against)."""
-    if len({agent_label(r) for r in reports}) < 2:
+    """Solo games: per item, the score of games that completed it minus the others, under each agent
+    (an association: an agent that takes an item only when it goes well makes it look good)."""
+    labels = [agent_label(r) for r in reports]
+    if len(set(labels)) < 2:
         return None
-    return {"agents": [agent_label(r) for r in reports], "runs": names, "tables": {},
-            "games": {agent_label(r): r["run"]["games"] for r in reports},
-            "params": {agent_label(r): params_of(r) for r in reports},
-            "game_findings": [], "agent_findings": []}
+    rows = []
+    keys = list(dict.fromkeys((g, x["key"]) for r in reports for g, xs in r["items"].items() for x in xs))
+    for group, key in keys:
+        cells = {}
+        for a, r in zip(labels, reports, strict=True):
+            x = next((y for y in r["items"].get(group, []) if y["key"] == key), None)
+            if x is not None and x["score_diff"] and x["score_with"]["n"] >= 10 and x["score_without"]["n"] >= 10:
+                cells[a] = {"diff": x["score_diff"]["diff"], "ci95": x["score_diff"]["ci95"], "with": x["with"],
+                            "popularity": x["popularity"]}
+            else:
+                cells[a] = {"too_few": True, "with": x["with"] if x else 0, "popularity": x["popularity"] if x else 0.0}
+        rows.append({"key": key, "cells": cells, "verdict": solo_verdict(cells)})
+    out = {"agents": labels, "runs": names, "tables": {"item": rows}, "solo": True,
+           "games": {a: r["run"]["games"] for a, r in zip(labels, reports, strict=True)},
+           "params": {a: params_of(r) for a, r in zip(labels, reports, strict=True)},
+           "scores": {a: r["scores"] for a, r in zip(labels, reports, strict=True)}}
+    game = [f"item {r['key']}: {r['verdict']['text']}." for r in rows if r["verdict"]["kind"] == "holds"]
+    agent = [f"item {r['key']}: {r['verdict']['text']}." for r in rows if r["verdict"]["kind"] == "depends"]
+    out["game_findings"], out["agent_findings"] = game, agent
+    return out
+
+
+def solo_verdict(cells: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """'holds' when the score difference has the same sign and excludes 0 under every agent."""
+    judged = {a: c for a, c in cells.items() if not c.get("too_few")}
+    few = [a for a in cells if a not in judged]
+    sides = {a: "+" if c["ci95"][0] > 0 else "-" if c["ci95"][1] < 0 else "0" for a, c in judged.items()}
+    words = {"+": "higher", "-": "lower", "0": "no different"}
+    if not judged:
+        return {"kind": "unknown", "holds": False, "text": "too few games that complete it under every agent"}
+    vals = set(sides.values())
+    if len(vals) == 1 and vals != {"0"} and len(judged) > 1:
+        kind = "holds"
+        every = "under every agent" if not few else "under every agent with enough games"
+        text = f"games that complete it score {words[vals.pop()]} {every} (" + ", ".join(
+            f"{a} {c['diff']:+.1f}" for a, c in judged.items()) + ")"
+        if few:
+            text += f"; too few games with and without it under {', '.join(few)} to say"
+    else:
+        kind = "depends" if len(vals) > 1 else "par" if vals == {"0"} else "partial"
+        text = "depends on the agent: " + "; ".join(
+            f"{a} {judged[a]['diff']:+.1f} [{judged[a]['ci95'][0]:+.1f}, {judged[a]['ci95'][1]:+.1f}]"
+            for a in judged)
+        if few:
+            text += f"; too few games that complete it under {', '.join(few)}"
+    return {"kind": kind, "holds": kind == "holds", "text": text}
 
 
 def _name(kind: str, key: Any) -> str:

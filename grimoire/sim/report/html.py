@@ -88,7 +88,22 @@ def rate_section(reports: list[dict[str, Any]], names: list[str], kind: str, tit
               num(r["score"]["mean"]), ci(r["score"]["ci95"], 1, "")] for r in rows], sig))
     for n, d in zip(names[1:], diffs, strict=True):
         rows = d.get(f"by_{kind}") or []
-        if rows:
+        paired = {p["key"]: p for p in d.get("paired_by_role") or []} if kind == "role" else {}
+        if rows and paired:
+            ratio = d.get("paired_width_ratio")
+            parts.append(f"<h3>{e(n)} minus {e(names[0])} (paired: the same games)</h3><p>Both runs played the "
+                         "same seeds: each role's difference is taken game by game, its interval clustered by "
+                         "rotation block" + (f" ({100 * ratio:.0f}% of the width of the unpaired interval)"
+                                             if ratio else "") + ".</p>")
+            parts.append(table([kind.replace("_", " "), names[0], n, "difference", "paired 95% CI",
+                                "unpaired 95% CI"],
+                               [[label(r["key"], kind), pct(r["base"]), pct(r["other"]),
+                                 f"{100 * paired[r['key']]['diff']:+.1f} pts" if r["key"] in paired else "–",
+                                 (ci(paired[r["key"]]["ci95"], signed=True, unit=" pts")
+                                  if r["key"] in paired and paired[r["key"]].get("ci95") else "too few games"),
+                                 ci(r["ci95"], signed=True, unit=" pts")] for r in rows],
+                               {i for i, r in enumerate(rows) if paired.get(r["key"], {}).get("significant")}, (3, 4)))
+        elif rows:
             parts.append(f"<h3>{e(n)} minus {e(names[0])}</h3>")
             parts.append(table([kind.replace("_", " "), names[0], n, "difference", "95% CI"],
                                [[label(r["key"], kind), pct(r["base"]), pct(r["other"]),
@@ -102,6 +117,36 @@ def dist_table(names: list[str], dists: list[dict[str, Any] | None]) -> str:
              num(d["p10"], 0), num(d["median"], 0), num(d["p90"], 0), num(d["max"], 0)]
             for n, d in zip(names, dists, strict=True) if d and d.get("n")]
     return table(["run", "n", "mean", "95% CI", "sd", "min", "p10", "median", "p90", "max"], rows)
+
+
+def adjusted_text(r: dict[str, Any]) -> str:
+    adj = (r.get("within_roles") or {}).get("adjusted")
+    if not adj:
+        return "–"
+    return f"{100 * adj['diff']:+.1f} pts ({ci(adj['ci95'], signed=True, unit=' pts')})"
+
+
+def per_role_text(r: dict[str, Any]) -> str:
+    """Each role's difference with the item minus without (too few games: no number)."""
+    rows = (r.get("within_roles") or {}).get("by_role") or []
+    return ", ".join(f"{e(x['role'])} {100 * x['diff']['diff']:+.0f}" + ("*" if x["diff"]["significant"] else "")
+                     if x["diff"] else f"{e(x['role'])} (too few)" for x in rows)
+
+
+def h2h_section(reports: list[dict[str, Any]], names: list[str]) -> str:
+    out = []
+    for n, r in zip(names, reports, strict=True):
+        h = r.get("head_to_head")
+        if not h:
+            continue
+        roles = h["roles"]
+        body = [[e(a)] + ["" if i == j else "–" if h["share"][i][j] is None or h["games"][i][j] < 10
+                          else pct(h["share"][i][j]) for j in range(len(roles))] for i, a in enumerate(roles)]
+        out.append(f"<h3>{e(n)}</h3>" + table(["ahead of →", *roles], body))
+    if not out:
+        return ""
+    return ("<h2>Head to head</h2><p>How often the row's role finished ahead of the column's role in the games "
+            "where both played (ties count half; – under 10 games).</p>" + "\n".join(out))
 
 
 def item_section(reports, names, group) -> str:
@@ -126,11 +171,12 @@ def item_section(reports, names, group) -> str:
                      ci(r["score_diff"]["ci95"], 1, "") if r["score_diff"] else "–"] for r in rows]
         else:
             head = ["item", "held (>0)", "mean value", "win rate with", "95% CI", "win rate without",
-                    "difference", "95% CI"]
+                    "difference (pooled)", "95% CI", "within roles (adjusted)", "per role"]
             body = [[e(r["key"]), pct(r["popularity"]), num(r["mean_value"], 2), pct(r["rate_with"]),
                      ci(r["rate_with_ci95"]), pct(r["rate_without"]),
                      f"{100 * r['rate_diff']['diff']:+.1f} pts" if r["rate_diff"] else "–",
-                     ci(r["rate_diff"]["ci95"], signed=True, unit=" pts") if r["rate_diff"] else "–"] for r in rows]
+                     ci(r["rate_diff"]["ci95"], signed=True, unit=" pts") if r["rate_diff"] else "–",
+                     adjusted_text(r), per_role_text(r)] for r in rows]
         parts.append(table(head, body))
     return "\n".join(parts)
 
@@ -171,6 +217,18 @@ def study_section(study: dict[str, Any] | None, par: float | None) -> str:
            + ". <i>Holds</i>: the interval excludes par on the same side under every agent; <i>direction</i>: "
            "every agent is on the same side and at least one interval excludes par; <i>at par</i>: no interval "
            "excludes par. Groups under 10 seat-games get no interval (too few games).</p>"]
+    if study.get("solo"):
+        body = []
+        for r in study["tables"]["item"]:
+            cells = [("–" if c.get("too_few") else f"{c['diff']:+.1f} ({ci(c['ci95'], 1, '', True)})")
+                     + f", {pct(c['popularity'])} of games" for c in (r["cells"][a] for a in agents)]
+            flag = "✔ " if r["verdict"]["holds"] else "✘ "
+            body.append([e(r["key"]), *cells, flag + e(r["verdict"]["text"])])
+        out.append("<h3>item × agent: score of games that complete it minus the others (95% CI)</h3>")
+        out.append(table(["item", *agents, "holds under every agent?"], body,
+                         {i for i, r in enumerate(study["tables"]["item"]) if r["verdict"]["holds"]},
+                         (len(agents) + 1,)))
+        return "\n".join(out)
     for kind, rows in study["tables"].items():
         if not rows:
             continue
@@ -238,6 +296,8 @@ def render(reports: list[dict[str, Any]], names: list[str], diffs: list[dict[str
         out.append(rate_section(reports, names, "seat", "Win rate by seat", "Seat numbers as dealt.", diffs))
         out.append(rate_section(reports, names, "agent", "Win rate by agent", "Agents rotate through the seats.",
                                 diffs))
+    if not solo:
+        out.append(h2h_section(reports, names))
     out.append("<h2>Scores</h2>")
     out.append("<figure>" + plots.histograms([(n, r["scores"]) for n, r in zip(names, reports, strict=True)],
                                              "score distribution (every seat)", "score") + "</figure>")
@@ -256,6 +316,11 @@ def render(reports: list[dict[str, Any]], names: list[str], diffs: list[dict[str
                                                           zip(names, reports, strict=True)], f"{k} per game", k)
                            + "</figure>")
             out.append(dist_table(names, [r["length"].get(k) for r in reports]))
+    for n, d in zip(names[1:], diffs, strict=True):
+        parts = [f"{k} {v['diff']:+.2f} (95% CI {ci(v['ci95'], 1, '', True)})"
+                 for k, v in (d.get("length") or {}).items() if v]
+        if parts:
+            out.append(f"<p>{e(n)} minus {e(names[0])}, per game: " + "; ".join(parts) + ".</p>")
     groups = list(dict.fromkeys(g for r in reports for g in r["items"]))
     if groups:
         out.append("<h2>Items and choices</h2><p>Per-seat statistics the game records, grouped by name. "
@@ -265,6 +330,15 @@ def render(reports: list[dict[str, Any]], names: list[str], diffs: list[dict[str
                       "without it follows (an association, not a cause: leaders buy more).") + "</p>")
         for g in [g for g in groups if g] + [g for g in groups if not g]:
             out.append(item_section(reports, names, g))
+        for n, d in zip(names[1:], diffs, strict=True):
+            rows = [r for g in d.get("items", {}).values() for r in g]
+            if rows:
+                out.append(f"<h3>Items: {e(n)} minus {e(names[0])}</h3>" + table(
+                    ["item", "held: difference", "95% CI", "score with it: difference", "95% CI"],
+                    [[e(r["key"]), f"{100 * r['popularity_diff']['diff']:+.1f} pts",
+                      ci(r["popularity_diff"]["ci95"], signed=True, unit=" pts"),
+                      f"{r['score_with_diff']['diff']:+.2f}" if r["score_with_diff"] else "–",
+                      ci(r["score_with_diff"]["ci95"], 1, "", True) if r["score_with_diff"] else "–"] for r in rows]))
     stat_keys = list(dict.fromkeys(k for r in reports for k in r["game_stats"]))
     if stat_keys:
         out.append("<h2>Per game</h2>")

@@ -175,14 +175,15 @@ def item_row(key: str, value: np.ndarray, shares: np.ndarray, scores: np.ndarray
     row: dict[str, Any] = {"key": key, "seat_games": n, "with": k, "popularity": k / n if n else 0.0,
                            "popularity_ci95": [lo, hi], "mean_value": float(value.mean()) if n else 0.0,
                            "score_with": mean_ci(scores[has]), "score_without": mean_ci(scores[~has])}
-    row["score_diff"] = mean_diff(row["score_with"], row["score_without"])
+    # no interval for a group under MIN_N seat-games ("too few games")
+    row["score_diff"] = mean_diff(row["score_with"], row["score_without"]) if min(k, n - k) >= MIN_N else None
     if not solo:
         w1, w0 = float(shares[has].sum()), float(shares[~has].sum())
         row["rate_with"] = w1 / k if k else None
         row["rate_with_ci95"] = list(wilson(w1, k)) if k else None
         row["rate_without"] = w0 / (n - k) if n - k else None
         row["rate_without_ci95"] = list(wilson(w0, n - k)) if n - k else None
-        if k and n - k:
+        if min(k, n - k) >= MIN_N:
             d, dl, dh = newcombe(w1, k, w0, n - k)
             row["rate_diff"] = {"diff": d, "ci95": [dl, dh]}
         else:
@@ -233,9 +234,18 @@ def analyse(run: Path | str) -> dict[str, Any]:
     res["game_stats"] = {k[len(GAME_STAT):]: mean_ci(_col(t, k)[first_seat])
                          for k in names if k.startswith(GAME_STAT)}
     seat_keys = [k[len(SEAT_STAT):] for k in names if k.startswith(SEAT_STAT)]
+    role_col = t.column("role")
+    roles = None if role_col.null_count == len(role_col) else np.asarray(role_col.to_pylist(), dtype=object)
+    if roles is not None and not solo:
+        from .within import head_to_head
+        res["head_to_head"] = head_to_head(roles, _col(t, "rank", np.int64), players)
     items: dict[str, list[dict[str, Any]]] = {}
     for group, keys in item_groups(seat_keys).items():
         items[group] = [item_row(k, np.nan_to_num(_col(t, SEAT_STAT + k)), shares, scores, solo) for k in keys]
+        if not solo and roles is not None:
+            from .within import within_roles
+            for row in items[group]:
+                row["within_roles"] = within_roles(np.nan_to_num(_col(t, SEAT_STAT + row["key"])), shares, roles)
     res["items"] = items
     res["findings"] = findings(res)
     return res
@@ -279,6 +289,9 @@ def findings(res: dict[str, Any]) -> list[str]:
             if rows and not sig:
                 out.append(f"No {title} differs significantly from par {_pct(par)} "
                            f"(largest gap {_pct(max(abs(r['rate'] - par) for r in rows))}).")
+    if res["run"]["games"] < MIN_N:
+        out.append(f"Too few games ({res['run']['games']}) for findings about items.")
+        return out
     for group, rows in res["items"].items():
         if not group:
             continue
@@ -291,8 +304,16 @@ def findings(res: dict[str, Any]) -> list[str]:
         if worse:
             def unit(d: float) -> str:
                 return f"{d:+.1f} score" if res["solo"] else f"{100 * d:+.1f} points of win rate"
-            out.append(f"{group}: seats that took it did worse than those that did not: "
-                       + ", ".join(f"{r['key'].split('_', 1)[1]} ({unit(r[key]['diff'])})" for r in worse) + ".")
+            def within(r: dict[str, Any]) -> str:
+                adj = (r.get("within_roles") or {}).get("adjusted")
+                if not adj:
+                    return ""
+                lo, hi = adj["ci95"]
+                return f"; within roles {100 * adj['diff']:+.1f}, 95% CI {100 * lo:+.1f} to {100 * hi:+.1f}"
+            pooled = "" if res["solo"] else " (pooled over roles)"
+            out.append(f"{group}: seats that took it did worse than those that did not{pooled}: "
+                       + ", ".join(f"{r['key'].split('_', 1)[1]} ({unit(r[key]['diff'])}{within(r)})" for r in worse)
+                       + ".")
     return out
 
 
