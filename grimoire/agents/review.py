@@ -177,6 +177,8 @@ def summarize(final: GameState, seat: int, decisions: list[Decision], settings: 
                       "scores": [float(x) for x in final.scores()], "final": True})
     return {
         "game": final.game, "seat": seat, "players": final.num_players,
+        # "points", or "win": the scores are 1/0 and projected scores are win chances
+        "measure": game_info(final.game).outcome,
         "scores": final.scores(), "winners": final.winners(), "actions": len(final.history),
         "done": len(decisions), "total": len(decisions) if total is None else total,
         "decisions": [_dict(d) for d in decisions],

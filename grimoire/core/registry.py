@@ -57,6 +57,7 @@ class Backend:
     new: Callable[..., GameState]                   # as GameInfo.new
     load: Callable[[dict], GameState]               # as GameInfo.load
     available: Callable[[], bool] = lambda: True
+    build_id: Callable[[], str] | None = None       # identifies the build (e.g. a hash of the compiled module)
 
 
 @dataclass(frozen=True, eq=False)   # hashed by identity: the tensor layouts are cached per descriptor
@@ -80,6 +81,9 @@ class GameInfo:
     max_game_length: Callable[[int, dict], int] | None = None     # (players, options) -> bound on actions
     round_cap: int | None = None            # max_rounds the adapters use when none is given (bounds the game)
     score_bounds: tuple[int, int] = (0, 100)   # a seat's score lies within (solo utility)
+    # what a seat's score is: "points" (scored games), or "win" (1 for a winner, 0 otherwise): then a review
+    # projects win chances, not points
+    outcome: str = "points"
     summary: Callable[[dict], str] | None = None                   # observation -> one short line
     # --- plug-in slots ---------------------------------------------------------------------------------
     agents: Mapping[str, Callable[[int], Any]] = field(default_factory=dict)   # name -> factory(seed)
@@ -94,6 +98,8 @@ class GameInfo:
     # options that fix what chance would draw (preset dice, cards): whoever sets them knows the game's
     # future like whoever chooses its seed (the web server allows them where it allows seeds, and shows them)
     chance_options: tuple[str, ...] = ()
+    # the seats that win or lose together, by (players, options); None: everyone for himself (ratings)
+    teams: Callable[[int, Mapping[str, Any]], list[list[int]]] | None = None
     # --- for the conformance suite -----------------------------------------------------------------------
     probe_texts: Callable[[Any], list[str]] | None = None
     conformance_options: Mapping[str, Any] = field(default_factory=dict)
@@ -107,6 +113,8 @@ class GameInfo:
             raise ValueError(f"game {self.name!r}: information is 'perfect' or 'imperfect'")
         if self.chance not in ("deterministic", "sampled"):
             raise ValueError(f"game {self.name!r}: chance is 'deterministic' or 'sampled'")
+        if self.outcome not in ("points", "win"):
+            raise ValueError(f"game {self.name!r}: outcome is 'points' or 'win'")
 
     # --- derived ---------------------------------------------------------------------------------------
     @property

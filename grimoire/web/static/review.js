@@ -13,6 +13,7 @@ let info = null;
 let seat = null;
 let result = null;
 let poll = null;
+let outcomeKind = "points";   // the game's descriptor: "points" or "win" (GET /api/meta), until a result says
 
 function seatLabel(s) {
   const x = info.seats[s];
@@ -27,6 +28,16 @@ function gameTitle() {
 
 const describe = (a) => (module && module.describe ? module.describe(a) : a);
 const num = (x) => (x === null || x === undefined ? "—" : (Math.round(x * 10) / 10).toLocaleString());
+// the game's measure (its descriptor's outcome): "points", or "win" (scores 1/0: projections are win chances)
+const winMeasure = () => (result && result.measure ? result.measure : outcomeKind) === "win";
+const measured = (x) => (winMeasure() ? (x === null || x === undefined ? "—" : `${Math.round(100 * x)}%`) : num(x));
+// a key with its win-measure variant ("review.final" -> "review.final_win") where the game is won or lost
+const mk = (key) => (winMeasure() ? `${key}_win` : key);
+function outcome(s) {
+  if (!winMeasure()) return String(result.scores[s]);
+  if (!result.winners || !result.winners.length) return t("review.draw");
+  return result.winners.includes(s) ? t("review.won") : t("review.lost");
+}
 
 async function start() {
   clearTimeout(poll);
@@ -66,8 +77,8 @@ function chart(points) {
   const all = points.flatMap((p) => p.scores);
   const x0 = Math.min(...xs);
   const x1 = Math.max(...xs);
-  const y0 = Math.min(0, ...all);
-  const y1 = Math.max(1, ...all);
+  const y0 = winMeasure() ? 0 : Math.min(0, ...all);
+  const y1 = winMeasure() ? 1 : Math.max(1, ...all);
   const X = (x) => pad.l + ((x - x0) / Math.max(1, x1 - x0)) * (W - pad.l - pad.r);
   const Y = (y) => H - pad.b - ((y - y0) / (y1 - y0)) * (H - pad.t - pad.b);
   const ns = "http://www.w3.org/2000/svg";
@@ -77,11 +88,12 @@ function chart(points) {
     if (text !== undefined) e.textContent = text;
     return e;
   };
-  const svg = el("svg", {viewBox: `0 0 ${W} ${H}`, class: "review-chart", role: "img", "aria-label": t("review.chart_title")});
+  const svg = el("svg", {viewBox: `0 0 ${W} ${H}`, class: "review-chart", role: "img", "aria-label": t(mk("review.chart_title"))});
   for (let k = 0; k <= 4; k++) {
     const v = y0 + ((y1 - y0) * k) / 4;
     svg.append(el("line", {x1: pad.l, x2: W - pad.r, y1: Y(v), y2: Y(v), class: "grid"}));
-    svg.append(el("text", {x: pad.l - 6, y: Y(v) + 4, "text-anchor": "end", class: "tick"}, String(Math.round(v))));
+    svg.append(el("text", {x: pad.l - 6, y: Y(v) + 4, "text-anchor": "end", class: "tick"},
+      winMeasure() ? `${Math.round(100 * v)}%` : String(Math.round(v))));
   }
   svg.append(el("text", {x: W / 2, y: H - 6, "text-anchor": "middle", class: "tick"}, t("review.x_axis")));
   const n = points[0].scores.length;
@@ -104,12 +116,12 @@ function mistakesTable() {
   if (!rows.length) return h("p.muted", result.status === "done" ? t("review.no_mistakes") : t("review.none_yet"));
   return h("div.table-scroll", h("table.review-table",
     h("tr", h("th", "#"), h("th", t("review.col_round")), h("th", t("review.col_played")), h("th", t("review.col_best")),
-      h("th", t("review.col_loss")), h("th", "")),
+      h("th", t(mk("review.col_loss"))), h("th", "")),
     ...rows.map((m) => h("tr", {class: m.loss > 0 ? "" : "muted"},
       h("td", String(m.seq)), h("td", m.round === null ? "—" : String(m.round)),
       h("td", h("span.act", describe(m.played)), h("code", m.played)),
       h("td", h("span.act", describe(m.best)), h("code", m.best)),
-      h("td.num", h("b", num(m.loss))),
+      h("td.num", h("b", measured(m.loss))),
       h("td", h("a", {href: `/replay/${encodeURIComponent(gid)}#seat=${seat}&seq=${m.index}`}, t("review.show")))))));
 }
 
@@ -120,7 +132,7 @@ function body() {
   }
   const picker = h("section.panel.review-pick",
     h("h2", t("review.title")),
-    h("p.muted", t("review.intro")),
+    h("p.muted", t(mk("review.intro"))),
     h("div.row",
       h("label", {for: "review-seat"}, t("review.seat")),
       h("select#review-seat", {onchange: (e) => { seat = Number(e.target.value); result = null; render(); }},
@@ -137,10 +149,10 @@ function body() {
     h("div.facts",
       h("div", h("small", t("review.decisions")), h("b", String(result.done))),
       h("div", h("small", t("review.agreement")), h("b", `${Math.round(100 * result.agreement)}%`)),
-      h("div", h("small", t("review.total_loss")), h("b", num(result.total_loss))),
-      h("div", h("small", t("review.final")), h("b", String(result.scores[seat])))));
+      h("div", h("small", t(mk("review.total_loss"))), h("b", measured(result.total_loss))),
+      h("div", h("small", t(mk("review.final"))), h("b.final", outcome(seat)))));
   return h("div.review-main", picker, summary,
-    h("section.panel", h("h2", t("review.chart_title")), h("p.muted.small", t("review.chart_note")), chart(result.chart || [])),
+    h("section.panel", h("h2", t(mk("review.chart_title"))), h("p.muted.small", t(mk("review.chart_note"))), chart(result.chart || [])),
     h("section.panel", h("h2", t("review.mistakes")), h("p.muted.small", t("review.mistakes_note")), mistakesTable()),
     h("p.muted.small", t("review.method", {playouts: result.settings.playouts, steps: result.settings.max_steps})));
 }
@@ -166,6 +178,11 @@ function render() {
     app.replaceChildren(h("main.fatal", h("h1", t("ui.cannot_open")), h("p", e.message), h("a.button", {href: "/"}, t("ui.to_lobby"))));
     return;
   }
+  try {
+    const meta = await api("GET", "/api/meta");
+    const entry = meta.games.find((g) => g.name === info.game);
+    if (entry && entry.outcome) outcomeKind = entry.outcome;
+  } catch { /* points, the default */ }
   try {
     module = await import(`/games/${encodeURIComponent(info.game)}/board.js`);
     if (module.setup) await module.setup(api);

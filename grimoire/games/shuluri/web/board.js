@@ -13,6 +13,7 @@ const TEAM = ["#c0392b", "#2471a3", "#1e8449", "#8e44ad"];
 const LETTERS = "abcd";
 const ROLE_ORDER = ["gl", "wl", "xb", "d1", "d2"];
 const ROLE_MARK = {gl: "G", wl: "W", xb: "X", d1: "1", d2: "2"};
+const SPELL_TYPES = ["none", "curse", "poison", "lightning", "special"];
 
 // --- the fixed tables (GET /api/static/shuluri) ------------------------------------------------------------
 let S = null;                                // the static data
@@ -147,13 +148,16 @@ function spellName(key) { return tr(`shuluri.spell.${key}`); }
 function trapName(n) { return tr(`shuluri.trap.${n}`); }
 function teamColour(seat) { return TEAM[seat % 4]; }
 
-export function title(view) {
+export function title(view, ctx) {
+  if (ctx && ctx.t) tr = ctx.t;
   const o = view.obs;
   return `${tr("shuluri.title")} · ${tr("shuluri.round", {n: o.round || 0})}`;
 }
 
-export function seatTitle(view, seat, who) {
-  const t = game(view).teams[seat];
+export function seatTitle(view, seat, who, ctx) {
+  if (ctx && ctx.t) tr = ctx.t;
+  const g = game(view);
+  const t = g && g.teams[seat];
   return t ? `${who} (${tr("shuluri.team", {letter: t.letter.toUpperCase()})})` : who;
 }
 
@@ -182,78 +186,132 @@ function targetActions(legal, role, figName) {
   return out;
 }
 
-function describe(text, g) {
-  if (!text) return "…";
-  const w = text.split(" ");
-  if (ROLE_ORDER.includes(w[0])) {
-    const who = tr(`shuluri.role.${w[0]}`);
-    const verb = w[1];
-    const target = w[2] && g ? figLabel(g, w[2]) : w[2];
-    switch (verb) {
-      case "move": case "sneak": case "disengage":
-        return tr(`shuluri.log.${verb}`, {who, dir: tr(`shuluri.dir.${w[2]}`)});
-      case "attack": return tr(w[3] ? `shuluri.log.attack_${w[3]}` : "shuluri.log.attack", {who, target});
-      case "shoot": return tr("shuluri.log.shoot", {who, target});
-      case "javelin": case "net": return tr(`shuluri.log.${verb}`, {who, target});
-      case "cast": return tr("shuluri.log.cast", {who, spell: spellName(w[2]),
-        target: w[3] ? (w[3].includes(",") ? w[3] : figLabel(g, w[3])) : tr("shuluri.himself")});
-      case "open": case "close": return tr(`shuluri.log.${verb}`, {who, gate: w[2]});
-      case "wield": return tr("shuluri.log.wield", {who, weapon: tr(`shuluri.weapon.${w[2]}`)});
-      case "cloud": return tr("shuluri.log.cloud", {who, dir: tr(`shuluri.dir.${w[3]}`)});
-      case "order": return tr("shuluri.log.order", {who, target: figLabel(g, w[2])});
-      default: return tr(`shuluri.log.${verb}`, {who});
+// --- action texts and events in words (the same catalog keys as the terminal's phrases.py) -------------------
+const AMULETS = ["poison", "lightning", "curse"];
+const RESIST_VALUES = [2, 3];
+const cap = (s) => (s ? s[0].toUpperCase() + s.slice(1) : s);
+const has = (k) => tr(k) !== k;
+function roleWord(code) { return tr(`shuluri.role.${code}`); }
+// 'bgl' -> 'Gladiator bgl', 'zbd1' -> 'Zombie zbd1' (the name stays: it is what the map and the log use)
+function figWord(name) {
+  if (!name) return "";
+  if (name.startsWith("z") && name.length > 3) return tr("shuluri.term.fig", {role: tr("shuluri.zombie"), name});
+  const code = name.slice(1);
+  return ROLE_ORDER.includes(code) ? tr("shuluri.term.fig", {role: roleWord(code), name}) : name;
+}
+// a seat as the page names it (its player and team), else "seat n" counted from 1
+let seatName = null;                         // ctx.seatLabel, set at each render
+function seatWord(i) { return seatName ? seatName(Number(i)) : tr("shuluri.term.seat", {n: Number(i) + 1}); }
+function dirWord(d) { return tr(`shuluri.dir.${d}`); }
+function weaponWord(k) { return has(`shuluri.weapon.${k}`) ? tr(`shuluri.weapon.${k}`) : k; }
+function halfWord(k) {
+  k = Number(k);
+  return tr("shuluri.half", {k: k + 1, q1: k % 4 + 1, q2: (k + 1) % 4 + 1});
+}
+export function endReason(reason) {
+  if (!reason) return "";
+  const key = `shuluri.end.${reason.replace(/ /g, "_")}`;
+  return has(key) ? tr(key) : reason;
+}
+const fieldOrFig = (w) => (w.includes(",") ? w : figWord(w));
+
+function figureAction(code, verb, rest) {
+  const who = roleWord(code);
+  switch (verb) {
+    case "move": case "sneak": case "disengage": return tr(`shuluri.log.${verb}`, {who, dir: dirWord(rest[0])});
+    case "attack": return tr(rest[1] ? `shuluri.log.attack_${rest[1]}` : "shuluri.log.attack", {who, target: figWord(rest[0])});
+    case "shoot": case "javelin": case "net": case "order": return tr(`shuluri.log.${verb}`, {who, target: figWord(rest[0])});
+    case "cast": {
+      const spell = spellName(rest[0]);
+      if (!rest[1]) return tr("shuluri.log.cast_self", {who, spell});
+      if (rest[1].includes(",")) return tr("shuluri.log.cast_at", {who, spell, field: rest[1]});
+      return tr("shuluri.log.cast", {who, spell, target: figWord(rest[1])});
     }
-  }
-  switch (w[0]) {
-    case "name": return tr("shuluri.log.name", {who: w.slice(1).map((r) => tr(`shuluri.role.${r}`)).join(", ")});
-    case "end": return tr("shuluri.log.end");
-    case "pass": return w[1] ? tr("shuluri.log.pass_all") : tr("shuluri.log.pass");
-    case "trap": return w[2] ? tr("shuluri.log.trap_on", {n: w[1], trap: trapName(w[1]), target: figLabel(g, w[2])})
-      : tr("shuluri.log.trap", {n: w[1], trap: trapName(w[1])});
-    case "dodge": return tr("shuluri.log.dodge");
-    case "no": return tr(`shuluri.log.no_${w[1]}`);
-    case "push": case "shove": return tr(`shuluri.log.${w[0]}`, {dir: tr(`shuluri.dir.${w[1]}`)});
-    case "effect": return tr("shuluri.log.effect", {choice: tr(`shuluri.choice.${w[1]}`)});
-    case "chain": return w[1] === "stop" ? tr("shuluri.log.chain_stop") : tr("shuluri.log.chain", {target: figLabel(g, w[1])});
-    case "enemy": return tr("shuluri.log.enemy", {target: figLabel(g, w[1])});
-    case "order": return tr("shuluri.log.orderto", {what: w.slice(1).join(" ")});
-    case "side": return tr("shuluri.log.side", {k: w[1]});
-    case "first": return tr("shuluri.log.first");
-    case "weapon": return tr("shuluri.log.weapon");
-    case "deploy": return tr("shuluri.log.deploy", {who: tr(`shuluri.role.${w[1]}`), field: w[2]});
-    case "traps": case "amulets": case "resist": case "vials": case "potions": return tr(`shuluri.log.${w[0]}`);
-    default: return text;
+    case "open": case "close": return tr(`shuluri.log.${verb}`, {who, gate: rest[0]});
+    case "wield": return tr("shuluri.log.wield", {who, weapon: weaponWord(rest[0])});
+    case "cloud": return tr("shuluri.term.act.cloud", {who, k: rest[0], dir: dirWord(rest[1])});
+    default: return rest.length ? null : tr(`shuluri.log.${verb}`, {who});
   }
 }
 
-// the engine's event lines (English) in the reader's language, for the frequent kinds; others as they are
-const EVENT_PATTERNS = [
-  [/^(\w+) rolls (\d+): (\d+) against (\w+)'s (\d+): (\d+) -> (hit|miss)$/, (m) => tr(`shuluri.ev.roll_${m[7]}`,
-    {a: m[1], ra: m[2], att: m[3], d: m[4], rd: m[5], def: m[6]})],
-  [/^(\w+) loses (-?\d+) Ep(?: \((.*)\))?$/, (m) => tr("shuluri.ev.loses", {who: m[1], n: m[2], why: m[3] || ""})],
-  [/^(\w+) dies$/, (m) => tr("shuluri.ev.dies", {who: m[1]})],
-  [/^(\w+) (moves|sneaks) (\w+) to (-?\d+,-?\d+)$/, (m) => tr(`shuluri.ev.${m[2]}`, {who: m[1], dir: tr(`shuluri.dir.${m[3]}`), field: m[4]})],
-  [/^(\w+) disengages and moves (\w+) to (-?\d+,-?\d+)$/, (m) => tr("shuluri.ev.disengages", {who: m[1], dir: tr(`shuluri.dir.${m[2]}`), field: m[3]})],
-  [/^(\w+) attacks (\w+)(?: \((\w+)\))?$/, (m) => tr("shuluri.ev.attacks", {a: m[1], d: m[2]})],
-  [/^(\w+) shoots at (\w+)$/, (m) => tr("shuluri.ev.shoots", {a: m[1], d: m[2]})],
-  [/^(\w+) casts (.+) \(level (\d)\)(?: on| at)? ?(.*)$/, (m) => tr("shuluri.ev.casts", {a: m[1], spell: m[2], lv: m[3], t: m[4]})],
-  [/^seat (\d) names (.*) \((\d+) MAN\)$/, (m) => tr("shuluri.ev.names", {seat: Number(m[1]) + 1, who: m[2], n: m[3]})],
-  [/^seat (\d) ends the step$/, (m) => tr("shuluri.ev.ends", {seat: Number(m[1]) + 1})],
-  [/^round (\d+) begins$/, (m) => tr("shuluri.ev.round", {n: m[1]})],
-  [/^(\w+) opens gate (\w+)$/, (m) => tr("shuluri.ev.opens", {who: m[1], gate: m[2]})],
-  [/^(\w+) closes gate (\w+)$/, (m) => tr("shuluri.ev.closes", {who: m[1], gate: m[2]})],
-  [/^(\w+) dodges \(Kiteres\)$/, (m) => tr("shuluri.ev.dodges", {who: m[1]})],
-  [/^(\w+)'s armour loses 1 STP \((\d+) left\)$/, (m) => tr("shuluri.ev.stp", {who: m[1], n: m[2]})],
-  [/^(.+): (\d+)\+(\d+)=(\d+) against (\w+)'s (Eg|ME) (\d+)\+(\d+)=(\d+) -> (resisted|takes effect)$/, (m) => tr(
-    m[10] === "resisted" ? "shuluri.ev.resisted" : "shuluri.ev.takes_effect",
-    {spell: m[1], roll: m[2], e: m[3], att: m[4], who: m[5], what: m[6], v: m[7], r: m[8], res: m[9]})],
-];
-function translateEvent(line) {
-  for (const [re, f] of EVENT_PATTERNS) {
-    const m = line.match(re);
-    if (m) return f(m);
+function plainAction(w) {
+  const head = w[0];
+  if (ROLE_ORDER.includes(head) && w.length >= 2) return figureAction(head, w[1], w.slice(2));
+  switch (head) {
+    case "end": return tr("shuluri.end_step");
+    case "pass": return w[1] ? tr("shuluri.pass_all") : tr("shuluri.pass");
+    case "trap": return w[2] ? tr("shuluri.log.trap_on", {n: w[1], trap: trapName(w[1]), target: figWord(w[2])})
+      : tr("shuluri.log.trap", {n: w[1], trap: trapName(w[1])});
+    case "dodge": return tr("shuluri.term.act.dodge");
+    case "no": return tr(`shuluri.term.act.no_${w[1]}`);
+    case "push": case "shove": return tr(`shuluri.term.act.${head}`, {dir: dirWord(w[1])});
+    case "effect": return tr("shuluri.term.act.effect", {choice: tr(`shuluri.choice.${w[1]}`)});
+    case "chain": return w[1] === "stop" ? tr("shuluri.term.act.chain_stop") : tr("shuluri.term.act.chain", {target: figWord(w[1])});
+    case "enemy": return tr("shuluri.term.act.enemy", {target: figWord(w[1])});
+    case "order":
+      if (w[1] === "guard" && !w[2].includes(",")) return tr("shuluri.log.order_guard_gate", {gate: w[2]});
+      return tr(`shuluri.log.order_${w[1]}`, {field: w[2], target: fieldOrFig(w[2])});
+    case "side": return halfWord(w[1]);
+    case "first": return tr("shuluri.take_first");
+    case "weapon": return tr("shuluri.starting_weapon", {w: weaponWord(w[1])});
+    case "deploy": return tr("shuluri.term.act.deploy", {who: roleWord(w[1]), field: w[2]});
+    case "name": return tr("shuluri.term.act.name", {who: w.slice(1).map(roleWord).join(", ")});
+    case "traps": return tr("shuluri.term.act.traps", {roles: w.slice(1).map(roleWord).join(", ")});
+    case "amulets": return tr("shuluri.term.act.amulets", {items: w.slice(1).map((r, i) =>
+      tr("shuluri.term.to", {what: tr(`shuluri.amulet.${AMULETS[i]}`), who: roleWord(r)})).join("; ")});
+    case "resist": return tr("shuluri.term.act.resist", {items: w.slice(1).map((r, i) =>
+      tr("shuluri.term.to", {what: `ME ${RESIST_VALUES[i]}`, who: roleWord(r)})).join("; ")});
+    case "vials": case "potions": return tr(`shuluri.term.act.${head}`, {roles: w.slice(1).map(roleWord).join(", ")});
+    default: return null;
   }
-  return line;
+}
+
+// an action text in words ("wl cast acid 3,-2" -> "Warlock casts Acid Cloud at 3,-2"); for the board, the hint,
+// the replay and the review (the pages call it without a game state: it needs none)
+export function describe(text) {
+  if (text === null || text === undefined) return tr("shuluri.secret_action");
+  let out = null;
+  try { out = plainAction(String(text).split(" ")); } catch { out = null; }
+  return out ? cap(out) : String(text);
+}
+
+// an event argument in words, by its name (events.py's convention: a player is a 0-based seat index)
+function argWords(name, v) {
+  switch (name) {
+    case "player": case "player2": return seatWord(v);
+    case "players": return v.map(seatWord).join(", ");
+    case "half": return String(v + 1);
+    case "fig": case "target": case "zombie": return figWord(v);
+    case "figs": return v.map(figWord).join(", ");
+    case "spell": return spellName(v);
+    case "trap": return `${v} (${trapName(v)})`;
+    case "weapon": case "wield": return weaponWord(v);
+    case "dir": return dirWord(v);
+    case "amulet": return tr(`shuluri.amulet.${v}`);
+    case "skill": return tr(`shuluri.skill.${v === "break" ? "weapon_break" : v}`);
+    case "reason": return endReason(v);
+    case "stat": return has(`shuluri.stat.${String(v).toLowerCase()}`) ? tr(`shuluri.stat.${String(v).toLowerCase()}`) : String(v);
+    case "cards": return v.map(([c, r]) => tr("shuluri.term.to", {what: String(c), who: roleWord(r)})).join(", ");
+    case "amulets": return v.map((r, i) => tr("shuluri.term.to", {what: tr(`shuluri.amulet.${AMULETS[i]}`), who: roleWord(r)})).join(", ");
+    case "resist": return v.map((r, i) => tr("shuluri.term.to", {what: `ME ${RESIST_VALUES[i]}`, who: roleWord(r)})).join(", ");
+    case "roles": return v.map(roleWord).join(", ");
+    default: return String(v);
+  }
+}
+
+// the observation's events in the reader's language, from event_data ([key, args] per English line)
+function eventLines(g) {
+  const lines = g.events || [];
+  const data = g.event_data;
+  if (!data || data.length !== lines.length) return lines.slice();
+  return data.map(([key, args], i) => {
+    const ck = `shuluri.event.${key}`;
+    if (!has(ck)) return lines[i];
+    const params = {};
+    for (const [k, v] of Object.entries(args || {})) params[k] = argWords(k, v);
+    const text = tr(ck, params);
+    return text.includes("{") ? lines[i] : cap(text);
+  });
 }
 
 // --- the SVG arena ---------------------------------------------------------------------------------------------
@@ -320,6 +378,98 @@ function selectedFigure(ctx, g, legal) {
   return f;
 }
 
+// --- zoom and pan (phones: hexes big enough to tap) -----------------------------------------------------------
+const PHONE_ZOOM = 2.6;
+const MAX_ZOOM = 4;
+function ownGladiatorField(ctx, g) {
+  const f = g.figures.find((x) => x.seat === ctx.seat && x.role === "gl" && !x.zombie && x.alive && x.field);
+  return f ? f.field : null;
+}
+// the visible part of the arena: all of it at zoom 1, else a window around ui.centre (or the followed field)
+function viewWindow(full, ui, follow) {
+  const z = Math.max(1, Math.min(MAX_ZOOM, ui.zoom || 1));
+  if (z === 1) return full;
+  const w = full[2] / z, hgt = full[3] / z;
+  const c = ui.centre || (follow ? centre(follow) : [full[0] + full[2] / 2, full[1] + full[3] / 2]);
+  const x = Math.max(full[0], Math.min(full[0] + full[2] - w, c[0] - w / 2));
+  const y = Math.max(full[1], Math.min(full[1] + full[3] - hgt, c[1] - hgt / 2));
+  return [x, y, w, hgt];
+}
+function viewBox(full, ui, follow) { return viewWindow(full, ui, follow).map((x) => x.toFixed(1)).join(" "); }
+
+// one finger drags the zoomed arena, two pinch it; a drag is not a click
+function panAndPinch(svg, full, ui, follow) {
+  const pts = new Map();
+  let start = null;
+  const win = () => viewWindow(full, ui, follow);
+  const setCentre = (c) => { ui.centre = c; svg.setAttribute("viewBox", viewBox(full, ui, follow)); };
+  svg.addEventListener("pointerdown", (e) => {
+    pts.set(e.pointerId, [e.clientX, e.clientY]);
+    const w = win();
+    start = {pts: new Map(pts), centre: [w[0] + w[2] / 2, w[1] + w[3] / 2], zoom: ui.zoom, moved: false};
+  });
+  svg.addEventListener("pointermove", (e) => {
+    if (!start || !pts.has(e.pointerId)) return;
+    pts.set(e.pointerId, [e.clientX, e.clientY]);
+    const scale = win()[2] / svg.getBoundingClientRect().width;     // svg units per screen pixel
+    if (pts.size >= 2 && start.pts.size >= 2) {
+      const [a, b] = [...pts.values()];
+      const [a0, b0] = [...start.pts.values()];
+      const d = Math.hypot(a[0] - b[0], a[1] - b[1]), d0 = Math.hypot(a0[0] - b0[0], a0[1] - b0[1]) || 1;
+      ui.zoom = Math.max(1, Math.min(MAX_ZOOM, start.zoom * d / d0));
+      start.moved = true;
+      setCentre(start.centre);
+      svg.classList.toggle("zoomed", ui.zoom > 1);
+      return;
+    }
+    const p0 = start.pts.get(e.pointerId);
+    if (!p0 || ui.zoom <= 1) return;
+    const dx = e.clientX - p0[0], dy = e.clientY - p0[1];
+    if (!start.moved && Math.hypot(dx, dy) < 8) return;
+    start.moved = true;
+    setCentre([start.centre[0] - dx * scale, start.centre[1] - dy * scale]);
+  });
+  const end = (e) => {
+    pts.delete(e.pointerId);
+    if (start && start.moved) ui.dragged = true;
+    if (!pts.size) start = null;
+  };
+  svg.addEventListener("pointerup", end);
+  svg.addEventListener("pointercancel", end);
+  svg.addEventListener("click", (e) => {
+    if (ui.dragged) { ui.dragged = false; e.stopPropagation(); e.preventDefault(); }
+  }, true);
+}
+
+function zoomBar(ctx) {
+  const {h} = ctx;
+  const ui = ctx.ui;
+  const set = (z) => { ui.zoom = Math.max(1, Math.min(MAX_ZOOM, z)); if (ui.zoom === 1) ui.centre = null; ctx.rerender(); };
+  return h("div.zoom-bar",
+    h("button.small.zoom-out", {title: tr("shuluri.zoom_out"), "aria-label": tr("shuluri.zoom_out"), disabled: ui.zoom <= 1,
+      onclick: () => set(ui.zoom <= 1.5 ? 1 : ui.zoom / 1.5)}, "−"),
+    h("button.small.zoom-in", {title: tr("shuluri.zoom_in"), "aria-label": tr("shuluri.zoom_in"), disabled: ui.zoom >= MAX_ZOOM,
+      onclick: () => set((ui.zoom || 1) * 1.5)}, "+"),
+    h("button.small.zoom-follow", {title: tr("shuluri.zoom_follow"), "aria-label": tr("shuluri.zoom_follow"),
+      onclick: () => { ui.centre = null; if (ui.zoom <= 1) ui.zoom = PHONE_ZOOM; ctx.rerender(); }}, "◎"));
+}
+
+// what the colours and marks of the arena mean
+function legend(ctx) {
+  const {h} = ctx;
+  const sw = (cls) => h(`span.lg-swatch.${cls}`);
+  const item = (mark, key) => h("li", mark, " ", tr(`shuluri.legend.${key}`));
+  return h("details.legend", {open: ctx.ui.legendOpen || null, ontoggle: (e) => { ctx.ui.legendOpen = e.target.open; }},
+    h("summary", tr("shuluri.legend")),
+    h("ul",
+      item(sw("legal"), "move"), item(sw("reach"), "reach"), item(h("span.lg-ring.target"), "target"),
+      item(h("span.lg-ring.selected"), "selected"), item(h("span.lg-ring.acting"), "acting"),
+      item(h("span.lg-mark.trapnum", "7"), "trap"), item(h("span.lg-mark", "⚔"), "heap"), item(h("span.lg-mark", "✝"), "corpse"),
+      item(h("span.lg-line.gate-closed"), "gate_closed"), item(h("span.lg-line.gate-open"), "gate_open"),
+      item(sw("zone-c"), "zone_c"), item(sw("zone-r1"), "zone_r1"), item(sw("zone-r2"), "zone_r2"),
+      h("li", ["gl", "wl", "xb", "d1", "d2"].map((r) => `${ROLE_MARK[r]} ${roleWord(r)}`).join(" · "), ` · Z ${tr("shuluri.zombie")}`)));
+}
+
 function arena(ctx, g, legal) {
   const {h} = ctx;
   const ui = ctx.ui;
@@ -331,10 +481,15 @@ function arena(ctx, g, legal) {
   const xs = S.fields.map((f) => centre(f.id)[0]);
   const ys = S.fields.map((f) => centre(f.id)[1]);
   const pad = SIZE * 1.6;
-  const vb = [Math.min(...xs) - pad, Math.min(...ys) - pad, Math.max(...xs) - Math.min(...xs) + 2 * pad,
+  const full = [Math.min(...xs) - pad, Math.min(...ys) - pad, Math.max(...xs) - Math.min(...xs) + 2 * pad,
     Math.max(...ys) - Math.min(...ys) + 2 * pad];
-  const svg = svgEl("svg", {class: "arena", viewBox: vb.map((x) => x.toFixed(1)).join(" "), role: "img",
+  // a phone starts zoomed in (hexes big enough to tap), following the selected character
+  if (ui.zoom === undefined) ui.zoom = window.innerWidth < 700 ? PHONE_ZOOM : 1;
+  const follow = (sel && sel.field) || ownGladiatorField(ctx, g);
+  if (ui.followed !== follow) { ui.followed = follow; ui.centre = null; }
+  const svg = svgEl("svg", {class: `arena${ui.zoom > 1 ? " zoomed" : ""}`, viewBox: viewBox(full, ui, follow), role: "img",
     "aria-label": tr("shuluri.arena")});
+  panAndPinch(svg, full, ui, follow);
   const heapOwner = {};
   for (const t of g.teams) for (const hp of t.heaps) heapOwner[hp] = t.seat;
   const areaAt = {};
@@ -365,8 +520,11 @@ function arena(ctx, g, legal) {
     if (ui.hover === f.id) cls.push("hover");
     const poly = svgEl("polygon", {points: hexPoints(f.id), class: cls.join(" "), "data-field": f.id,
       "data-action": acts.length === 1 ? acts[0] : null,
-      onmouseenter: () => { ui.hover = f.id; showHover(ctx, g, f.id, sel); },
-      onclick: () => { if (acts.length === 1 && !ctx.busy) ctx.act(acts[0]); }});
+      onmouseenter: () => { ui.hover = f.id; ui.pinned = false; showHover(ctx, g, f.id, sel); },
+      onclick: () => {
+        if (acts.length === 1 && !ctx.busy) { ctx.act(acts[0]); return; }
+        ui.hover = f.id; ui.pinned = true; showHover(ctx, g, f.id, sel);   // a tap shows the field (phones have no hover)
+      }});
     fieldsLayer.append(poly);
     const [cx, cy] = centre(f.id);
     if (TRAP_AT[f.id] && !(at[f.id] || []).length) {
@@ -434,10 +592,14 @@ function arena(ctx, g, legal) {
         onclick: (ev) => {
           ev.stopPropagation();
           if (ctx.busy) return;
-          if (selectable && !clickActs.length) { ui.selected = f.name; ui.spell = null; ctx.rerender(); return; }
-          if (clickActs.length === 1) ctx.act(clickActs[0]);
+          // a green field is a move: its figures (one of ours too) do not take the click from it
+          if (!clickActs.length && fieldActs[fld] && fieldActs[fld].length === 1) { ctx.act(fieldActs[fld][0]); return; }
+          if (selectable && !clickActs.length) {
+            ui.selected = f.name; ui.spell = null; ui.hover = fld; ui.pinned = true; ctx.rerender(); return;
+          }
+          if (clickActs.length === 1) play(ctx, g, clickActs[0]);
           else if (clickActs.length > 1) chooseAction(ctx, g, clickActs, figLabel(g, f.name));
-          else if (fieldActs[fld] && fieldActs[fld].length === 1) ctx.act(fieldActs[fld][0]);   // the field under it
+          else { ui.hover = fld; ui.pinned = true; showHover(ctx, g, fld, sel); }
         },
         onmouseenter: () => { ui.hover = fld; showHover(ctx, g, fld, sel); }},
       svgEl("title", {}, `${figLabel(g, f.name)} · ${tr("shuluri.ep")} ${Math.max(0, f.ep)}/${f.max_ep}`),
@@ -449,8 +611,10 @@ function arena(ctx, g, legal) {
     });
   }
   svg.append(figs);
-  svg.addEventListener("mouseleave", () => { ui.hover = null; showHover(ctx, g, null, sel); });
-  const box = h("div.arena-box", svg, h("div#hex-info.hex-info", h("span.muted", tr("shuluri.hover_help"))));
+  // leaving the arena clears what the pointer showed, not what a tap (phones) or a click chose to show
+  svg.addEventListener("mouseleave", () => { if (!ui.pinned) { ui.hover = null; showHover(ctx, g, null, sel); } });
+  const box = h("div.arena-box", svg, zoomBar(ctx), h("div#hex-info.hex-info", h("span.muted", tr("shuluri.hover_help"))),
+    legend(ctx));
   requestAnimationFrame(() => { if (ui.hover) showHover(ctx, g, ui.hover, sel); });
   return box;
 }
@@ -458,7 +622,7 @@ function arena(ctx, g, legal) {
 function chooseAction(ctx, g, actions, title) {
   const {h} = ctx;
   const close = ctx.modal(title, h("div.choice-list", ...actions.map((a) => h("button", {dataset: {action: a},
-    onclick: () => { close(); ctx.act(a); }}, describe(a, g)))));
+    onclick: () => { close(); play(ctx, g, a); }}, describe(a)))));
 }
 
 // the hover panel: zone, terrain, the figures there, reach and line of fire of the selected figure
@@ -470,7 +634,7 @@ function showHover(ctx, g, id, sel) {
   if (layer) layer.replaceChildren();
   if (!id || !FIELD[id]) { box.replaceChildren(h("span.muted", tr("shuluri.hover_help"))); return; }
   const f = FIELD[id];
-  const zone = f.zone === "C" ? tr("shuluri.zone.c") : tr(`shuluri.zone.${f.zone.toLowerCase()}`, {k: f.quarter});
+  const zone = f.zone === "C" ? tr("shuluri.zone.c") : tr(`shuluri.zone.${f.zone.toLowerCase()}`, {k: f.quarter + 1});
   const terrain = [];
   if (TRAP_AT[id]) terrain.push(tr("shuluri.terrain.trap", {n: TRAP_AT[id]}));
   if (S.heaps.includes(id)) terrain.push(tr("shuluri.terrain.heap"));
@@ -502,9 +666,35 @@ function showHover(ctx, g, id, sel) {
 }
 
 // --- the panels ---------------------------------------------------------------------------------------------------
+// --- playing an action -------------------------------------------------------------------------------------------
+function sameSide(g, a, b) {
+  const al = g.alliances || [];
+  return a === b || (al[a] !== undefined && al[a] === al[b]);
+}
+// the seat's partner in pairs mode (null otherwise)
+function partnerOf(g, seat) {
+  if (g.mode !== "pairs" || seat === null || seat === undefined) return null;
+  const p = g.teams.map((t) => t.seat).find((x) => x !== seat && sameSide(g, x, seat));
+  return p === undefined ? null : p;
+}
+// play an action; a harmful spell on a figure of one's own side asks first
+function play(ctx, g, text) {
+  const w = text.split(" ");
+  if (w[1] === "cast" && SPELL[w[2]] && SPELL[w[2]].harmful) {
+    const caster = g.figures.find((f) => f.seat === ctx.seat && f.role === w[0] && !f.zombie);
+    const target = w[3] && !w[3].includes(",") ? figByName(g, w[3]) : (w[3] ? null : caster);
+    if (target && sameSide(g, target.seat, ctx.seat) && ctx.confirm) {
+      ctx.confirm(tr("shuluri.confirm_harm_title"), tr("shuluri.confirm_harm", {spell: spellName(w[2]), target: figWord(target.name)}),
+        tr("shuluri.confirm_harm_ok")).then((ok) => { if (ok) ctx.act(text); });
+      return;
+    }
+  }
+  ctx.act(text);
+}
+
 function actionButton(ctx, g, text, label, cls = "") {
-  return ctx.h(`button${cls}`, {disabled: ctx.busy, dataset: {action: text}, onclick: () => ctx.act(text),
-    title: describe(text, g)}, label || describe(text, g));
+  return ctx.h(`button${cls}`, {disabled: ctx.busy, dataset: {action: text}, onclick: () => play(ctx, g, text),
+    title: describe(text)}, label || describe(text));
 }
 
 function statusStrip(ctx, g, view) {
@@ -523,15 +713,19 @@ function statusStrip(ctx, g, view) {
       h("span", {title: tr("shuluri.fighters_alive")}, `👤 ${alive}`),
       h("span", {title: tr("shuluri.strategist_man")}, `MAN ${t.strategist_man}`),
       h("span", {title: tr("shuluri.cards_in_hand")}, ctx.icon("cards"), ` ${t.cards_in_hand}`),
-      h("span", {title: tr("shuluri.discs_left")}, `◉ ${t.discs_left}`)));
+      h("span", {title: tr("shuluri.discs_left")}, `◉ ${t.discs_left}`)),
+    partnerOf(g, t.seat) !== null ? h("div.team-facts.allied", tr("shuluri.allied", {name: tr("shuluri.team",
+      {letter: g.teams[partnerOf(g, t.seat)].letter.toUpperCase()})})) : null);
   });
   let stepText = g.phase === "setup" ? tr("shuluri.setup_phase") : "";
   if (st) {
     stepText = tr(`shuluri.step.${st.kind}`, {i: st.index, of: st.of, who: ctx.seatLabel(st.seat)});
     stepText += " · " + (st.kind === "glad" ? tr("shuluri.glad_man", {n: st.gladiator_man}) : tr("shuluri.pool_man", {n: st.pool}));
   }
-  return h("section.status-strip", h("div.step-info", h("b", tr("shuluri.round", {n: view.obs.round || 0})), " · ", stepText),
-    ...items);
+  const partner = partnerOf(g, ctx.seat);
+  return h("section.status-strip", h("div.step-info", h("b", tr("shuluri.round", {n: view.obs.round || 0})), " · ", stepText,
+    partner !== null ? h("div.partner", tr("shuluri.your_partner", {name: ctx.seatLabel(partner)})) : null),
+  ...items);
 }
 
 function promptPanel(ctx, g, legal) {
@@ -542,7 +736,7 @@ function promptPanel(ctx, g, legal) {
     const w = view.obs.winners;
     return h("section.panel.prompt.over", h("h2", tr("shuluri.game_over")),
       h("p", w.length ? tr("shuluri.winners", {names: w.map((s) => ctx.seatLabel(s)).join(", ")}) : tr("shuluri.draw")),
-      h("p.muted", g.end_reason || ""),
+      h("p.muted.end-reason", cap(endReason(g.end_reason))),
       h("a.button", {href: `/api/games/${view.game_id}/record`, download: `shuluri-${view.game_id}.json`}, tr("shuluri.download_record")));
   }
   if (!d) return h("section.panel.prompt", "…");
@@ -557,6 +751,7 @@ function promptPanel(ctx, g, legal) {
     amulets: amuletsPanel, resist: resistPanel, vials: itemsPanel, potions: itemsPanel, side: sidePanel,
     weapon: weaponPanel, deploy: deployPanel,
   }[d.kind];
+  if (d.kind === "react" && maybeAutoPass(ctx, g, legal)) { box.append(h("p.small.muted", tr("shuluri.auto_passing"))); return box; }
   if (panel) box.append(panel(ctx, g, legal, d));
   return box;
 }
@@ -604,7 +799,30 @@ function reactPanel(ctx, g, legal, d) {
         h("b", `${n}. ${trapName(n)}`), h("small", tr(`shuluri.trap.${n}.effect`)), h("small.cost", tr("shuluri.cost_man", {n: TRAP[n].cost})));
     })),
     h("div.actions", legal.all.includes("pass") ? actionButton(ctx, g, "pass", tr("shuluri.pass"), ".pass") : null,
-      legal.all.includes("pass all") ? actionButton(ctx, g, "pass all", tr("shuluri.pass_all")) : null));
+      legal.all.includes("pass all") ? actionButton(ctx, g, "pass all", tr("shuluri.pass_all")) : null),
+    autoPassToggle(ctx));
+}
+
+// the trap window after every enemy move: a setting (kept in this browser) passes it without asking
+const AUTO_PASS_KEY = "grimoire.shuluri.autopass";
+function autoPass() { try { return localStorage.getItem(AUTO_PASS_KEY) === "1"; } catch { return false; } }
+function autoPassToggle(ctx) {
+  const {h} = ctx;
+  if (ctx.readonly) return null;
+  return h("label.check.auto-pass", h("input", {type: "checkbox", checked: autoPass(), onchange: (e) => {
+    try { localStorage.setItem(AUTO_PASS_KEY, e.target.checked ? "1" : "0"); } catch { /* private mode: this page only */ }
+    ctx.rerender();
+  }}), " ", tr("shuluri.auto_pass"));
+}
+function maybeAutoPass(ctx, g, legal) {
+  const d = g.decision;
+  if (ctx.readonly || ctx.busy || !d || d.kind !== "react" || d.seat !== ctx.seat || !autoPass()) return false;
+  if (!legal.all.includes("pass")) return false;
+  if (ctx.ui.autoPassed !== ctx.view.seq) {
+    ctx.ui.autoPassed = ctx.view.seq;
+    setTimeout(() => ctx.act("pass"), 0);
+  }
+  return true;
 }
 
 function actPanel(ctx, g, legal) {
@@ -637,15 +855,19 @@ function actPanel(ctx, g, legal) {
     const casts = acts.filter((a) => a.split(" ")[1] === "cast");
     if (casts.length) {
       const keys = [...new Set(casts.map((a) => a.split(" ")[2]))];
-      const grid = h("div.spell-grid", ...keys.map((k) => {
+      const button = (k) => {
         const mineCasts = casts.filter((a) => a.split(" ")[2] === k);
         return h("button.spell-btn", {class: ui.spell === k ? "on" : "", dataset: {spell: k}, title: tr(`shuluri.spell.${k}.short`),
           onclick: () => {
-            if (mineCasts.length === 1 && !mineCasts[0].split(" ")[3]) { ctx.act(mineCasts[0]); return; }
+            if (mineCasts.length === 1 && !mineCasts[0].split(" ")[3]) { play(ctx, g, mineCasts[0]); return; }
             ui.spell = ui.spell === k ? null : k; ctx.rerender();
           }}, h("span.lv", String(SPELL[k].level)), spellName(k));
-      }));
-      const box2 = h("div.spells", h("h3", tr("shuluri.spells")), grid);
+      };
+      // grouped by type (the spell's school), each by level
+      const groups = SPELL_TYPES.map((tp) => [tp, keys.filter((k) => SPELL[k].type === tp)
+        .sort((x, y) => SPELL[x].level - SPELL[y].level)]).filter(([, ks]) => ks.length);
+      const box2 = h("div.spells", h("h3", tr("shuluri.spells")), ...groups.map(([tp, ks]) => h("div.spell-group", {dataset: {type: tp}},
+        h("small.spell-school", cap(tr(`shuluri.type.${tp}`))), h("div.spell-grid", ...ks.map(button)))));
       if (ui.spell && keys.includes(ui.spell)) {
         const k = ui.spell;
         const sp = SPELL[k];
@@ -735,7 +957,7 @@ function sidePanel(ctx, g, legal) {
   const {h} = ctx;
   return h("div.setup", h("p.small", tr("shuluri.side_help")),
     h("div.actions", ...legal.all.map((a) => actionButton(ctx, g, a, a === "first" ? tr("shuluri.take_first")
-      : tr("shuluri.half", {k: a.split(" ")[1], q1: Number(a.split(" ")[1]), q2: (Number(a.split(" ")[1]) + 1) % 4}), ".side-btn"))));
+      : halfWord(a.split(" ")[1]), ".side-btn"))));
 }
 
 function weaponPanel(ctx, g, legal) {
@@ -793,8 +1015,8 @@ function figuresPanel(ctx, g) {
     h("td.state", [...state, ...eff].join(" · ")));
   });
   return h("section.panel.figures", h("h2", tr("shuluri.figures")),
-    h("table.fig-table", h("tr", ...["fig", "field", "ep", "stp", "te", "ve", "ce", "move", "ammo", "state"].map((k) =>
-      h(["fig", "field", "state"].includes(k) ? "th" : "th.num", tr(`shuluri.col.${k}`)))), ...rows));
+    h("div.table-scroll", h("table.fig-table", h("tr", ...["fig", "field", "ep", "stp", "te", "ve", "ce", "move", "ammo", "state"].map((k) =>
+      h(["fig", "field", "state"].includes(k) ? "th" : "th.num", tr(`shuluri.col.${k}`)))), ...rows)));
 }
 
 function secretsPanel(ctx, g) {
@@ -809,7 +1031,8 @@ function secretsPanel(ctx, g) {
     h("div.discs", h("small", tr("shuluri.discs")), ...me.discs.map((lv) => h("span.disc-chip", String(lv)))),
     me.starting_weapon ? h("div.small", tr("shuluri.starting_weapon", {w: tr(`shuluri.weapon.${me.starting_weapon}`)})) : null,
     h("div.small", mine.filter((f) => f.amulet).map((f) => `${f.name}: ${tr(`shuluri.amulet.${f.amulet}`)}`).join(" · ")),
-    h("div.small", mine.filter((f) => f.role !== "wl" && f.me).map((f) => `${f.name}: ME ${f.me}`).join(" · ")));
+    h("div.small", mine.filter((f) => f.role !== "wl" && f.me).map((f) => `${f.name}: ME ${f.me}`).join(" · ")),
+    autoPassToggle(ctx));
 }
 
 function gatesPanel(ctx, g) {
@@ -820,10 +1043,10 @@ function gatesPanel(ctx, g) {
 
 function eventsPanel(ctx, g) {
   const {h} = ctx;
-  const list = h("ol.event-list", ...g.events.slice(-40).map((e) => h("li", translateEvent(e))));
+  const list = h("ol.event-list", ...eventLines(g).slice(-40).map((e) => h("li", e)));
   const actions = h("ol.log-list", ...ctx.log.slice(-60).map((e) => h("li", {dataset: {seq: e.seq}},
     h("span.chip", {style: {background: teamColour(e.seat || 0)}}, LETTERS[e.seat || 0].toUpperCase()), " ",
-    e.text === null ? tr("shuluri.secret_action") : describe(e.text, g))));
+    e.text === null ? tr("shuluri.secret_action") : describe(e.text))));
   requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; actions.scrollTop = actions.scrollHeight; });
   return h("section.panel.events", h("h2", tr("shuluri.events")), list, h("h2", tr("ui.log")), actions);
 }
@@ -833,12 +1056,13 @@ function allActions(ctx, g, legal) {
   if (!legal.all.length) return null;
   return h("details.all-actions", h("summary", tr("ui.all_actions", {n: legal.all.length})),
     h("div.actions", ...legal.all.slice(0, 600).map((a) => h("button.small", {disabled: ctx.busy, dataset: {action: a},
-      onclick: () => ctx.act(a), title: describe(a, g)}, a))));
+      onclick: () => play(ctx, g, a), title: a}, describe(a)))));
 }
 
 // --- the page ----------------------------------------------------------------------------------------------------
 export function render(root, view, ctx) {
   tr = ctx.t;
+  seatName = ctx.seatLabel;
   const g = game(view);
   const texts = (view.obs.legal_actions || []);
   const legal = parseLegal(ctx.busy ? [] : texts);
