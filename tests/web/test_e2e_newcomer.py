@@ -75,3 +75,17 @@ def test_the_replay_controls_are_icons(browser, server, tmp_path):
         wait_js(page, "document.querySelector('.replay-controls button.last')")
         page.screenshot(path=str(_shots(tmp_path) / f"replay-icons-{name}.png"))
         page.close()
+
+
+def test_a_spectator_is_not_told_what_they_would_pay(browser, server, tmp_path):
+    g = create(server.base, "zavandor", [{"agent": "human"}, {"agent": "random"}])
+    for name, viewport in (("phone", PHONE), ("desktop", DESKTOP)):
+        page = new_page(browser, viewport)
+        page.goto(f"{server.base}/play/{g['id']}")                 # no seat: a spectator
+        page.wait_for_selector(".market")
+        text = page.locator(".market").inner_text()
+        assert "would pay" not in text and "—" not in text, text
+        assert "minimum bid 120" in text
+        check_page(page, server.base)
+        page.screenshot(path=str(_shots(tmp_path) / f"spectator-market-{name}.png"), full_page=True)
+        page.close()

@@ -174,7 +174,7 @@ function seatRow(i) {
     h("span.seat-no", t("lobby.seat_n", {n: i + 1})),
     h("select.agent", {"aria-label": t("lobby.player_kind"), disabled: form.open && i === 0,
       onchange: (e) => { s.agent = e.target.value; render(); }},
-    ...agents.map((a) => h("option", {value: a, selected: a === s.agent, title: agentAbout(g.name, a)},
+    ...agents.map((a) => h("option", {value: a, selected: a === s.agent, title: a === "human" ? "" : agentAbout(g.name, a)},
       a === "human" ? humanLabel : agentLabel(a)))),
     openSeat || (form.open && s.agent !== "human") ? h("span.name.muted.small", openSeat ? t("tables.free_seat") : "") :
       h("input.name", {placeholder: form.open ? t("tables.your_name") : s.agent === "human" ? t("lobby.name_placeholder")
