@@ -97,8 +97,10 @@ def main(argv: list[str] | None = None) -> int:
         have["games"][game] = measure(game, levels, a.games, a.passes, a.workers, a.seed, caps)
         print(f"{game}: " + ", ".join(f"{k} {v['shown']}" for k, v in sorted(
             have["games"][game].items(), key=lambda kv: -kv[1]["shown"])) + f"  ({time.process_time() - t0:.0f} s CPU)")
-    have["measured"] = {"at": datetime.now(UTC).strftime("%Y-%m-%d"), "games_per_pair": a.games, "passes": a.passes,
-                        "seed": a.seed, "command": "python scripts/ai_ratings.py " + " ".join(argv or sys.argv[1:])}
+        have.setdefault("measured", {})[game] = {
+            "at": datetime.now(UTC).strftime("%Y-%m-%d"), "levels": levels, "games_per_pair": a.games, "caps": caps,
+            "passes": a.passes, "seed": a.seed, "cpu_seconds": round(time.process_time() - t0),
+            "command": "python scripts/ai_ratings.py " + " ".join(argv if argv is not None else sys.argv[1:])}
     a.out.write_text(json.dumps(have, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     return 0
 
