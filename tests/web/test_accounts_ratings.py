@@ -30,8 +30,11 @@ def account(app, name: str, password: str = "correct horse", base: str = "http:/
 
 
 def play_to_end(client, gid: str, tokens: dict[int, str], limit: int = 5000) -> dict:
-    """Each seat plays its first legal action until the game is over (AI seats play themselves)."""
+    """Each seat plays a legal action (drawn with a fixed seed, as a random player) until the game is over
+    (AI seats play themselves)."""
+    import random
     import time
+    rng = random.Random(7)
     deadline = time.monotonic() + 600
     while time.monotonic() < deadline:
         spectator = client.get(f"/api/games/{gid}").json()
@@ -45,7 +48,7 @@ def play_to_end(client, gid: str, tokens: dict[int, str], limit: int = 5000) -> 
         if v["obs"]["current_player"] != cp or v["status"] == "over":
             continue
         r = client.post(f"/api/games/{gid}/actions", headers=auth(tokens[cp]),
-                        json={"seq": v["seq"], "action": v["obs"]["legal_actions"][0]})
+                        json={"seq": v["seq"], "action": rng.choice(v["obs"]["legal_actions"])})
         assert r.status_code in (200, 409), r.text
     raise AssertionError("the game did not end")
 
