@@ -5,7 +5,8 @@ default player count; the results are rated in order with OpenSkill (Plackett-Lu
 ``grimoire/web/ratings.py``) from the newcomer's rating, ``--passes`` times over (sigma shrinks
 with each pass, mu settles). Written to grimoire/web/data/ai_ratings.json (the web reads it at start).
 
-    python scripts/ai_ratings.py [--games 12] [--passes 3] [--levels random,easy,medium] [--workers 2]
+    python scripts/ai_ratings.py [--games 12] [--passes 3] [--levels random,easy,medium] [--cap hard=4]
+                                 [--only zavandor] [--workers 2]
 """
 
 from __future__ import annotations
@@ -27,13 +28,15 @@ from grimoire.web.ratings import MODEL, new_ratings, shown, team_ranks, teams_of
 OUT = Path(grimoire.__file__).parent / "web" / "data" / "ai_ratings.json"
 
 
-def measure(game: str, levels: list[str], games: int, passes: int, workers: int, seed: int) -> dict:
+def measure(game: str, levels: list[str], games: int, passes: int, workers: int, seed: int,
+            caps: dict[str, int] | None = None) -> dict:
     info = game_info(game)
     players = 2 if 2 in info.player_counts else info.default_players
     results = []
     for a, b in itertools.combinations(levels, 2):
         seats = [(a, b)[i % 2] for i in range(players)]
-        for r in run_arena(game, seats, games, seed=seed, workers=workers):
+        n = min([games] + [(caps or {}).get(x, games) for x in (a, b)])
+        for r in run_arena(game, seats, n, seed=seed, workers=workers):
             results.append((r["agents"], r["scores"], r["winners"], r.get("options") or {}))
     ratings = {lvl: (MODEL.mu, MODEL.sigma) for lvl in levels}
     played = dict.fromkeys(levels, 0)
@@ -62,6 +65,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--passes", type=int, default=3, help="rating passes over the results (default 3)")
     p.add_argument("--levels", default="", help="levels to measure (default: every level of each game)")
     p.add_argument("--only", default="", help="games to measure (default: all)")
+    p.add_argument("--cap", default="", help="slow levels play fewer games: hard=4,mcts=4 (pairs with them)")
     p.add_argument("--workers", type=int, default=1)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--out", type=Path, default=OUT)
@@ -71,6 +75,11 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if not a.out.parent.is_dir():
         print(f"cannot write {a.out}: its folder does not exist", file=sys.stderr)
+        return 2
+    try:
+        caps = {k: int(v) for k, v in (x.split("=", 1) for x in a.cap.split(",") if x)}
+    except ValueError:
+        print("--cap is level=games[,level=games...], e.g. hard=4", file=sys.stderr)
         return 2
     wanted = [g for g in a.only.split(",") if g] or grimoire.games()
     have = json.loads(a.out.read_text(encoding="utf-8")) if a.out.exists() else {"games": {}}
@@ -85,11 +94,13 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{game}: unknown level(s) {', '.join(bad)}; choose from {', '.join(known)}", file=sys.stderr)
             return 2
         t0 = time.process_time()
-        have["games"][game] = measure(game, levels, a.games, a.passes, a.workers, a.seed)
+        have["games"][game] = measure(game, levels, a.games, a.passes, a.workers, a.seed, caps)
         print(f"{game}: " + ", ".join(f"{k} {v['shown']}" for k, v in sorted(
             have["games"][game].items(), key=lambda kv: -kv[1]["shown"])) + f"  ({time.process_time() - t0:.0f} s CPU)")
-    have["measured"] = {"at": datetime.now(UTC).strftime("%Y-%m-%d"), "games_per_pair": a.games, "passes": a.passes,
-                        "seed": a.seed, "command": "python scripts/ai_ratings.py " + " ".join(argv or sys.argv[1:])}
+        have.setdefault("measured", {})[game] = {
+            "at": datetime.now(UTC).strftime("%Y-%m-%d"), "levels": levels, "games_per_pair": a.games, "caps": caps,
+            "passes": a.passes, "seed": a.seed, "cpu_seconds": round(time.process_time() - t0),
+            "command": "python scripts/ai_ratings.py " + " ".join(argv if argv is not None else sys.argv[1:])}
     a.out.write_text(json.dumps(have, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     return 0
 

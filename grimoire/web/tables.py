@@ -287,7 +287,10 @@ class Tables:
                                                           created_at=t_now))
         await self.write(job)
         if len(free) == 1:                     # the last free seat: the game starts
-            await self.start(tid, None)
+            try:
+                await self.start(tid, None)
+            except ApiError as e:              # the seat is taken and stored: its token must reach the player;
+                log.warning("table %s could not start yet (%s); the next look at it starts it", tid, e.message)
         return {"id": tid, "seat": seat, "token": token}
 
     async def _owner(self, tid: str, request: Request) -> tuple[dict, list[dict]]:

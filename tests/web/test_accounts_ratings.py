@@ -4,11 +4,18 @@ seats count with their fixed rating, the leaderboard lists them)."""
 
 from __future__ import annotations
 
-import pytest
-from fastapi.testclient import TestClient
+from pathlib import Path
 
+import pytest
+from alembic import command
+from alembic.config import Config
+from fastapi.testclient import TestClient
+from sqlalchemy import inspect
+
+import grimoire.web.store as store_mod
 from grimoire.web.people_db import users_t
-from grimoire.web.ratings import MODEL, ai_rating, new_ratings, team_ranks
+from grimoire.web.ratings import MODEL, ai_rating, new_ratings, team_ranks, teams_of
+from grimoire.web.store import Store, make_engine, migrate
 
 from .conftest import auth
 
@@ -23,9 +30,12 @@ def account(app, name: str, password: str = "correct horse", base: str = "http:/
 
 
 def play_to_end(client, gid: str, tokens: dict[int, str], limit: int = 5000) -> dict:
-    """Each seat plays its first legal action until the game is over (AI seats play themselves)."""
+    """Each seat plays a legal action (drawn with a fixed seed, as a random player) until the game is over
+    (AI seats play themselves)."""
+    import random
     import time
-    deadline = time.monotonic() + 120
+    rng = random.Random(7)
+    deadline = time.monotonic() + 600
     while time.monotonic() < deadline:
         spectator = client.get(f"/api/games/{gid}").json()
         if spectator["status"] == "over":
@@ -38,7 +48,7 @@ def play_to_end(client, gid: str, tokens: dict[int, str], limit: int = 5000) -> 
         if v["obs"]["current_player"] != cp or v["status"] == "over":
             continue
         r = client.post(f"/api/games/{gid}/actions", headers=auth(tokens[cp]),
-                        json={"seq": v["seq"], "action": v["obs"]["legal_actions"][0]})
+                        json={"seq": v["seq"], "action": rng.choice(v["obs"]["legal_actions"])})
         assert r.status_code in (200, 409), r.text
     raise AssertionError("the game did not end")
 
@@ -152,3 +162,36 @@ def test_rated_table_rates_once_and_leaderboard(client):
     assert client.get("/api/ratings/nope").status_code == 404
     assert client.get("/api/ratings/zavandor?players=9").status_code == 400
     assert client.get("/ratings/zavandor").status_code == 200
+
+
+def test_shuluri_pairs_are_rated_as_teams():
+    assert teams_of("shuluri", 4, {"mode": "pairs"}) == [[0, 2], [1, 3]]
+    assert teams_of("shuluri", 4, {"mode": "ffa"}) == [[0], [1], [2], [3]]
+    assert teams_of("zavandor", 3, {}) == [[0], [1], [2]]
+    # partners share the result: both gain, both opponents lose
+    start = [(MODEL.mu, MODEL.sigma)] * 4
+    after = new_ratings([[0, 2], [1, 3]], team_ranks([[0, 2], [1, 3]], [1, 0, 1, 0], [0, 2]), start)
+    assert after[0][0] > MODEL.mu and after[2][0] > MODEL.mu and after[1][0] < MODEL.mu and after[3][0] < MODEL.mu
+
+
+def test_migration_0004_up_and_down(tmp_path):
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+    engine = make_engine(url)
+    cfg = Config()
+    cfg.set_main_option("script_location", str(Path(store_mod.__file__).parent / "migrations"))
+    cfg.attributes["connection_engine"] = engine
+    command.upgrade(cfg, "0003")                        # a database of the previous version ...
+    assert "open_tables" not in inspect(engine).get_table_names()
+    engine.dispose()
+    store = Store(url)                                  # ... is upgraded at start-up
+    names = set(inspect(store.engine).get_table_names())
+    assert {"open_tables", "open_table_seats", "users", "user_sessions", "user_seats", "ratings",
+            "rated_games"} <= names
+    store.close()
+    engine = make_engine(url)
+    cfg.attributes["connection_engine"] = engine
+    command.downgrade(cfg, "0003")
+    assert "open_tables" not in inspect(engine).get_table_names()
+    migrate(engine)
+    assert "rated_games" in inspect(engine).get_table_names()
+    engine.dispose()

@@ -84,7 +84,8 @@ def test_two_browsers_find_each_other_and_play_rated(browser, server, tmp_path):
             page.wait_for_selector(f"html[lang^='{lang[:2]}']")
             page.wait_for_selector("tr.open-table" if page is bob else ".my-table")
             check_page(page, base)
-            if lang in ("en", "hu", "zh"):
+            if lang in ("en", "hu"):
+                page.evaluate("window.scrollTo(0, 0)")
                 page.screenshot(path=str(shots / f"lobby-tables-{name}-{lang}.png"), full_page=True)
         bob.select_option("select.lang", "en")
     ann.select_option("select.lang", "en")
@@ -120,7 +121,9 @@ def test_two_browsers_find_each_other_and_play_rated(browser, server, tmp_path):
         bob.select_option("select.lang", lang)
         bob.wait_for_selector("tr[data-player='Bob Tables']")
         check_page(bob, base)
-    bob.screenshot(path=str(shots / "lobby-tables-ratings-phone-zh.png"), full_page=True)
+    bob.select_option("select.lang", "en")
+    bob.wait_for_selector("tr[data-player='Bob Tables']")
+    bob.screenshot(path=str(shots / "lobby-tables-ratings-phone.png"), full_page=True)
     # another device of Ann's: logging in brings the game into "Your games"
     phone = browser.new_context(viewport=PHONE).new_page()
     phone.goto(base + "/")

@@ -108,3 +108,20 @@ def test_open_tables_per_client_are_limited(client):
         open_table(client)
     r = client.post("/api/tables", json={"game": "zavandor", "seats": [{"agent": "human"}] * 2, "name": "A"})
     assert r.status_code == 429 and r.json()["error"]["code"] == "too_many_tables"
+
+
+def test_a_start_that_fails_keeps_the_seat_and_starts_later(client, monkeypatch):
+    from grimoire.web.hub import storage_error
+    mine = open_table(client, seats=("human", "human"))
+    hub = client.app.state.hub
+    real = hub.create
+
+    async def failing(*a, **k):
+        raise storage_error()
+    monkeypatch.setattr(hub, "create", failing)
+    bob = client.post(f"/api/tables/{mine['id']}/join", json={"name": "Bob"})
+    assert bob.status_code == 200 and bob.json()["token"]         # stored: the token reaches its player
+    monkeypatch.setattr(hub, "create", real)
+    t = client.get(f"/api/tables/{mine['id']}", headers=auth(bob.json()["token"])).json()
+    assert t["status"] == "started" and t["you"] == 1
+    assert client.get(f"/api/games/{mine['id']}", headers=auth(bob.json()["token"])).json()["seat"] == 1

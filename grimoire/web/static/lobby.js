@@ -333,7 +333,7 @@ async function render() {
     location.href = `/play/${tbl.id}#seat=${me.seat}&token=${me.token}`;
   });
   const intro = h("section.intro", h("h1", t("lobby.title")), h("p", t("lobby.intro")));
-  const main = h("main.lobby-main", intro, h("div.lobby-grid", h("div", newGame, panels.mine, createdPanel()),
+  const main = h("main.lobby-main", intro, h("div.lobby-grid", h("div", panels.mine, newGame, createdPanel()),
     h("div", panels.open, await gamesPanel())));
   app.replaceChildren(header, main);
   document.title = `Grimoire — ${t("lobby.title")}`;
