@@ -151,6 +151,12 @@ def test_board_replay_and_review_in_every_language(browser, server, shots):
     page.wait_for_selector("svg.arena")
     act_decision(page)
     every_language(page, server.base, "act")
+    page.set_viewport_size(DESKTOP)
+    page.locator("details.legend summary").click()
+    # the reach and the line of fire to a field, as under the pointer
+    page.locator("svg polygon.hex.legal").last.dispatch_event("mouseenter")
+    page.screenshot(path=str(shots / "shuluri-desktop-en.png"))
+    page.locator("details.legend summary").click()
     # the phone: nothing wider than 390 px (check_page), the arena zoomed so that a hex is big enough to tap
     page.set_viewport_size(PHONE)
     page.reload()
