@@ -8,9 +8,14 @@ it registers them; otherwise they are built here from what it has:
 ``easy`` that agent playing a random legal action a quarter of the time, ``hard`` IS-MCTS whose
 playouts follow the medium agent. The parts of a level get their own seeds from the level's seed
 (``derive_seed(seed, "epsilon")``, ``derive_seed(seed, "playout")``).
+
+An agent is named with optional parameters, ``hard:iterations=100,time=0`` (``spec.py``):
+``parse_agent`` checks a specification once, ``make_agent`` accepts either form.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from ..core.action import Action
 from ..core.agent import Agent, RandomAgent
@@ -18,17 +23,18 @@ from ..core.episode import derive_seed
 from ..core.errors import GameConfigError
 from ..core.registry import game_info
 from ..core.state import GameState
+from .spec import EPSILON_PARAMS, SEARCH_PARAMS, AgentSpec, check_params, factory_params, parse_text, split_specs
 
 LEVELS = ("easy", "medium", "hard")
 HEURISTIC_NAMES = ("heuristic", "greedy")
 
 
-def _mcts(seed: int = 0) -> Agent:
+def _mcts(seed: int = 0, iterations: int = 200, time: float = 2.0, c: float = 0.7) -> Agent:
     from .mcts import ISMCTSAgent
-    return ISMCTSAgent(seed, iterations=200, time_limit=2.0, max_rollout_steps=200)
+    return ISMCTSAgent(seed, iterations=iterations, time_limit=time or None, c=c, max_rollout_steps=200)
 
 
-GENERIC_AGENTS = {"random": RandomAgent, "mcts": _mcts}
+GENERIC_AGENTS: dict[str, Callable[..., Agent]] = {"random": RandomAgent, "mcts": _mcts}
 
 
 class EpsilonAgent(Agent):
@@ -39,6 +45,9 @@ class EpsilonAgent(Agent):
         self.base = base
         self.epsilon = epsilon
         self.name = name
+
+    def fast_on(self, engine: str) -> bool:
+        return self.base.fast_on(engine)
 
     def choose(self, state: GameState, seat: int) -> Action:
         actions = state.legal_actions()
@@ -55,17 +64,19 @@ def _heuristic_factory(game: str):
     return RandomAgent
 
 
-def _generic_level(game: str, level: str, seed: int) -> Agent:
+def _generic_level(game: str, level: str, seed: int, params: dict | None = None) -> Agent:
     base = _heuristic_factory(game)
+    p = params or {}
     if level == "medium":
         a = base(seed)
         a.name = "medium"
         return a
     if level == "easy":
-        return EpsilonAgent(base(seed), 0.25, derive_seed(seed, "epsilon"), "easy")
+        return EpsilonAgent(base(seed), p.get("epsilon", 0.25), derive_seed(seed, "epsilon"), "easy")
     from .mcts import ISMCTSAgent, PolicyHooks
     players_hint = 4
-    agent = ISMCTSAgent(seed, iterations=100, time_limit=2.0, hooks=PolicyHooks(base(derive_seed(seed, "playout"))),
+    agent = ISMCTSAgent(seed, iterations=p.get("iterations", 100), time_limit=p.get("time", 2.0) or None,
+                        c=p.get("c", 0.7), hooks=PolicyHooks(base(derive_seed(seed, "playout"))),
                         max_rollout_steps=3 * players_hint)
     agent.name = "hard"
     return agent
@@ -75,31 +86,71 @@ def agent_names(game: str) -> list[str]:
     return sorted(set(GENERIC_AGENTS) | set(LEVELS) | set(game_info(game).agents))
 
 
-def search_agent(game: str, seed: int = 0) -> Agent:
-    """The game's declared search (``GameInfo.search``) as an IS-MCTS agent."""
+def search_agent(game: str, seed: int = 0, params: dict | None = None) -> Agent:
+    """The game's declared search (``GameInfo.search``) as an IS-MCTS agent; ``params`` (iterations,
+    time, c) replace the declared budget (time 0 = no time limit)."""
     from .mcts import ISMCTSAgent
     spec = game_info(game).search
     if spec is None:
         raise GameConfigError(f"{game} declares no search")
-    agent = ISMCTSAgent(seed, iterations=spec.iterations, time_limit=spec.time_limit, c=spec.c,
+    p = params or {}
+    time_limit = (p["time"] or None) if "time" in p else spec.time_limit
+    agent = ISMCTSAgent(seed, iterations=p.get("iterations", spec.iterations), time_limit=time_limit,
+                        c=p.get("c", spec.c),
                         hooks=spec.hooks(seed), max_rollout_steps=spec.max_rollout_steps, widening=spec.widening,
                         backend_iterations=spec.backend_iterations)
     agent.name = "hard"
     return agent
 
 
-def make_agent(game: str, name: str, seed: int = 0) -> Agent:
+def accepted_params(game: str, name: str) -> dict[str, type]:
+    """The parameters agent ``name`` of ``game`` takes (name -> type); an unknown name is an error."""
     info = game_info(game)
-    specific = info.agents
-    factory = specific.get(name) or GENERIC_AGENTS.get(name)
+    factory = info.agents.get(name) or GENERIC_AGENTS.get(name)
     if factory is not None:
-        return factory(seed)
-    if name == "hard" and info.search is not None:
-        return search_agent(game, seed)
+        return factory_params(factory)
+    if name == "hard":
+        return SEARCH_PARAMS
+    if name == "easy":
+        return EPSILON_PARAMS
     if name in LEVELS:
-        return _generic_level(game, name, seed)
+        return {}
     raise GameConfigError(f"unknown agent {name!r} for {game}; choose from: human, " + ", ".join(agent_names(game)))
 
 
-__all__ = ["GENERIC_AGENTS", "LEVELS", "Agent", "EpsilonAgent", "RandomAgent", "agent_names", "make_agent",
-           "search_agent"]
+def parse_agent(game: str, text: str | AgentSpec) -> AgentSpec:
+    """One agent specification (``medium``, ``hard:iterations=100,time=0``), checked against what the
+    agent takes: the parameters typed, one clear line when the name or a parameter is wrong."""
+    spec = text if isinstance(text, AgentSpec) else parse_text(text)
+    if spec.name == "human":
+        return AgentSpec("human") if not spec.params else check_params(spec, {})
+    spec = check_params(spec, accepted_params(game, spec.name))
+    if spec.params.get("time") == 0 and spec.name == "hard" and "iterations" not in spec.params:
+        info = game_info(game)
+        if info.search is not None and info.search.iterations is None:
+            raise GameConfigError("agent hard: time=0 needs an iteration budget (iterations=N)")
+    return spec
+
+
+def parse_agents(game: str, text: str) -> list[AgentSpec]:
+    """A comma-separated list of specifications (``medium,hard:iterations=100,time=0``)."""
+    return [parse_agent(game, t) for t in split_specs(text)]
+
+
+def make_agent(game: str, name: str | AgentSpec, seed: int = 0) -> Agent:
+    """The agent a specification names (a plain name or one with parameters), seeded with ``seed``."""
+    spec = parse_agent(game, name)
+    name, params = spec.name, spec.params
+    info = game_info(game)
+    factory = info.agents.get(name) or GENERIC_AGENTS.get(name)
+    if factory is not None:
+        return factory(seed, **params)
+    if name == "hard" and info.search is not None:
+        return search_agent(game, seed, params)
+    if name in LEVELS:
+        return _generic_level(game, name, seed, params)
+    raise GameConfigError(f"unknown agent {name!r} for {game}; choose from: human, " + ", ".join(agent_names(game)))
+
+
+__all__ = ["GENERIC_AGENTS", "LEVELS", "Agent", "AgentSpec", "EpsilonAgent", "RandomAgent", "accepted_params",
+           "agent_names", "make_agent", "parse_agent", "parse_agents", "search_agent", "split_specs"]

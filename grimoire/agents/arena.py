@@ -234,17 +234,18 @@ def run_arena(game: str, agents: list[str], games: int, seed: int = 1, options: 
 
 
 SEAT_STAT_PREFIX = "seat_"     # CSV columns of the game's per-seat stats (apart from its per-game ones)
+CSV_COLUMNS = ("game", "seed", "seat", "agent", "role", "score", "win_share", "winner_score", "actions", "decisions",
+               "think_seconds", "max_decision_seconds")
 
 
 def write_csv(path: str, results: list[dict[str, Any]]) -> None:
     """One row per seat and game: the seat's result, the game's stats and the seat's own stats."""
-    stat_keys = sorted({k for r in results for k in r.get("stats", {})})
+    # (a game stat named like a column of every game, e.g. winner_score, is that column already)
+    stat_keys = sorted({k for r in results for k in r.get("stats", {})} - set(CSV_COLUMNS))
     seat_keys = sorted({k for r in results for row in r.get("seat_stats") or [] for k in row})
     with open(path, "w", newline="", encoding="utf-8") as f:
         w = csv.writer(f)
-        w.writerow(["game", "seed", "seat", "agent", "role", "score", "win_share", "winner_score",
-                    "actions", "decisions", "think_seconds", "max_decision_seconds", *stat_keys,
-                    *(SEAT_STAT_PREFIX + k for k in seat_keys)])
+        w.writerow([*CSV_COLUMNS, *stat_keys, *(SEAT_STAT_PREFIX + k for k in seat_keys)])
         for r in results:
             seat_rows = r.get("seat_stats") or [{}] * len(r["agents"])
             for i, name in enumerate(r["agents"]):

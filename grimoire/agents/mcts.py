@@ -82,6 +82,11 @@ class ISMCTSAgent(Agent):
             return self.iterations
         return self.backend_iterations.get(backend, self.iterations)
 
+    def fast_on(self, engine: str) -> bool:
+        # the game's compiled engine runs the whole search when its hooks offer it
+        return engine == "python" or (getattr(self.hooks, "native_choose", None) is not None
+                                      and self.widening is None and self.max_rollout_steps is None)
+
     def choose(self, state: GameState, seat: int) -> Action:
         native = getattr(self.hooks, "native_choose", None)
         if native is not None and state.backend != "python" and self.widening is None \

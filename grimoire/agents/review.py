@@ -11,10 +11,11 @@ both moves are played out ``playouts`` times from the same determinizations of t
 from the seat's view: hidden cards and future dice resampled), every seat then following the
 ``medium`` agent with the same seeds for both moves (common random numbers), for at most
 ``max_steps`` actions or to the end. The seat's mean score after them is the move's *projected
-score*; the difference is the *loss*. In a won-or-lost game (the descriptor's ``outcome="win"``) the
-score is 1 for a win and 0 otherwise, and a playout that stops before the end is valued by the
-game's search evaluation: the projection is a win chance. The projected scores of every seat after the played move,
-at evenly spaced decisions and at every disagreement, make the chart.
+score*; the difference is the *loss* (their total is bounded by what was at stake: ``bounded_total_loss``).
+In a won-or-lost game (the descriptor's ``outcome="win"``) the score is 1 for a win and 0 otherwise, and a
+playout that stops before the end is valued by the game's search evaluation: the projection is a win
+chance. The projected scores of every seat after the played move, at evenly spaced decisions and at every
+disagreement, make the chart.
 
 Used by ``grimoire review RECORD`` and the web app's ``/review/{id}``; never during a rated game
 (the interfaces check that the game is over). ``hint`` is the hard agent's advice for one decision,
@@ -202,10 +203,24 @@ def summarize(final: GameState, seat: int, decisions: list[Decision], settings: 
         "decisions": [_dict(d) for d in decisions],
         "mistakes": [_dict(d) for d in mistakes],
         "agreement": round(sum(d.agree for d in decisions) / len(decisions), 4) if decisions else 1.0,
-        "total_loss": round(sum(max(0.0, d.loss) for d in mistakes), 2),
+        "total_loss": round(bounded_total_loss(mistakes, final.scores()[seat]), 2),
         "chart": chart,
         "settings": asdict(settings), "seconds": round(seconds, 2),
     }
+
+
+def bounded_total_loss(mistakes: list[Decision], final_score: float) -> float:
+    """The points the seat gave away over the game, in the game's points. Each loss is a noisy estimate
+    from a few playouts of the whole rest of the game, so their plain sum grows with every decision (a
+    120-point game could "give away" 420); the total is capped by what was at stake: how far the best
+    score the AI ever projected for the seat lies above the score it ended with — and it is never less
+    than the biggest single loss."""
+    losses = [max(0.0, d.loss) for d in mistakes]
+    if not losses:
+        return 0.0
+    best = max((d.best_score for d in mistakes if d.best_score is not None), default=final_score)
+    stake = max(best - final_score, max(losses))
+    return min(sum(losses), stake)
 
 
 def review(record: dict[str, Any], seat: int, settings: ReviewSettings | None = None,

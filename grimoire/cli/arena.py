@@ -8,12 +8,13 @@ from pathlib import Path
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 
 from ..agents.arena import run_arena, summarize, write_csv, write_json
 from ..core.errors import GameConfigError
-from .common import GAME_HELP, parse_option_pairs, require_game, split_list
+from .common import GAME_HELP, check_agent_names, check_output_path, parse_option_pairs, require_game, split_list
 from .main import app
 
 
@@ -41,6 +42,7 @@ def arena_command(
     rate with a 95% confidence interval, mean score and decision times; results go to CSV/JSON."""
     info = require_game(game)
     names = split_list(agents) or []
+    check_agent_names(info.name, names)
     if players is None:
         players = len(names)
     if len(names) != players:
@@ -51,6 +53,8 @@ def arena_command(
         raise GameConfigError("--workers must be 0 (one per CPU) or more")
     if workers == 0:
         workers = os.cpu_count() or 1
+    check_output_path(csv_path, "--csv")
+    check_output_path(json_path, "--json")
     opts = parse_option_pairs(option)
     if max_rounds is not None:
         opts["max_rounds"] = max_rounds
@@ -77,17 +81,19 @@ def arena_command(
     means = summary["game_means"]
     parts = [f"mean game length: {means['rounds']:.1f} rounds" if "rounds" in means else "mean game length:",
              f"{means['actions']:.0f} actions"]
-    parts += [f"{k.replace('_', ' ')} {v:.2f}" for k, v in means.items() if k not in ("rounds", "actions")]
+    parts += [f"{k.replace('_', ' ')} {v:.2f}" for k, v in means.items()
+              if k not in ("rounds", "actions", "winner_score")]          # (the winner's score follows)
     console.print(", ".join(parts[:2]) + "".join(", " + p for p in parts[2:])
                   + f"; winner's score {summary['winner_score_mean']:.1f}")
     seat_keys = sorted({k for a in summary["agents"] for k in a.get("seat_stat_means", {})})
-    if seat_keys:
+    if seat_keys:                # one row per stat, one column per agent: dozens of stats fit 80 columns
         st = Table(title="per seat (mean per seat-game)")
-        st.add_column("agent")
-        for k in seat_keys:
-            st.add_column(k.replace("_", " "), justify="right")
+        st.add_column("stat")
         for a in summary["agents"]:
-            st.add_row(a["agent"], *(f"{a.get('seat_stat_means', {}).get(k, 0.0):.2f}" for k in seat_keys))
+            st.add_column(a["agent"], justify="right")
+        for k in seat_keys:
+            st.add_row(k.replace("_", " "), *(f"{a.get('seat_stat_means', {}).get(k, 0.0):.2f}"
+                                              for a in summary["agents"]))
         console.print(st)
     if summary["roles"]:
         r = Table(title="win share by role (all agents; par = 1 / players)")
@@ -111,7 +117,7 @@ def arena_command(
                       "incomplete, so seats and roles are not perfectly balanced")
     if csv_path is not None:
         write_csv(str(csv_path), results)
-        console.print(f"per-game results: {csv_path}")
+        console.print(f"per-game results: {escape(str(csv_path))}")
     if json_path is not None:
         write_json(str(json_path), config, results)
-        console.print(f"summary and games: {json_path}")
+        console.print(f"summary and games: {escape(str(json_path))}")

@@ -16,7 +16,7 @@ from ..core.episode import derive_seed, run_episode
 from ..core.errors import GameConfigError
 from ..core.record import replay
 from ..core.registry import check_players, load_game, new_game
-from .common import GAME_HELP, parse_option_pairs, require_game, split_list
+from .common import GAME_HELP, check_agent_names, check_output_path, parse_option_pairs, require_game, split_list
 from .main import app
 
 SAMPLE_AT = 150      # the mid-game position (after this many actions) whose clones are timed
@@ -101,6 +101,8 @@ def bench_command(
     if max_rounds < 0:
         raise GameConfigError(f"--max-rounds must be 0 (the rules only) or more, not {max_rounds}")
     agent_list = split_list(agents)
+    check_agent_names(info.name, agent_list or [])
+    check_output_path(json_file, "--json")
     if agent_list is not None and len(agent_list) != players:
         raise GameConfigError(f"--agents names {len(agent_list)} seats but the game has {players} players")
     console = Console()

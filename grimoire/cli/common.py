@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
+from pathlib import Path
 from typing import Any
 
-from ..core.errors import GameConfigError
+from ..core.errors import GameConfigError, GrimoireError
 from ..core.registry import GameInfo, game_info, games
 
 GAME_HELP = "the game: " + ", ".join(games())
@@ -37,3 +39,44 @@ def require_game(game: str | None) -> GameInfo:
     if game is None:
         raise GameConfigError("which game? " + ", ".join(games()))
     return game_info(game)
+
+
+def say(key: str, t=None, **params) -> str:
+    """A message of the terminal's catalog in the player's language (``t``, else the locale's)."""
+    if t is None:
+        from .i18n import translator
+        try:
+            t = translator(None)
+        except GrimoireError:
+            from .i18n import Translator
+            t = Translator("en")
+    return t(key, **params)
+
+
+def check_output_path(path: str | os.PathLike | None, option: str, t=None) -> None:
+    """Refuse, in one line and before any work, an output file that could not be written at the end."""
+    if path is None:
+        return
+    p = Path(path).expanduser()
+    folder = p.parent if str(p.parent) else Path(".")
+    if p.is_dir():
+        raise GameConfigError(say("term.err.out_is_dir", t, option=option, path=str(path)))
+    if not folder.is_dir():
+        raise GameConfigError(say("term.err.out_no_dir", t, option=option, path=str(path), dir=str(folder)))
+    target = p if p.exists() else folder
+    if not os.access(target, os.W_OK):
+        raise GameConfigError(say("term.err.out_denied", t, option=option, path=str(path)))
+
+
+def check_agent_names(game: str, names: list[str], humans: bool = False, t=None) -> None:
+    """Every name an agent of the game (and 'human' only where a person can sit), before counting seats."""
+    from ..agents import agent_names
+    known = agent_names(game)
+    for name in names:
+        if name == "human" and humans:
+            continue
+        if name == "human":
+            raise GameConfigError(say("term.err.arena_human", t, game=game))
+        if name not in known:
+            raise GameConfigError(say("term.err.unknown_agent", t, agent=name, game=game,
+                                      agents=", ".join((["human"] if humans else []) + known)))

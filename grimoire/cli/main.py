@@ -6,6 +6,7 @@ import sys
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from ..core.errors import GrimoireError
 
@@ -23,7 +24,7 @@ err_console = Console(stderr=True)
 
 def fail(message: str, code: int = 2) -> typer.Exit:
     """Print one clear line and leave with a non-zero exit code."""
-    err_console.print(f"[bold red]error:[/] {message}", highlight=False, soft_wrap=True)
+    err_console.print(f"[bold red]error:[/] {escape(message)}", highlight=False, soft_wrap=True)
     return typer.Exit(code)
 
 
@@ -42,7 +43,7 @@ def run() -> None:
     try:
         app()
     except GrimoireError as e:
-        err_console.print(f"[bold red]error:[/] {e}", highlight=False, soft_wrap=True)
+        err_console.print(f"[bold red]error:[/] {escape(str(e))}", highlight=False, soft_wrap=True)
         sys.exit(2)
     except KeyboardInterrupt:
         err_console.print("interrupted")

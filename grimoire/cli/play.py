@@ -24,7 +24,7 @@ from ..core.registry import game_info, load_game, new_game, with_round_cap
 from ..core.state import GameState
 from . import picker
 from . import render as renderers
-from .common import GAME_HELP, parse_option_pairs, require_game, split_list
+from .common import GAME_HELP, check_agent_names, check_output_path, parse_option_pairs, require_game, split_list
 from .i18n import Translator, translator
 from .main import app
 from .rules_cmd import rules_text
@@ -560,6 +560,7 @@ def play_command(
     """Play a game in the terminal against AI seats (or watch AIs play)."""
     console = Console()
     t = translator(lang)
+    check_output_path(record, "--record", t)
     log: list[tuple[int, str]] = []
     capped = False
     if resume is not None:
@@ -589,6 +590,7 @@ def play_command(
         state = new_game(game, players, seed, backend=backend, **opts)
         players = state.num_players
     check_seat_option(seat, players)
+    check_agent_names(game, split_list(agents) or [], humans=True, t=t)
     agent_list = build_agents(game, players, seat - 1, split_list(agents), state.seed)
     session = Session(state, agent_list, console, record, quiet, log, t=t)
     console.print(f"[bold]{escape(info.title_in(t.lang))}[/] — "

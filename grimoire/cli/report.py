@@ -28,12 +28,20 @@ def report_command(
 
     if fmt not in ("html", "json"):
         raise GameConfigError(f"--format is html or json, not {fmt!r}")
+    from ..sim.study import member_runs
+
+    expanded: list[Path] = []
+    labels: list[str] = []
     for r in runs:
-        if not (r / "run.json").exists():
-            raise GameConfigError(f"{r} is not a simulation run (no run.json): make one with grimoire simulate")
-    if name and len(name) != len(runs):
-        raise GameConfigError(f"--name is given {len(name)} times for {len(runs)} runs")
-    data = build(runs, name or None)
+        found = member_runs(r)
+        if not found:
+            raise GameConfigError(f"{r} is not a simulation run or study (no run.json): make one with grimoire "
+                                  "simulate")
+        expanded += found
+        labels += [p.name if p != r else (r.name or str(r)) for p in found]
+    if name and len(name) != len(expanded):
+        raise GameConfigError(f"--name is given {len(name)} times for {len(expanded)} runs")
+    data = build(expanded, name or labels)
     if fmt == "json" and out is None:
         json.dump(data, sys.stdout, indent=1, default=float)
         sys.stdout.write("\n")

@@ -32,12 +32,20 @@ def find_topic(game: str, topic: str) -> tuple[str | None, list[str]]:
     return None, sorted(matches)
 
 
-def rules_text(game: str, topic: str | None, t: Translator | None = None) -> str:
-    """Markdown: the topic's text in the translator's language, or the list of topics."""
+def topic_title(game: str, name: str, t: Translator) -> str:
+    """A topic's title in the player's language: the first line of its text ("# Harmony")."""
+    first = t.rules(game, name, topics_of(game)[name]).lstrip().split("\n", 1)[0]
+    return first[2:].strip() if first.startswith("# ") else name
+
+
+def rules_text(game: str, topic: str | None, t: Translator | None = None, command: str = "rules") -> str:
+    """Markdown: the topic's text in the translator's language, or the list of topics (each with its
+    title) and how to ask for one (``command``: what the player types before the topic)."""
     t = t or Translator()
     topics = topics_of(game)
     if not topic:
-        return t("term.rules_topics", topics=", ".join(sorted(topics)))
+        lines = "\n".join(f"- `{name}` — {topic_title(game, name, t)}" for name in topics)
+        return t("term.rules_topics", topics=lines, command=command)
     name, candidates = find_topic(game, topic)
     if name is not None:
         return t.rules(game, name, topics[name])
@@ -57,7 +65,7 @@ def rules_command(game: str = typer.Argument(..., help=GAME_HELP),
         name, candidates = find_topic(game, topic)
         if name is None:
             raise GameConfigError(rules_text(game, topic, t).replace("`", ""))
-    Console().print(Markdown(rules_text(game, topic, t)))
+    Console().print(Markdown(rules_text(game, topic, t, command=f"grimoire rules {game}")))
 
 
 @app.command("games")

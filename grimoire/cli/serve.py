@@ -7,6 +7,7 @@ import os
 
 import typer
 
+from .common import say
 from .main import app, fail
 
 
@@ -19,7 +20,7 @@ def serve_command(
                                 "(default: an SQLite file in your data directory)"),
     ai_delay: float = typer.Option(0.5, "--ai-delay", help="seconds an AI seat waits before it moves (to follow it)"),
     ai_workers: int = typer.Option(None, "--ai-workers", help="processes for AI levels other than random"),
-    log_level: str = typer.Option("info", "--log-level", help="uvicorn log level: warning, info, debug"),
+    log_level: str = typer.Option("info", "--log-level", help="log level: critical, error, warning, info, debug"),
     ws_compression: bool = typer.Option(True, "--ws-compression/--no-ws-compression",
                                         help="permessage-deflate on WebSockets: ~4x less traffic for ~20% more "
                                              "server CPU per action"),
@@ -54,17 +55,24 @@ def serve_command(
 ) -> None:
     """Start the web app: create games, share seat links, play in the browser."""
     import uvicorn
+    from sqlalchemy.exc import SQLAlchemyError
 
     from ..web.protocols import BoundedWebSocketProtocol, TimedHttpProtocol
     from ..web.store import NotGrimoireDatabase, Store, normalize_url
+    from .serve_checks import check_db, check_options, check_port, connect_reason
 
+    log_level = check_options(port, log_level, ai_delay, ai_workers)
+    check_db(db)
     url = normalize_url(db)
     if workers > 1 and not url.startswith("postgresql"):
         raise fail("SQLite serves one process: --workers needs a PostgreSQL database (--db postgresql://...)")
-    try:                      # refuse an empty or foreign database with one line, before uvicorn starts
+    try:                      # refuse an empty, foreign or unreachable database with one line, before uvicorn starts
         Store(url, lock_timeout=lock_timeout).close()
     except NotGrimoireDatabase as e:
         raise fail(str(e)) from None
+    except (SQLAlchemyError, OSError) as e:
+        raise fail(say("term.err.db_connect", url=_safe(url), reason=connect_reason(e))) from None
+    check_port(host, port)
     _raise_file_limit()
     config = {"db": url, "ai_delay": ai_delay, "ai_workers": ai_workers, "allow_seeds": allow_seeds,
               "lock_timeout": lock_timeout, "api_docs": api_docs, "allowed_origins": list(allow_origin),

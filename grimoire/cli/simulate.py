@@ -12,10 +12,12 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColum
 from rich.text import Text
 
 from ..core.errors import GameConfigError
-from .common import GAME_HELP, parse_option_pairs, require_game, split_list
+from .common import GAME_HELP, require_game
 from .main import app
 
 LOG_SECONDS = 60.0       # without a terminal (nohup), a progress line this often
+DESC_WIDTH = 20          # the progress line fits 80 columns: a short label, a short bar
+BAR_WIDTH = 12
 
 
 class RateColumn(ProgressColumn):
@@ -25,61 +27,43 @@ class RateColumn(ProgressColumn):
         start = task.fields.get("t0")
         done = task.completed - task.fields.get("before", 0)
         if start is None or done <= 0 or task.total is None:
-            return Text("-- games/s  ETA --", style="progress.data.speed")
+            return Text("--/s ETA --", style="progress.data.speed")
         rate = done / max(time.perf_counter() - start, 1e-9)
         left = (task.total - task.completed) / rate
         h, rem = divmod(int(left), 3600)
-        return Text(f"{rate:,.1f} games/s  ETA {h}:{rem // 60:02d}:{rem % 60:02d}", style="progress.data.speed")
+        return Text(f"{rate:,.1f}/s ETA {h}:{rem // 60:02d}:{rem % 60:02d}", style="progress.data.speed")
 
 
 def _interrupt(_signum, _frame) -> None:
     raise KeyboardInterrupt
 
 
-@app.command("simulate")
-def simulate_command(
-    game: str | None = typer.Argument(None, help=GAME_HELP),
-    agents: str = typer.Option("medium", "--agents", "-a", help="one agent for every seat, or one per seat "
-                                                               "(rotated through the seats)"),
-    players: int = typer.Option(None, "--players", "-p", help="number of players (default: one per agent, "
-                                                              "else the game's default)"),
-    games: int = typer.Option(1000, "--games", "-n", help="number of games"),
-    seed: int = typer.Option(1, "--seed", help="run seed: the same seed plays the same games"),
-    option: list[str] = typer.Option([], "--option", "-o", help="game option key=value (repeatable)"),
-    out: Path = typer.Option(..., "--out", help="directory of the run (Parquet parts, run.json); a re-run "
-                                                "with the same --out resumes it"),
-    backend: str = typer.Option("local", "--backend", help="local (processes on this machine) or ray"),
-    address: str = typer.Option(None, "--address", help="Ray cluster address (auto: the running cluster); "
-                                                        "default: a local Ray instance"),
-    workers: int = typer.Option(0, "--workers", "-w", help="parallel workers (0 = every core of this machine, "
-                                                           "or of the Ray cluster)"),
-    batch_size: int = typer.Option(0, "--batch-size", help="games per batch (0 = a few seconds of play each)"),
-    engine: str = typer.Option("auto", "--engine", "-e", help="the game's engine: python, native (where built) or "
-                                                             "auto (native where built); a resumed run keeps its own"),
-    no_roles: bool = typer.Option(False, "--no-rotate-roles", help="keep the game's own role choice (e.g. random "
-                                                                  "characters) instead of rotating roles"),
-) -> None:
-    """Play many games of one configuration in batches (this machine's cores, or Ray); one Parquet row per game and
-    seat with the game's own statistics; resumable; then `grimoire report` the run directory."""
-    from ..sim import make_config, simulate
+def progress_bar(console: Console) -> Progress:
+    """The run's progress line: label, bar, games done, games/s with the time left, time so far
+    (at most 80 columns for runs of up to a million games)."""
+    return Progress("[progress.description]{task.description}", BarColumn(bar_width=BAR_WIDTH), MofNCompleteColumn(),
+                    RateColumn(), TimeElapsedColumn(), console=console)
 
-    info = require_game(game)
-    if workers < 0:
-        raise GameConfigError("--workers must be 0 (all cores) or more")
-    cfg = make_config(info.name, players, split_list(agents) or [], games, seed, parse_option_pairs(option),
-                      not no_roles, batch_size, engine)
-    console = Console()
-    # a scheduler's or kill's SIGTERM ends the run like Ctrl-C: the finished batches are written first
-    signal.signal(signal.SIGTERM, _interrupt)
-    signal.signal(signal.SIGINT, _interrupt)     # also when started in the background (SIGINT ignored)
-    with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(), RateColumn(),
-                  TimeElapsedColumn(), console=console) as progress:
-        task = progress.add_task(f"{info.name} {cfg.players}p {','.join(dict.fromkeys(cfg.agents))}", total=cfg.games,
-                                 start=False)
+
+def short(text: str, width: int = DESC_WIDTH) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def check_out(out: Path) -> None:
+    if out.exists() and not out.is_dir():
+        raise GameConfigError(f"--out {out} is a file; give a directory for the run (new, or a run to resume)")
+
+
+def run_one(console: Console, label: str, cfg, out: Path, backend: str, workers: int, address: str | None):
+    """Play (or resume) one run with a progress bar; returns the result (exit 130 when interrupted)."""
+    from ..sim import simulate
+
+    with progress_bar(console) as progress:
+        task = progress.add_task(short(label), total=cfg.games, start=False)
 
         def on_start(c, before: int) -> None:
             progress.update(task, completed=before, before=before, t0=time.perf_counter(),
-                            description=f"{info.name} {c.players}p {','.join(dict.fromkeys(c.agents))} ({c.engine})")
+                            description=short(f"{label} ({c.engine})"))
             progress.start_task(task)
             if before:
                 progress.console.print(f"resuming {out}: {before} of {c.games} games already played")
@@ -92,7 +76,8 @@ def simulate_command(
             if not console.is_terminal and now - last_log[0] >= LOG_SECONDS:   # a log file gets a line now and then
                 last_log[0] = now
                 t = progress.tasks[0]
-                console.print(f"{int(t.completed)}/{cfg.games} games, {RateColumn().render(t).plain}", highlight=False)
+                console.print(f"{label}: {int(t.completed)}/{cfg.games} games, {RateColumn().render(t).plain}",
+                              highlight=False)
 
         try:
             res = simulate(cfg, out, backend, workers or None, address, on_start=on_start, on_batch=on_batch)
@@ -101,8 +86,69 @@ def simulate_command(
             console.print(f"interrupted: the finished batches are kept in {out}; the same command resumes the run")
             raise typer.Exit(130) from None
     done = res.games_before + res.games_played
-    console.print(f"{res.games_played} games in {res.seconds:.1f} s ({res.games_per_second:,.2f} games/s; "
+    console.print(f"{label}: {res.games_played} games in {res.seconds:.1f} s ({res.games_per_second:,.2f} games/s; "
                   f"{res.games_played / res.cpu_seconds if res.cpu_seconds else 0:,.2f} games per CPU-second), "
                   f"{done} of {res.config.games} in {out} (batches of {res.config.batch_size}, "
-                  f"{res.config.engine} engine)")
-    console.print(f"report: grimoire report {out} --out {out}/report")
+                  f"{res.config.engine} engine)", highlight=False)
+    return res
+
+
+@app.command("simulate")
+def simulate_command(
+    game: str | None = typer.Argument(None, help=GAME_HELP),
+    agents: str = typer.Option("medium", "--agents", "-a", help="the agents of the study, comma-separated, each "
+                                                               "with optional parameters (medium,easy,"
+                                                               "hard:iterations=100,time=0): every seat plays the "
+                                                               "same agent, one run per agent; join one agent per "
+                                                               "seat with + (hard+medium+medium+medium)"),
+    players: int = typer.Option(None, "--players", "-p", help="number of players (default: one per agent joined "
+                                                              "with +, else the game's default)"),
+    games: int = typer.Option(1000, "--games", "-n", help="number of games (per configuration)"),
+    seed: int = typer.Option(1, "--seed", help="run seed: the same seed plays the same games (in every "
+                                               "configuration of a study)"),
+    option: list[str] = typer.Option([], "--option", "-o", help="game option key=value (repeatable); key=v1,v2 "
+                                                                "sweeps it: one run per value, compared with "
+                                                                "the base rules"),
+    out: Path = typer.Option(..., "--out", help="directory of the run or study (Parquet parts, run.json); a "
+                                                "re-run with the same --out resumes it, or extends it with a "
+                                                "larger --games"),
+    backend: str = typer.Option("local", "--backend", help="local (processes on this machine) or ray"),
+    address: str = typer.Option(None, "--address", help="Ray cluster address (auto: the running cluster); "
+                                                        "default: a local Ray instance"),
+    workers: int = typer.Option(0, "--workers", "-w", help="parallel workers (0 = every core of this machine, "
+                                                           "or of the Ray cluster)"),
+    batch_size: int = typer.Option(0, "--batch-size", help="games per batch (0 = a few seconds of play each)"),
+    engine: str = typer.Option("auto", "--engine", "-e", help="the game's engine: python, native (where built) or "
+                                                             "auto (native where built and every agent decides "
+                                                             "fast there); a resumed run keeps its own"),
+    no_roles: bool = typer.Option(False, "--no-rotate-roles", help="keep the game's own role choice (e.g. random "
+                                                                  "characters) instead of rotating roles"),
+) -> None:
+    """Play many games of one configuration, or a study of several (agents, rule variants) with the same seeds, in
+    batches (this machine's cores, or Ray); one Parquet row per game and seat; resumable; then `grimoire report`."""
+    from ..sim.backends import BACKENDS
+    from ..sim.study import parse_sweep_pairs, plan, write_study
+
+    info = require_game(game)
+    if backend not in BACKENDS:          # checked before anything is made or played
+        raise GameConfigError(f"unknown backend {backend!r}; choose from: {', '.join(BACKENDS)}")
+    if workers < 0:
+        raise GameConfigError("--workers must be 0 (all cores) or more")
+    check_out(out)
+    members = plan(info.name, players, agents, games, seed, parse_sweep_pairs(option), not no_roles, batch_size,
+                   engine)
+    console = Console()
+    # a scheduler's or kill's SIGTERM ends the run like Ctrl-C: the finished batches are written first
+    signal.signal(signal.SIGTERM, _interrupt)
+    signal.signal(signal.SIGINT, _interrupt)     # also when started in the background (SIGINT ignored)
+    if len(members) == 1:
+        m = members[0]
+        run_one(console, f"{info.name} {m.config.players}p {m.name}", m.config, out, backend, workers, address)
+        console.print(f"report: grimoire report {out} --out {out}/report", highlight=False)
+        return
+    write_study(out, members)
+    console.print(f"study of {len(members)} configurations in {out}: " + ", ".join(m.name for m in members),
+                  highlight=False)
+    for m in members:
+        run_one(console, m.name, m.config, out / m.name, backend, workers, address)
+    console.print(f"report: grimoire report {out} --out {out}/report", highlight=False)

@@ -21,6 +21,13 @@ class Agent:
     def choose(self, state: GameState, seat: int) -> Action:  # pragma: no cover - interface
         raise NotImplementedError
 
+    def fast_on(self, engine: str) -> bool:
+        """Whether this agent decides at full speed on a state of ``engine``. An agent that reads a
+        compiled engine's state through the Python reference view is slower there than on Python
+        (``--engine auto`` of a simulation then chooses Python); agents that decide inside the
+        engine, or only list legal actions, say True."""
+        return engine == "python"
+
 
 class RandomAgent(Agent):
     """Uniformly random among the legal actions."""

@@ -57,6 +57,7 @@ class Backend:
     new: Callable[..., GameState]                   # as GameInfo.new
     load: Callable[[dict], GameState]               # as GameInfo.load
     available: Callable[[], bool] = lambda: True
+    build_id: Callable[[], str] | None = None       # identifies the build (e.g. a hash of the compiled module)
 
 
 @dataclass(frozen=True, eq=False)   # hashed by identity: the tensor layouts are cached per descriptor
@@ -97,6 +98,8 @@ class GameInfo:
     # options that fix what chance would draw (preset dice, cards): whoever sets them knows the game's
     # future like whoever chooses its seed (the web server allows them where it allows seeds, and shows them)
     chance_options: tuple[str, ...] = ()
+    # the seats that win or lose together, by (players, options); None: everyone for himself (ratings)
+    teams: Callable[[int, Mapping[str, Any]], list[list[int]]] | None = None
     # --- for the conformance suite -----------------------------------------------------------------------
     probe_texts: Callable[[Any], list[str]] | None = None
     conformance_options: Mapping[str, Any] = field(default_factory=dict)

@@ -9,16 +9,19 @@ import functools
 import multiprocessing
 import os
 import signal
+import socket
 from collections.abc import Iterator
 from typing import Any
 
 from ..core.errors import GameConfigError
+from . import watchdog
 from .play import play_batch
 
 BACKENDS = ("local", "ray")
 IN_FLIGHT = 2               # Ray: batches queued per CPU, so that no worker waits for the driver
 # a local Ray instance stays small: the rows come back through the object store only as small batches
 RAY_LOCAL_OBJECT_STORE = 100 * 1024 * 1024
+PROBE_SECONDS = 5.0         # a cluster's address must answer this fast (Ray alone retries for minutes)
 
 
 def _quiet_worker() -> None:
@@ -55,6 +58,20 @@ def ray_available() -> str | None:
     return None
 
 
+def probe_address(address: str, timeout: float = PROBE_SECONDS) -> None:
+    """A ``host:port`` address (also ``ray://host:port``) must accept a connection within seconds:
+    Ray itself keeps retrying for minutes. ``auto`` and other forms are left to Ray."""
+    host, sep, port = address.removeprefix("ray://").rpartition(":")
+    if not sep or not host or not port.isdigit():
+        return
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout).close()
+    except OSError as e:
+        why = f"no answer in {timeout:.0f} s" if isinstance(e, TimeoutError) else (e.strerror or type(e).__name__)
+        raise GameConfigError(f"cannot connect to the Ray cluster at {address!r}: {why} (start one with "
+                              "`ray start --head`, or leave out --address for a local instance)") from None
+
+
 def start_ray(address: str | None, workers: int | None):
     """Connect to the cluster at ``address``, or start a small local instance with ``workers`` CPUs.
     Returns (ray module, started_here, number of CPUs to keep busy)."""
@@ -65,6 +82,7 @@ def start_ray(address: str | None, workers: int | None):
     if ray.is_initialized():
         return ray, False, workers or int(ray.cluster_resources().get("CPU", 1))
     if address:
+        probe_address(address)
         try:
             ray.init(address=address, log_to_driver=False)
         except (ConnectionError, ValueError, RuntimeError) as e:    # no cluster there: one line, no traceback
@@ -78,8 +96,11 @@ def start_ray(address: str | None, workers: int | None):
     # Ray starts its workers at niceness 15: on a machine shared with other work they would starve
     os.environ.setdefault("RAY_worker_niceness", "0")
     # address "local": a new instance, never one that `ray start` left on this machine
-    ray.init(address="local", num_cpus=cpus, include_dashboard=False, object_store_memory=RAY_LOCAL_OBJECT_STORE,
-             log_to_driver=False, configure_logging=False)
+    ctx = ray.init(address="local", num_cpus=cpus, include_dashboard=False,
+                   object_store_memory=RAY_LOCAL_OBJECT_STORE, log_to_driver=False, configure_logging=False)
+    # the instance's processes outlive a driver killed with SIGKILL: a watchdog ends them then
+    session = os.path.basename(str(ctx.address_info.get("session_dir") or ""))
+    watchdog.start(os.getpid(), session)
     return ray, True, cpus
 
 

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import json
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from ..agents import make_agent
+from ..agents import make_agent, parse_agent
 from ..core.errors import GameConfigError
 from ..core.registry import backends, game_info, new_game
 
@@ -39,17 +39,30 @@ class SimConfig:
     rotate_roles: bool = True          # the game's roles (e.g. characters) rotate through the seats
     batch_size: int = 0                # games per batch; 0 = chosen from a timed game (a few seconds)
     engine: str = "python"             # the game's engine; "auto" until a run resolves it
+    extended_from: tuple[int, ...] = ()   # the earlier game counts of a run that was extended
+
+    def _segments(self) -> list[tuple[int, int]]:
+        """Games [lo, hi) played as one series of batches: the first run, then each extension (a batch
+        never spans an extension, so the batches finished before it keep their numbers and games)."""
+        bounds = [0, *self.extended_from, self.games]
+        return [(lo, hi) for lo, hi in zip(bounds, bounds[1:], strict=False) if hi > lo]
 
     @property
     def batches(self) -> int:
-        return -(-self.games // self.batch_size)
+        return sum(-(-(hi - lo) // self.batch_size) for lo, hi in self._segments())
 
     def batch_range(self, b: int) -> range:
-        return range(b * self.batch_size, min(self.games, (b + 1) * self.batch_size))
+        for lo, hi in self._segments():
+            n = -(-(hi - lo) // self.batch_size)
+            if b < n:
+                return range(lo + b * self.batch_size, min(hi, lo + (b + 1) * self.batch_size))
+            b -= n
+        return range(0)
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
         d["agents"] = list(self.agents)
+        d["extended_from"] = list(self.extended_from)
         return d
 
     @staticmethod
@@ -58,15 +71,20 @@ class SimConfig:
                          seed=int(d["seed"]), options=dict(d.get("options") or {}),
                          rotate_roles=bool(d.get("rotate_roles", True)), batch_size=int(d.get("batch_size", 0)),
                          # runs stored before engines existed played on the Python engine
-                         engine=str(d.get("engine", "python")))
+                         engine=str(d.get("engine", "python")),
+                         extended_from=tuple(int(x) for x in d.get("extended_from") or ()))
 
 
-def resolve_engine(game: str, engine: str) -> str:
-    """The concrete engine ``engine`` names for ``game`` here; one clear line when it cannot run."""
+def resolve_engine(game: str, engine: str, agents: tuple[str, ...] | list[str] = ()) -> str:
+    """The concrete engine ``engine`` names for ``game`` here; one clear line when it cannot run.
+    ``auto`` is the first compiled engine built here on which every one of ``agents`` decides at full
+    speed (``Agent.fast_on``), else Python: an agent that reads a compiled state through the Python
+    view (Zavandor's ``naive``) plays several times slower there."""
     info = game_info(game)
     built = backends(game)
     if engine == "auto":
-        return next((b for b in built if b != "python"), "python")
+        made = [make_agent(game, a, 0) for a in dict.fromkeys(agents)]
+        return next((b for b in built if b != "python" and all(m.fast_on(b) for m in made)), "python")
     if engine in built:
         return engine
     if engine in info.backends:
@@ -93,11 +111,14 @@ def make_config(game: str, players: int | None, agents: list[str], games: int, s
         raise GameConfigError("a simulation needs at least one game")
     if batch_size < 0:
         raise GameConfigError("the batch size is a positive number of games (0 = automatic)")
-    for name in sorted(set(agents)):
-        if name == "human":
+    labels = {}
+    for name in dict.fromkeys(agents):
+        aspec = parse_agent(game, name)     # an unknown name or parameter fails here, in one line
+        if aspec.name == "human":
             raise GameConfigError("a simulation has no human seats")
-        make_agent(game, name, 0)       # an unknown name fails here, with the list of known ones
-    concrete = resolve_engine(game, engine)  # an unknown or unbuilt engine fails here
+        labels[name] = aspec.label
+    agents = [labels[a] for a in agents]    # one canonical text per agent (the rows' `agent` column)
+    concrete = resolve_engine(game, engine, agents)  # an unknown or unbuilt engine fails here
     opts = dict(options or {})
     cfg = SimConfig(game, players, tuple(agents), games, seed, opts, rotate_roles, batch_size, engine)
     from .play import spec_of
@@ -116,6 +137,34 @@ def read_manifest(out: Path) -> dict[str, Any] | None:
         raise GameConfigError(f"{path} is damaged ({e}); remove it or choose another --out") from None
 
 
+def source_commit() -> str:
+    """The git commit of this package's source (``+dirty`` with uncommitted changes), or "unknown"
+    (an installed wheel has no repository)."""
+    import subprocess
+    here = Path(__file__).resolve().parent
+    try:
+        head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=here, capture_output=True, text=True, timeout=10)
+        if head.returncode:
+            return "unknown"
+        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no", "--", "."],
+                               cwd=here.parent, capture_output=True, text=True, timeout=10).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        return "unknown"
+    return head.stdout.strip() + ("+dirty" if dirty else "")
+
+
+def provenance(cfg: SimConfig) -> dict[str, Any]:
+    """Where a run's rows came from: the source commit, the engine's build, the agents' parameters."""
+    import platform
+    info = game_info(cfg.game)
+    eng = info.backends.get(cfg.engine)
+    build = eng.build_id() if eng is not None and eng.build_id is not None and eng.available() else None
+    agents = {a: (lambda s: {"name": s.name, "params": s.params})(parse_agent(cfg.game, a))
+              for a in dict.fromkeys(cfg.agents)}
+    return {"commit": source_commit(), "engine_build": build, "python": platform.python_version(),
+            "host": platform.node(), "agents": agents}
+
+
 def write_manifest(out: Path, cfg: SimConfig, extra: dict[str, Any] | None = None) -> None:
     from importlib.metadata import PackageNotFoundError, version
     try:
@@ -123,7 +172,7 @@ def write_manifest(out: Path, cfg: SimConfig, extra: dict[str, Any] | None = Non
     except PackageNotFoundError:
         grimoire_version = "unknown"
     d = {"format": FORMAT, "grimoire": grimoire_version, "created": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
-         **cfg.to_dict(), **(extra or {})}
+         "provenance": provenance(cfg), **cfg.to_dict(), **(extra or {})}
     tmp = out / (MANIFEST + ".tmp")
     tmp.write_text(json.dumps(d, indent=1, sort_keys=True), encoding="utf-8")
     tmp.replace(out / MANIFEST)
@@ -137,10 +186,18 @@ def check_resume(stored: dict[str, Any], cfg: SimConfig) -> SimConfig:
     if not cfg.batch_size:
         want["batch_size"] = stored.get("batch_size")
     diff = [k for k in IDENTITY if json.dumps(stored.get(k), sort_keys=True) != json.dumps(want.get(k), sort_keys=True)]
+    if diff == ["games"] and int(want["games"]) < int(stored["games"]):
+        raise GameConfigError(f"the run in this directory has {stored['games']} games; --games can extend it "
+                              f"(a larger number), not shorten it")
+    extend = diff == ["games"]      # the same run with more games: the new ones are appended
+    if extend:
+        diff = []
     if diff:
         detail = "; ".join(f"{k}: {stored.get(k)!r} there, {want.get(k)!r} now" for k in diff)
         raise GameConfigError(f"the output directory holds another run ({detail}); choose another --out")
     run = SimConfig.from_dict(stored)
+    if extend:
+        run = replace(run, games=cfg.games, extended_from=(*run.extended_from, run.games))
     if cfg.engine not in ("auto", run.engine):
         raise GameConfigError(f"the run in this directory plays on the {run.engine} engine; resume it with "
                               f"--engine {run.engine} (or auto), or choose another --out")

@@ -9,9 +9,9 @@ from pathlib import Path
 
 from ..core.errors import GameConfigError
 from .backends import BACKENDS, run_batches
-from .config import SimConfig, check_resume, read_manifest, resolve_engine, write_manifest
+from .config import MANIFEST, SimConfig, check_resume, read_manifest, resolve_engine, write_manifest
 from .play import play_game
-from .store import PartWriter, finished_batches, to_table
+from .store import TIMING, PartWriter, finished_batches, parts, to_table
 
 TARGET_BATCH_SECONDS = 5.0      # a batch is a few seconds of play: small enough to resume, big enough for Ray
 MAX_BATCH = 5000
@@ -52,8 +52,12 @@ def prepare(cfg: SimConfig, out: Path) -> SimConfig:
     out.mkdir(parents=True, exist_ok=True)
     stored = read_manifest(out)
     if stored is not None:
-        return check_resume(stored, cfg)
-    cfg = replace(cfg, engine=resolve_engine(cfg.game, cfg.engine))
+        run = check_resume(stored, cfg)
+        if run.games != stored["games"]:            # extended: the manifest records the new size
+            write_manifest(out, run, {k: stored[k] for k in ("created", "provenance") if k in stored}
+                           | {"extended": time.strftime("%Y-%m-%dT%H:%M:%S%z")})
+        return run
+    cfg = replace(cfg, engine=resolve_engine(cfg.game, cfg.engine, cfg.agents))
     if not cfg.batch_size:
         cfg = replace(cfg, batch_size=auto_batch_size(cfg))
     write_manifest(out, cfg)
@@ -68,7 +72,30 @@ def simulate(cfg: SimConfig, out: Path | str, backend: str = "local", workers: i
     if backend not in BACKENDS:
         raise GameConfigError(f"unknown backend {backend!r}; choose from: {', '.join(BACKENDS)}")
     out = Path(out)
+    fresh_dir = not out.exists()
+    fresh = fresh_dir or read_manifest(out) is None
     cfg = prepare(cfg, out)
+    try:
+        return _run(cfg, out, backend, workers, address, on_start, on_batch)
+    except BaseException:
+        if fresh and not parts(out):
+            discard(out, fresh_dir)     # a start that failed leaves no half-made run behind
+        raise
+
+
+def discard(out: Path, remove_dir: bool) -> None:
+    """Remove what a run that never finished a batch wrote (its manifest, and the directory it made)."""
+    for name in (MANIFEST, MANIFEST + ".tmp", TIMING):
+        (out / name).unlink(missing_ok=True)
+    if remove_dir:
+        try:
+            out.rmdir()
+        except OSError:
+            pass                        # something else is in it: leave it
+
+
+def _run(cfg: SimConfig, out: Path, backend: str, workers: int | None, address: str | None,
+         on_start: Callable[[SimConfig, int], None] | None, on_batch: Callable[[int], None] | None) -> SimResult:
     done = finished_batches(out)
     todo = [b for b in range(cfg.batches) if b not in done]
     before = sum(len(cfg.batch_range(b)) for b in done if b < cfg.batches)

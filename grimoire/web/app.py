@@ -345,7 +345,9 @@ def create_app(db_url: str | None = None, *, ai_delay: float = 0.5, ai_workers: 
         hub = Hub(st, AIRunner(ai_workers), ai_delay=ai_delay, allow_seeds=allow_seeds, limits=limits)
         state["store"], state["hub"] = st, hub
         app.state.hub = hub
+        hub.on_over.append(state["ratings"].game_over)
         await hub.start()
+        settling = asyncio.create_task(state["ratings"].settle_pending())
         keeper = None
         if freeze_gc:
             keeper = GcKeeper()
@@ -358,6 +360,7 @@ def create_app(db_url: str | None = None, *, ai_delay: float = 0.5, ai_workers: 
         try:
             yield
         finally:
+            settling.cancel()
             if "lookback" in state:
                 state["lookback"].close()
             if diag is not None:
@@ -556,6 +559,14 @@ def create_app(db_url: str | None = None, *, ai_delay: float = 0.5, ai_workers: 
     # --- looking back: the replay viewer, the post-game review, hints in practice games (review.py) ---
     from .review import install as install_lookback
     state["lookback"] = install_lookback(app, hub, _bearer)
+
+    # --- playing with people: open tables (tables.py) ------------------------------------------------
+    from .accounts import install as install_accounts
+    from .tables import install as install_tables
+    accounts = install_accounts(app, hub, _json_body)
+    state["tables"] = install_tables(app, hub, _json_body, accounts.user_of)
+    from .ratings import install as install_ratings
+    state["ratings"] = install_ratings(app, hub)
 
     # --- WebSocket -----------------------------------------------------------------------------------
     @app.websocket("/ws/games/{gid}")

@@ -434,6 +434,7 @@ class Hub:
         self.client_connections: dict[str, int] = {}                 # client_key -> WebSockets (this process)
         self.stopping = False
         self.ai_retries = 0                                          # AI moves retried after a storage error
+        self.on_over: list = []          # called with a game that just ended (ratings: web/ratings.py)
         # PostgreSQL: any number of server processes share the games (cluster.py); SQLite: this one alone
         self.cluster = None
         if store.kind == "postgresql":
@@ -560,7 +561,13 @@ class Hub:
                 mine += x.creator == creator
         _ai_only_refusal(lim, total, mine)
 
-    async def create(self, spec: Any, client: str | None = None) -> tuple[Session, list[str | None]]:
+    async def create(self, spec: Any, client: str | None = None, *, gid: str | None = None,
+                     token_hashes: list[str | None] | None = None, guard: Any = None,
+                     counted: bool = False) -> tuple[Session, list[str | None]]:
+        """A new game from ``spec`` (the body of ``POST /api/games``). An open table starting (tables.py)
+        gives its id (``gid``), its seats' token hashes (the tokens its players already hold), a
+        ``guard`` run in the storing transaction and ``counted`` (its creation was counted when the
+        table was opened)."""
         if not isinstance(spec, dict):
             raise ApiError(400, "bad_request", "the body must be a JSON object")
         game = spec.get("game")
@@ -598,6 +605,10 @@ class Hub:
             if cleaned is None or len(cleaned) > MAX_NAME:
                 raise ApiError(400, "bad_seats", f"seat {i}: a name is text of at most {MAX_NAME} characters "
                                "without control, invisible or direction-changing characters")
+            if token_hashes is not None:        # the players of an open table hold their tokens already
+                tokens.append(None)
+                seats.append(Seat(i, agent, cleaned, token_hashes[i] if agent == "human" else None))
+                continue
             token = secrets.token_urlsafe(24) if agent == "human" else None
             tokens.append(token)
             seats.append(Seat(i, agent, cleaned, hash_token(token) if token else None))
@@ -638,7 +649,9 @@ class Hub:
         creator = client_key(client)
         ai_only = not any(x.human for x in seats)
         self._room_for_one_more()
-        if self.cluster is not None:
+        if counted:
+            pass
+        elif self.cluster is not None:
             await self.cluster.check_creation(creator, ai_only)
         else:
             if ai_only:
@@ -650,7 +663,7 @@ class Hub:
             raise ApiError(400, "bad_options", str(e)) from None
         except (TypeError, ValueError) as e:
             raise ApiError(400, "bad_options", f"invalid options for {info.title}: {e}") from None
-        gid = secrets.token_urlsafe(9)
+        gid = gid or secrets.token_urlsafe(9)
         t = now()
         row = GameRow(gid, game, players, seed, dict(state.options) | ({"fixed_seed": True} if fixed else {})
                       | ({"practice": True} if practice else {}), "active", 0, state.current_player, t, t)
@@ -659,13 +672,17 @@ class Hub:
                           preset=preset, creator=creator)
         ai_first = session.ai_decides()
         cluster = self.cluster
+        guards = [g for g in (cluster.creation_guard(creator) if cluster is not None and ai_only else None, guard)
+                  if g is not None]
         fut = self.store.create_game(
             row, [SeatRow(s.seat, s.agent, s.name, s.token_hash) for s in seats], ai_first, creator=creator,
             ai_only=ai_only, ai_due=t + timedelta(seconds=self.ai_delay) if ai_first and cluster is not None else None,
-            guard=cluster.creation_guard(creator) if cluster is not None and ai_only else None)
+            guard=(lambda conn: [g(conn) for g in guards]) if guards else None)
         try:
             await asyncio.wrap_future(fut)
         except Refused as e:
+            if e.status != 429:
+                raise ApiError(e.status, e.code, e.message) from None
             raise ApiError(429, e.code, e.message, headers={"Retry-After": str(math.ceil(e.retry_after))},
                            retry_after=math.ceil(e.retry_after)) from None
         except StorageError as e:
@@ -887,6 +904,9 @@ class Hub:
         s.seq = entries[-1]["seq"]
         s.log.extend(entries)
         self._broadcast(s, n, before)
+        if new.is_terminal():
+            for callback in self.on_over:
+                callback(s)
 
     async def _catch_up(self, s: Session, known: list[tuple[int, int, str, int | None]] | None = None) -> None:
         """Apply the actions another server process stored after ours (the caller holds ``s.lock``):

@@ -729,12 +729,13 @@ class Store:
                 select(games_t.c.id).where(games_t.c.status == "active", games_t.c.ai_turn.is_(True)))]
 
 
-class Refused(Exception):
-    """A write refused by a check inside its transaction (a limit shared by every server process)."""
+class Refused(Conflict):
+    """A write refused by a check inside its transaction (a limit shared by every server process). Like
+    Conflict, its job must raise it before writing anything (the rest of its batch is committed)."""
 
-    def __init__(self, code: str, message: str, retry_after: float = 30.0):
+    def __init__(self, code: str, message: str, retry_after: float = 30.0, status: int = 429):
         super().__init__(message)
-        self.code, self.message, self.retry_after = code, message, retry_after
+        self.code, self.message, self.retry_after, self.status = code, message, retry_after, status
 
 
 class CorruptGame(Exception):

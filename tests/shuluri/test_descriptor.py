@@ -20,6 +20,21 @@ def test_titles_counts_and_options():
     assert info.round_cap == 30
 
 
+def test_every_game_ends_the_round_cap_is_the_default():
+    """Issue 20: the rules never end a game in which nobody attacks, so max_rounds defaults to the
+    descriptor's round cap (data/setup.toml); the lobby draws its number input from this schema."""
+    from grimoire.core.options import options_schema
+    info = game_info("shuluri")
+    assert grimoire.new_game("shuluri", 2, 1).options["max_rounds"] == info.round_cap == 30
+    assert grimoire.new_game("shuluri", 4, 1, mode="pairs").options["max_rounds"] == 30
+    assert options_schema(info.options)["properties"]["max_rounds"]["default"] == 30
+    assert grimoire.new_game("shuluri", 2, 1, max_rounds=None).options["max_rounds"] is None   # still possible
+    s = grimoire.new_game("shuluri", 2, 1, max_rounds=2)
+    while not s.is_terminal():
+        s.apply(s.legal_actions()[0])
+    assert s.round == 2 and s.end_reason == "round limit"
+
+
 def test_every_legal_action_has_an_id_and_ids_round_trip():
     s = setup_done(2, 5)
     ids = s.legal_action_ids()

@@ -108,6 +108,23 @@ def play_to_the_end(page, shots: Path | None, seen: dict, prefix: str = "shuluri
     raise AssertionError("the game did not end within the click budget")
 
 
+def test_the_lobby_offers_the_round_cap_with_its_default(browser, server):
+    """Every game ends: the lobby shows Shuluri's max_rounds filled in with the descriptor's default (30) and
+    sends nothing when it is left alone (the server fills the default in: test_descriptor.py)."""
+    page = browser.new_page(viewport={"width": 390, "height": 900})
+    page.goto(server.base + "/")
+    page.wait_for_selector("button.create")
+    page.select_option("select.game", "shuluri")
+    page.locator("details.options summary").click()
+    box = page.locator("[data-option='max_rounds'] input")
+    assert box.input_value() == "30"
+    with page.expect_request("**/api/games") as req:
+        page.click("button.create")
+    page.wait_for_selector("#play-here")
+    assert "max_rounds" not in req.value.post_data_json["options"]       # the default: the server fills it in
+    page.close()
+
+
 def test_play_a_game_against_the_ai_to_its_end(browser, server, tmp_path):
     shots = Path(os.environ.get("GRIMOIRE_SCREENSHOTS") or tmp_path)
     shots.mkdir(parents=True, exist_ok=True)

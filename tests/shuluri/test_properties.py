@@ -17,7 +17,7 @@ OPTIONS = st.sampled_from([{}, {"spells_per_step": "unlimited"}, {"traps_assigne
                            {"cage_follows_caster": False, "modifier_mode": "best_bonus_plus_worst_penalty"}])
 
 
-def _invariants(s, before_fields, passable_before, action):
+def _invariants(s, before_fields, passable_before, action, moved=True):
     counts: dict[int, int] = {}
     for f in s.figs:
         if f is None:
@@ -27,7 +27,9 @@ def _invariants(s, before_fields, passable_before, action):
             counts[f.field] = counts.get(f.field, 0) + 1
             assert B.IN_C[f.field] == f.is_gladiator, f"{s.name(f.id)} in the wrong zone"
         old = before_fields.get(f.id, -1)
-        if f.alive and old >= 0 and f.field >= 0 and B.distance(old, f.field) == 1:
+        # one step of a move action never crosses a wall or a closed gate (an automaton's "pass" may walk
+        # several steps, opening gates on the way: a net step of 1 need not be the edge it crossed)
+        if (moved and f.alive and old >= 0 and f.field >= 0 and B.distance(old, f.field) == 1):
             d = B.direction_between(old, f.field)
             assert passable_before[old][d], f"{s.name(f.id)} crossed a wall with {action}"
     assert all(n <= B.CAPACITY for n in counts.values())
@@ -76,7 +78,7 @@ def test_random_games_keep_the_invariants(seed, players, options):
         fields = {f.id: f.field for f in s.figs if f is not None and f.alive}
         passable = _passable(s)
         s.apply(a)
-        _invariants(s, fields, passable, a.text)
+        _invariants(s, fields, passable, a.text, a.kind == "move")
 
 
 def test_block_distance_is_symmetric_and_lines_reverse():

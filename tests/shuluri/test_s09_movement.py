@@ -8,7 +8,7 @@ import pytest
 from grimoire.core.errors import IllegalAction
 from grimoire.games.shuluri import board as B
 
-from .helpers import F, arena, fig, texts
+from .helpers import F, arena, fig, roll, texts
 
 
 def test_a_move_is_one_field_for_one_man():
@@ -143,3 +143,29 @@ def test_sneaking_lasts_until_the_figure_acts_again():
         s.apply("end")
     assert s.round == 2 and fig(s, "axb").id in s.named
     assert fig(s, "axb").sneak == 0
+
+
+@pytest.mark.parametrize("done,code", [("attacked", "ENTER_ENEMY_AFTER_ATTACK"),
+                                       ("disengaged", "ENTER_ENEMY_AFTER_DISENGAGE")])
+def test_entering_an_enemy_field_after_the_attack_is_refused_with_its_code(done, code):
+    s = arena({"axb": (1, 6), "bd1": (1, 7)}, named=("xb",))
+    setattr(fig(s, "axb"), done, True)
+    with pytest.raises(IllegalAction, match=rf"\[{code}\].*rule V9\.6"):
+        s.apply("xb move ne")
+    assert "xb move ne" not in texts(s)
+
+
+def test_entering_an_enemy_field_after_throwing_a_dagger():
+    """The issue's case: a dagger thrown, then a step onto the enemy's field."""
+    s = arena({"ad1": (1, 6), "bd1": (1, 7), "bxb": (0, 7)}, named=("d1",))
+    roll(s, 1, 10)                                  # the dagger misses; the attack is spent all the same
+    s.apply("d1 shoot bxb")
+    with pytest.raises(IllegalAction, match=r"\[ENTER_ENEMY_AFTER_ATTACK\].*rule V9\.6"):
+        s.apply("d1 move ne")
+
+
+def test_warlock_after_a_spell_may_not_enter_an_enemy_field():
+    s = arena({"awl": (1, 6), "bd1": (1, 7)}, named=("wl",))
+    fig(s, "awl").cast_other = True
+    with pytest.raises(IllegalAction, match=r"\[ENTER_ENEMY_AFTER_CAST\].*rule V9\.6"):
+        s.apply("wl move ne")

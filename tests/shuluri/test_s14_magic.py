@@ -151,3 +151,16 @@ def test_lightning_negator_and_denial():
     s.apply("wl cast bolt bxb")
     no_dodge(s)
     assert fig(s, "bxb").ep == 12 and fig(s, "bxb").amulet_shown
+
+
+@pytest.mark.parametrize("spell", ["bolt", "mighty", "terrible", "turning", "chain"])
+def test_lightning_strikes_like_a_ranged_weapon_never_at_the_warlocks_own_field(spell):
+    """The seed: lightning spells "work by the same rule" as ranged attacks, and a ranged attack targets another
+    field (C11.7): a figure sharing the warlock's field is out, as for bolts and daggers."""
+    s = _wl(place={"bxb": WL_AT, "bd1": (0, 7)})
+    with pytest.raises(IllegalAction, match=r"\[TARGET_SAME_FIELD\].*rule G14\.6"):
+        s.apply(f"wl cast {spell} bxb")
+    listed = texts(s)
+    assert f"wl cast {spell} bxb" not in listed and f"wl cast {spell} awl" not in listed
+    assert f"wl cast {spell} bd1" in listed          # the next field is fine
+    assert "wl cast gut bxb" in listed               # other spells still reach his own field

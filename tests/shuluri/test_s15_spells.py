@@ -425,3 +425,38 @@ def test_the_spell_list_counts():
 
 def test_warlock_fire_form_not_in_c():
     assert not B.IN_C[F(*WL_AT)]
+
+
+def test_15_an_order_gives_the_zombie_two_of_the_warlocks_man():
+    """Spell 15: "a boszorkánymester adhat neki kettőt saját MAN-jaiból" — the 2 MAN move from the warlock to the
+    zombie, on top of its own 3 of the round; it still walks at most 3 fields."""
+    s = _wl(place={"ad1": WL_AT, "bxb": (-8, 3)})
+    hurt_ep(s, fig(s, "ad1"), 12)
+    s.apply("wl cast undead ad1")
+    s.figs[fig(s, "awl").id].casts = 0
+    z = fig(s, "zad1")
+    pool = s.pool + s.teams[0].strat
+    s.apply("wl order zad1")
+    assert s.pool + s.teams[0].strat == pool - 2
+    assert z.zman == 3 + 2
+    s.apply("order goto 5,2")
+    s.apply("end")
+    assert z.zfields == 3 and z.field == F(4, 3)    # at most 3 fields, even with 5 MAN
+    assert z.zman == 5 - 3 and not z.attacked       # 2 MAN left: enough for an attack
+
+
+def test_15_an_ordered_zombie_walks_three_fields_and_still_attacks():
+    """With its 3 MAN alone it could walk only two of the three fields (it keeps 2 for the attack, V9.6); with the
+    2 given it walks all three and strikes."""
+    s = _wl(place={"ad1": WL_AT, "bd2": (4, 3)})
+    hurt_ep(s, fig(s, "ad1"), 12)
+    s.apply("wl cast undead ad1")
+    s.figs[fig(s, "awl").id].casts = 0
+    z = fig(s, "zad1")
+    s.apply("wl order zad1")
+    s.apply("order attack bd2")
+    roll(s, 10, 1)
+    s.apply("end")
+    no_dodge(s)
+    assert z.field == F(4, 3) and z.attacked and z.zman == 0
+    assert fig(s, "bd2").ep < 12

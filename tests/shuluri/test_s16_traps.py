@@ -35,6 +35,8 @@ def test_only_the_holder_activates_unless_cards_belong_to_the_team():
     s = arena({"ad1": (1, 5), "bd1": (3, 4)}, named=("d1",), hands={0: [[1, XB]]})
     s.apply("d1 move ne")
     assert "trap 1 bd1" not in texts(s)
+    with pytest.raises(IllegalAction, match=r"\[TRAP_NOT_HOLDER\].*rule T16\.3"):
+        s.apply("trap 1 bd1")                       # he entered the field: the card is not his (R20)
     s = arena({"ad1": (1, 5), "bd1": (3, 4)}, named=("d1",), hands={0: [[1, -1]]},
               traps_assigned_to_character=False)
     s.apply("d1 move ne")
@@ -169,3 +171,10 @@ def test_sixteen_cards_eight_of_each_kind():
     from grimoire.games.shuluri.data import DIRECT_TRAPS, RANGED_TRAPS, TRAPS
     assert len(TRAPS) == 16 and RANGED_TRAPS == tuple(range(1, 9)) and DIRECT_TRAPS == tuple(range(9, 17))
     assert all(t.cost <= 4 for t in TRAPS.values())
+
+
+def test_a_non_holder_off_the_field_is_told_the_field_is_wrong():
+    s = arena({"ad1": (2, 5), "bd1": (3, 4)}, named=("d1",), hands={0: [[1, XB]]})
+    s.apply("d1 move ne")                           # (2,5) -> (2,6): not trap field 1
+    with pytest.raises(IllegalAction, match="TRAP_WRONG_FIELD"):
+        s.apply("trap 1 bd1")

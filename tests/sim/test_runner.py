@@ -99,7 +99,7 @@ def test_a_run_directory_holds_one_configuration(tmp_path):
     with pytest.raises(GameConfigError, match="seed"):
         simulate(small_config(games=3, seed=99), out, workers=1)
     with pytest.raises(GameConfigError, match="games"):
-        simulate(small_config(games=6), out, workers=1)
+        simulate(small_config(games=2), out, workers=1)
 
 
 def test_bad_configurations_fail_with_one_clear_line():

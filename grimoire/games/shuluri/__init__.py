@@ -46,6 +46,14 @@ def _arena_roles(state) -> list[str]:
     return arena_roles(state)
 
 
+def _teams(players: int, options) -> list[list[int]]:
+    from .data import MODES
+    mode = options.get("mode", "ffa") if players == 4 else "ffa"
+    if mode in MODES and players == 4:
+        return [list(a) for a in MODES[mode]["alliances"]]
+    return [[seat] for seat in range(players)]
+
+
 register(GameInfo(
     name="shuluri",
     titles={"en": "Shuluri Viadal", "hu": "Shuluri Viadal", "de": "Shuluri Viadal – die Gladiatorenarena",
@@ -76,6 +84,7 @@ register(GameInfo(
     i18n="i18n",
     static_data=static_data,
     chance_options=("dice",),           # preset d10 results: known to whoever sets them
+    teams=_teams,                       # pair play: the alliances of modes.toml win and lose together
     probe_texts=probe_texts,
     conformance_options={"max_rounds": 5},
 ))

@@ -232,6 +232,7 @@ RESIST_VALUES: tuple[int, ...] = tuple(_SU["resistance"]["values"])
 MAN = _SU["man"]
 COST = _SU["costs"]
 NAMES_PER_STEP = _SU["names"]["per_step"]
+ROUND_CAP: int = _SU["game"]["round_cap"]      # the default max_rounds
 
 # --- four-player modes (20.10) and optional rules (20.8) --------------------------------------------------------
 MODES: dict[str, dict[str, Any]] = _MO

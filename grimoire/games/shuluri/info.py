@@ -6,9 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from .actions import VOCABULARY
-from .data import DISCS_PER_HAND, MAN, N_ROLES
-
-ROUND_CAP = 30          # the rules alone never end a game in which nobody attacks (19)
+from .data import DISCS_PER_HAND, MAN, N_ROLES, ROUND_CAP
 
 
 def max_game_length(players: int, options: dict[str, Any]) -> int:

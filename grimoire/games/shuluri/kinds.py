@@ -302,9 +302,14 @@ class ActKind(Kind):
         elif k == "cloud":
             do_cloud(s, f, a.args[1], a.args[2])
         elif k == "order":
-            pay(s, f, COST["zombie_order"])
-            f.ordered = True
             z = _fig(s, a.args[1])
+            give = COST["zombie_order"]
+            # spell 15: the warlock gives the zombie 2 of his own MAN (added to its 3 of the round). When zombie
+            # MAN comes out of the step pool anyway (madness_from_pool, R15) the pool pays when the zombie spends.
+            if not s.flags.madness_from_pool:
+                pay(s, f, give)
+            z.zman += give
+            f.ordered = True
             s.log("gives_order", fig=s.name(f.id), target=s.name(z.id))
             s.stack.push(Decision("order", seat, z.id))
 

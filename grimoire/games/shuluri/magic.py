@@ -94,6 +94,10 @@ def cast_reason(s, w: Fig, sp: Spell, target: int = -1, field: int = -1) -> Reas
         return None
     if kind == "chain" and t.id == w.id:
         return "the chain leaps from the warlock to other figures", "15.30"
+    if (sp.is_lightning_attack or kind == "chain") and t.field == w.field:
+        # the seed: lightning spells "work by the same rule" as ranged weapons, which strike another field (C11.7)
+        return (f"{sp.en} strikes like a ranged weapon, at a figure on another field "
+                "[TARGET_SAME_FIELD]"), "G14.6"
     if B.block_distance(w.field, t.field) > sp.blocks:
         return f"{sp.en} reaches {sp.range} blocks [OUT_OF_RANGE]", "G14.5"
     if t.id != w.id and sneak_shielded(s, w.field, t):

@@ -116,8 +116,13 @@ def move_reason(s, f: Fig, d: int, mode: str) -> Reason:
     if cost > have:
         return f"that costs {cost} MAN and it has {have} [NOT_ENOUGH_MAN]", "M7.9"
     if enemy_on(s, f, n):
-        if mode == "disengage" or f.disengaged or f.attacked or f.cast_other:
-            return "it may enter an enemy's field only if it can still attack this step", "V9.6"
+        if f.attacked:
+            return "it attacked this step, so it may not enter an enemy's field [ENTER_ENEMY_AFTER_ATTACK]", "V9.6"
+        if mode == "disengage" or f.disengaged:
+            return ("it disengaged this step, so it may not enter an enemy's field "
+                    "[ENTER_ENEMY_AFTER_DISENGAGE]"), "V9.6"
+        if f.cast_other:
+            return "he cast a spell this step, so he may not enter an enemy's field [ENTER_ENEMY_AFTER_CAST]", "V9.6"
         need = touch_threshold(s, f, n) if f.role == 1 and not f.zombie else COST["attack"]
         if have - cost < need:
             return (f"entering an enemy's field needs {need} MAN left for the attack "

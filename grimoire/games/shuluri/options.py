@@ -8,11 +8,16 @@ from typing import Any, Literal
 from pydantic import Field, ValidationInfo, field_validator
 
 from ...core.options import GameOptions
+from .data import ROUND_CAP
 
 GladiatorKind = Literal["heavy", "sword_artist"]
 
 
 class ShuluriOptions(GameOptions):
+    # every game ends: the rules alone never end one in which nobody attacks (19), so the cap is on by default
+    max_rounds: int | None = Field(
+        ROUND_CAP, ge=1, description="end the game after this round (a draw between the sides still standing); "
+        "none = only the rules end it")
     damage_rounding: Literal["down", "up"] = Field(
         "down", description="rounding of (Attack - Defence) / 2 (R1)")
     stp_threshold_after_sfe: bool = Field(

@@ -49,9 +49,10 @@ def _reach(s, n: int, trap_field: int, t: Fig) -> Reason:
     return None
 
 
-def trap_actor(s, seat: int, n: int) -> Fig | None:
+def trap_actor(s, seat: int, n: int, any_holder: bool = False) -> Fig | None:
     """The acting figure that may activate ranged trap n: on the numbered field (card 16 as a ranged
-    trap: any numbered field), entered this step (R11), holding the card (R20)."""
+    trap: any numbered field), entered this step (R11), holding the card (R20; not checked with
+    ``any_holder``, which tells a wrong holder from a wrong field)."""
     h = card_in_hand(s, seat, n)
     if h is None:
         return None
@@ -62,7 +63,7 @@ def trap_actor(s, seat: int, n: int) -> Fig | None:
             continue
         if s.flags.trap_needs_entry and not f.entered:
             continue
-        if s.flags.traps_assigned and h[1] != f.id:
+        if s.flags.traps_assigned and h[1] != f.id and not any_holder:
             continue
         from .values import mad_enemy
         if mad_enemy(s, f) >= 0:
@@ -77,6 +78,8 @@ def ranged_reason(s, seat: int, n: int, target: int) -> Reason:
     if card_in_hand(s, seat, n) is None:
         return f"you do not hold trap card {n} [TRAP_NOT_HELD]", "T16.1"
     f = trap_actor(s, seat, n)
+    if f is None and s.flags.traps_assigned and trap_actor(s, seat, n, any_holder=True) is not None:
+        return (f"only the character holding trap card {n} may activate it (R20) [TRAP_NOT_HOLDER]"), "T16.3"
     if f is None:
         where = "a numbered trap field" if n == KITORO else f"trap field {n}"
         return (f"the card's holder must have entered {where} this step [TRAP_WRONG_FIELD]"

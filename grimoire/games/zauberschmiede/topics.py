@@ -1,7 +1,8 @@
-"""Rules help topics (drawn from the spec) and the probe vocabulary for the conformance suite."""
+"""Rules help topics (data/rules.md) and the probe vocabulary for the conformance suite."""
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -10,18 +11,22 @@ if TYPE_CHECKING:
 from .actions import vocabulary
 from .sheet import DATA_DIR, SHEET
 
+_HEADING = re.compile(r"^# (.+?) \{#([\w-]+)\}$")       # "# Magic dust {#dust}": the title, the topic's name
+
 
 @cache
 def _topics() -> dict[str, str]:
+    """Topic name -> its text, which starts with its title (as the translations do)."""
     text = (DATA_DIR / "rules.md").read_text(encoding="utf-8")
     out: dict[str, str] = {}
     name = None
     buf: list[str] = []
     for line in text.splitlines():
-        if line.startswith("# "):
+        m = _HEADING.match(line)
+        if m:
             if name:
                 out[name] = "\n".join(buf).strip()
-            name, buf = line[2:].strip(), []
+            name, buf = m.group(2), [f"# {m.group(1)}", ""]
         else:
             buf.append(line)
     if name:

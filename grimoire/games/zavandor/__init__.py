@@ -63,6 +63,11 @@ def _native_available() -> bool:
     return AVAILABLE
 
 
+def _native_build() -> str:
+    from .native import build_id
+    return build_id()
+
+
 def _arena():
     from .ai import arena_roles, arena_seat_stats, arena_stats
     return ArenaHooks(role_option="characters", roles=tuple(CHARACTERS), roles_of=arena_roles, stats=arena_stats,
@@ -100,7 +105,8 @@ register(GameInfo(
     renderer=f"{__name__}.render",
     board=BrowserBoard(module="web/board.js", stylesheet="web/board.css"),
     i18n="i18n",
-    backends={"native": Backend(new=_native_new, load=_native_load, available=_native_available)},
+    backends={"native": Backend(new=_native_new, load=_native_load, available=_native_available,
+                                build_id=_native_build)},
 ))
 
 __all__ = ["ZavandorState", "new_state"]

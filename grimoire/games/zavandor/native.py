@@ -34,6 +34,16 @@ except ImportError:          # built without a Rust toolchain: the Python engine
     _native = None
 
 AVAILABLE = _native is not None
+
+
+def build_id() -> str:
+    """The first 12 hex digits of the compiled module's SHA-256 (a run's provenance), or "" unbuilt."""
+    import hashlib
+    path = getattr(_native, "__file__", None)
+    if not path:
+        return ""
+    with open(path, "rb") as f:
+        return hashlib.sha256(f.read()).hexdigest()[:12]
 _new = object.__new__
 _HIST = GameState.__dict__["_hist"]      # the base class's slot behind NativeZavandorState._hist
 _HIST_GET, _HIST_SET = _HIST.__get__, _HIST.__set__

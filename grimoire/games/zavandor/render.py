@@ -35,6 +35,7 @@ Tr = Callable[..., str]
 def _tables() -> dict:
     d = static_data()
     return {"art": {a["id"]: a for a in d["artifacts"]}, "sent_min": d["sentinel_min_bid"],
+            "sent_end": d["sentinels_to_end"],
             "conc": {c["colour"]: c["concentrated_value"] for c in d["cards"]}}
 
 
@@ -81,7 +82,7 @@ def _cards(p: dict) -> Text:
         for colour, n in p["cards"].items():
             if n:
                 out.append(f"{n}×{colour[0]} ", style=COLOUR_STYLE[colour])
-    return out or Text("-", style="dim")
+    return out or Text("- ", style="dim")
 
 
 def _conc(d: dict) -> Text:
@@ -121,7 +122,9 @@ def _head(t: Tr, env: dict, z: dict) -> Text:
     head = Text()
     stage = STAGES.get(z["stage"], "turn")
     head.append(f"{t(P + 'round', n=env['round'])} · {t(P + 'term.stage.' + stage)}", style="bold")
-    head.append(f"   {t(P + 'sentinels_sold')} {z['sentinels_sold']}/5")
+    sold, end = z["sentinels_sold"], _tables()["sent_end"]
+    head.append(f"   {t(P + 'sentinels_sold')} {sold}/{end}" if sold <= end   # (the last round may sell more)
+                else f"   {t(P + 'sentinels_sold')} {sold}")
     if env["terminal"]:
         head.append("\n")
         winners = ", ".join(t(P + "term.seat_n", n=w + 1) for w in env["winners"])
@@ -253,28 +256,51 @@ def _defaults(t: Tr, hints: dict | None) -> list[Text]:
 
 
 # --- the detail views --------------------------------------------------------------------------------------
-def _full_table(t: Tr, env: dict, z: dict, seat: int | None) -> Table:
+FULL_COLUMNS = [(P + "term.col_seat", False), (P + "term.col_char", False), (P + "vp", False), (P + "dust", False),
+                (P + "term.cards", True), (P + "term.col_conc", False), (P + "term.col_active", False),
+                (P + "term.col_inactive", False), (P + "term.col_slots", False), (P + "term.col_knowledge", True),
+                (P + "tokens", False), (P + "term.col_items", True), (P + "term.col_hand", False),
+                (P + "under_card", True)]
+WIDE_TABLE = 160           # narrower terminals get the players as columns (14 columns do not fit 80)
+
+
+def _full_cells(t: Tr, env: dict, p: dict, short: bool = False) -> list:
+    now = sum(p["score_now"].values())
+    cards = _cards(p)
+    b = p["card_value_bounds"]
+    if "card_values" not in p and b["max"]:
+        cards.append(f"(~{b['avg']:g}, {b['min']}-{b['max']})", style="dim")
+    return [f"{p['seat'] + 1}{'*' if p['seat'] == env['current_player'] else ''}",
+            t(P + "char." + p["character"]), f"{p['vp']} ({now})", str(p["dust"]), cards,
+            _conc(p["concentrated"]), _gems(t, p["gems_active"]), _gems(t, p["gems_inactive"]),
+            f"{sum(p['gems_active'].values())}/{p['slots']}", _knowledge(t, p["knowledge"], short=short),
+            f"{len(p['tokens_left'])}+{p['pentagon_tokens']}", _items(t, p),
+            f"{p['hand_count']}/{p['hand_limit']}", _under(t, p)]
+
+
+def _full_table(t: Tr, env: dict, z: dict, seat: int | None, width: int | None = None) -> Table:
+    if width is not None and width < WIDE_TABLE:
+        return _full_table_narrow(t, env, z, seat)
     tb = Table(show_lines=False, header_style="bold", pad_edge=False)
-    cols = [(P + "term.col_seat", False), (P + "term.col_char", False), (P + "vp", False), (P + "dust", False),
-            (P + "term.cards", True), (P + "term.col_conc", False), (P + "term.col_active", False),
-            (P + "term.col_inactive", False), (P + "term.col_slots", False), (P + "term.col_knowledge", True),
-            (P + "tokens", False), (P + "term.col_items", True), (P + "term.col_hand", False),
-            (P + "under_card", True)]
-    for key, wrap in cols:
+    for key, wrap in FULL_COLUMNS:
         tb.add_column(t(key), no_wrap=not wrap, overflow="fold")
     for p in z["players"]:
-        now = sum(p["score_now"].values())
         style = "dim strike" if p["eliminated"] else ("bold" if p["seat"] == seat else "")
-        cards = _cards(p)
-        b = p["card_value_bounds"]
-        if "card_values" not in p and b["max"]:
-            cards.append(f"(~{b['avg']:g}, {b['min']}-{b['max']})", style="dim")
-        tb.add_row(f"{p['seat'] + 1}{'*' if p['seat'] == env['current_player'] else ''}",
-                   t(P + "char." + p["character"]), f"{p['vp']} ({now})", str(p["dust"]), cards,
-                   _conc(p["concentrated"]), _gems(t, p["gems_active"]), _gems(t, p["gems_inactive"]),
-                   f"{sum(p['gems_active'].values())}/{p['slots']}", _knowledge(t, p["knowledge"], short=False),
-                   f"{len(p['tokens_left'])}+{p['pentagon_tokens']}", _items(t, p),
-                   f"{p['hand_count']}/{p['hand_limit']}", _under(t, p), style=style)
+        tb.add_row(*_full_cells(t, env, p), style=style)
+    return tb
+
+
+def _full_table_narrow(t: Tr, env: dict, z: dict, seat: int | None) -> Table:
+    """The same figures, one column per player and one row per figure: whole numbers at 80 columns."""
+    tb = Table(show_lines=False, header_style="bold", pad_edge=False, box=None, padding=(0, 1))
+    cells = [_full_cells(t, env, p, short=True) for p in z["players"]]
+    tb.add_column("", overflow="fold", min_width=12)
+    for p, c in zip(z["players"], cells, strict=True):
+        style = "dim strike" if p["eliminated"] else ("bold" if p["seat"] == seat else "")
+        tb.add_column(f"{c[0]} {c[1]}", overflow="fold", header_style="bold " + style if style else "bold",
+                      style=style or None)
+    for i, (key, _wrap) in enumerate(FULL_COLUMNS[2:], start=2):
+        tb.add_row(Text(t(key), style="bold"), *(c[i] for c in cells))
     return tb
 
 
@@ -337,7 +363,7 @@ def render(obs: dict, seat: int | None, hints: dict | None = None, *, t: Tr | No
         parts.append(_order(t, z, seat))
         if view == "full":
             parts += _market_view(t, z, seat)
-            parts.append(_full_table(t, env, z, seat))
+            parts.append(_full_table(t, env, z, seat, width))
         else:
             parts.append(_offer(t, z, me))
             parts.append(_players(t, env, z, seat))
@@ -379,7 +405,9 @@ def warning(obs: dict, action_text: str, t: Tr | None = None) -> str | None:
         listed = [int(b.group(1)) for a in legal if (b := _BID.match(a))]
         limit = max(listed) if listed else None
         if limit is None or int(m.group(1)) > limit:
-            return t(P + "term.warn.curse", n=m.group(1), max=limit if limit is not None else "-")
+            if limit is None:
+                return t(P + "term.warn.curse_none", n=m.group(1))
+            return t(P + "term.warn.curse", n=m.group(1), max=limit)
         return None
     tab = z.get("tab")
     if tab and tab["seat"] == seat and (action_text.startswith("auction ") or action_text == "end"):

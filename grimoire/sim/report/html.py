@@ -6,6 +6,7 @@ import html
 from typing import Any
 
 from . import plots
+from .stats import pct_bound
 
 CSS = """
 body { font: 14px/1.45 system-ui, sans-serif; margin: 2em auto; max-width: 1100px; color: #222; padding: 0 1em; }
@@ -29,9 +30,13 @@ def pct(x: float | None) -> str:
     return "–" if x is None else f"{100 * x:.1f}%"
 
 
-def ci(pair: list[float] | None, scale: float = 100.0, unit: str = "%", signed: bool = False) -> str:
+def ci(pair: list[float] | None, scale: float = 100.0, unit: str = "%", signed: bool = False,
+       par: float | None = None) -> str:
+    """An interval; with ``par``, bounds get the decimals that keep them off par (24.95%, not 25.0%)."""
     if not pair:
         return "–"
+    if par is not None:
+        return f"{pct_bound(pair[0], par)[:-1]}–{pct_bound(pair[1], par)}"
     f = "{:+.1f}" if signed else "{:.1f}"
     return f"{f.format(scale * pair[0])}–{f.format(scale * pair[1])}{unit}"
 
@@ -40,11 +45,18 @@ def num(x: float | None, digits: int = 1) -> str:
     return "–" if x is None else f"{x:,.{digits}f}"
 
 
-def table(head: list[str], rows: list[list[str]], sig_rows: set[int] | None = None) -> str:
+SIG = ' class="sig"'
+
+
+def table(head: list[str], rows: list[list[str]], sig_rows: set[int] | None = None,
+          sig_cols: tuple[int, ...] = (2, 3)) -> str:
+    """A table; in the rows ``sig_rows`` the cells ``sig_cols`` (the flagged rate and its interval,
+    nothing else) are marked."""
     out = ["<table><tr>" + "".join(f"<th>{e(h)}</th>" for h in head) + "</tr>"]
     for i, r in enumerate(rows):
-        cls = ' class="sig"' if sig_rows and i in sig_rows else ""
-        out.append("<tr>" + "".join(f"<td{cls if j else ''}>{c}</td>" for j, c in enumerate(r)) + "</tr>")
+        flagged = bool(sig_rows and i in sig_rows)
+        out.append("<tr>" + "".join(f"<td{SIG if flagged and j in sig_cols else ''}>{c}</td>"
+                                    for j, c in enumerate(r)) + "</tr>")
     out.append("</table>")
     return "\n".join(out)
 
@@ -70,7 +82,8 @@ def rate_section(reports: list[dict[str, Any]], names: list[str], kind: str, tit
         sig = {i for i, r in enumerate(rows) if r["significant"]}
         parts.append(table(
             [kind.replace("_", " "), "seat-games", "win rate", "95% CI", "mean score", "95% CI"],
-            [[label(r["key"], kind), f"{r['seat_games']:,}", pct(r["rate"]), ci(r["ci95"]),
+            [[label(r["key"], kind), f"{r['seat_games']:,}", pct(r["rate"]),
+              "too few games" if r.get("too_few") else ci(r["ci95"], par=par),
               num(r["score"]["mean"]), ci(r["score"]["ci95"], 1, "")] for r in rows], sig))
     for n, d in zip(names[1:], diffs, strict=True):
         rows = d.get(f"by_{kind}") or []
@@ -79,7 +92,7 @@ def rate_section(reports: list[dict[str, Any]], names: list[str], kind: str, tit
             parts.append(table([kind.replace("_", " "), names[0], n, "difference", "95% CI"],
                                [[label(r["key"], kind), pct(r["base"]), pct(r["other"]),
                                  f"{100 * r['diff']:+.1f} pts", ci(r["ci95"], signed=True, unit=" pts")]
-                                for r in rows], {i for i, r in enumerate(rows) if r["significant"]}))
+                                for r in rows], {i for i, r in enumerate(rows) if r["significant"]}, (3, 4)))
     return "\n".join(parts)
 
 

@@ -35,8 +35,16 @@ def _label(key: Any, kind: str) -> str:
     return str(key)
 
 
+OUTSIDE = {"loc": "upper left", "bbox_to_anchor": (1.0, 1.0), "borderaxespad": 0.5}   # a legend never covers data
+
+
 def rate_bars(series: list[tuple[str, list[dict[str, Any]]]], kind: str, title: str, par: float | None,
               value: str = "rate") -> str:
+    return to_svg(rate_figure(series, kind, title, par, value))
+
+
+def rate_figure(series: list[tuple[str, list[dict[str, Any]]]], kind: str, title: str, par: float | None,
+                value: str = "rate"):
     """Bars of win rate (or mean score) per key with 95% intervals; one colour per run."""
     keys: list[Any] = []
     for _name, rows in series:
@@ -50,11 +58,13 @@ def rate_bars(series: list[tuple[str, list[dict[str, Any]]]], kind: str, title: 
         by = {r["key"]: r for r in rows}
         if value == "rate":
             vals = [100 * by[k]["rate"] if k in by else np.nan for k in keys]
-            lo = [100 * (by[k]["rate"] - by[k]["ci95"][0]) if k in by else 0 for k in keys]
-            hi = [100 * (by[k]["ci95"][1] - by[k]["rate"]) if k in by else 0 for k in keys]
+            lo = [100 * (by[k]["rate"] - by[k]["ci95"][0]) if k in by and by[k]["ci95"] else 0 for k in keys]
+            hi = [100 * (by[k]["ci95"][1] - by[k]["rate"]) if k in by and by[k]["ci95"] else 0 for k in keys]
         else:
             vals = [by[k]["score"]["mean"] if k in by else np.nan for k in keys]
-            lo = hi = [(by[k]["score"]["mean"] - by[k]["score"]["ci95"][0]) if k in by else 0 for k in keys]
+            vals = [v if v is not None else np.nan for v in vals]
+            lo = hi = [(by[k]["score"]["mean"] - by[k]["score"]["ci95"][0]) if k in by and by[k]["score"]["ci95"]
+                       else 0 for k in keys]
         ax.bar(x + (j - (len(series) - 1) / 2) * width, vals, width, yerr=[lo, hi], capsize=3,
                color=COLOURS[j % len(COLOURS)], label=name, error_kw={"elinewidth": 1})
     if par is not None and value == "rate":
@@ -63,11 +73,15 @@ def rate_bars(series: list[tuple[str, list[dict[str, Any]]]], kind: str, title: 
     ax.set_ylabel("win rate (%)" if value == "rate" else "mean score")
     ax.set_title(title)
     if len(series) > 1 or par is not None:
-        ax.legend(fontsize=8, frameon=False)
-    return to_svg(fig)
+        ax.legend(fontsize=8, frameon=False, **OUTSIDE)
+    return fig
 
 
 def histograms(series: list[tuple[str, dict[str, Any]]], title: str, xlabel: str) -> str:
+    return to_svg(histogram_figure(series, title, xlabel))
+
+
+def histogram_figure(series: list[tuple[str, dict[str, Any]]], title: str, xlabel: str):
     """Step histograms, one per run, as densities (% of games per unit: runs binned differently
     stay comparable)."""
     fig, ax = plt.subplots(figsize=(6.0, 2.8))
@@ -82,8 +96,8 @@ def histograms(series: list[tuple[str, dict[str, Any]]], title: str, xlabel: str
     ax.set_xlabel(xlabel)
     ax.set_ylabel(f"% of games per {xlabel[:-1] if xlabel.endswith('s') else xlabel}")
     ax.set_title(title)
-    ax.legend(fontsize=8, frameon=False)
-    return to_svg(fig)
+    ax.legend(fontsize=8, frameon=False, **OUTSIDE)
+    return fig
 
 
 def item_chart(series: list[tuple[str, list[dict[str, Any]]]], group: str, solo: bool, par: float | None) -> str:
@@ -128,6 +142,6 @@ def item_chart(series: list[tuple[str, list[dict[str, Any]]]], group: str, solo:
     a2.set_title(f"{group}: {'score difference' if solo else 'win rate'} when held")
     if not solo:
         a2.legend(fontsize=7, frameon=False, loc="upper left", bbox_to_anchor=(1.0, 1.0))
-    if len(series) > 1:
-        a1.legend(fontsize=7, frameon=False, loc="lower right")
+    if len(series) > 1:       # below the plots: over the bars it would hide the longest ones
+        a1.legend(fontsize=7, frameon=False, loc="upper left", bbox_to_anchor=(0.0, -0.25), ncols=len(series))
     return to_svg(fig)

@@ -27,6 +27,36 @@ from ..store import read_rows
 
 GROUP_MIN = 3           # seat statistics sharing a prefix ("artifact_cloak", ...) form an item group
 RARE = 0.05             # an item held in fewer seat-games than this is "almost never taken"
+MIN_N = 10              # a group of fewer seat-games (or games) gets no interval: "too few games"
+
+
+def p_vs_par(wins: float, n: int, par: float) -> float:
+    """Two-sided p-value of the score test of a rate against par (the test the Wilson interval inverts)."""
+    if n <= 0 or not 0 < par < 1:
+        return 1.0
+    z = (wins / n - par) / math.sqrt(par * (1 - par) / n)
+    return math.erfc(abs(z) / math.sqrt(2))
+
+
+def holm(pvalues: list[float]) -> list[float]:
+    """Holm's step-down adjusted p-values (family-wise error): compare each with 0.05."""
+    m = len(pvalues)
+    order = sorted(range(m), key=lambda i: pvalues[i])
+    adj = [1.0] * m
+    running = 0.0
+    for rank, i in enumerate(order):
+        running = max(running, min(1.0, (m - rank) * pvalues[i]))
+        adj[i] = running
+    return adj
+
+
+def pct_bound(x: float, par: float | None = None, digits: int = 1) -> str:
+    """A rate as a percentage with as many decimals as it takes not to land on par when it is not
+    par: an upper bound of 24.95% prints as 24.95%, never as a misleading 25.0%."""
+    if par is not None and x != par:
+        while digits < 4 and round(100 * x, digits) == round(100 * par, digits):
+            digits += 1
+    return f"{100 * x:.{digits}f}%"
 
 
 def newcombe(w1: float, n1: int, w2: float, n2: int) -> tuple[float, float, float]:
@@ -50,7 +80,7 @@ def mean_ci(x: np.ndarray) -> dict[str, Any]:
 
 def mean_diff(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any] | None:
     """a - b with a 95% normal interval (unequal variances)."""
-    if not a["n"] or not b["n"]:
+    if not a["n"] or not b["n"] or a.get("sd") is None or b.get("sd") is None:
         return None
     d = a["mean"] - b["mean"]
     se = math.sqrt((a["sd"] ** 2) / a["n"] + (b["sd"] ** 2) / b["n"])
@@ -58,12 +88,16 @@ def mean_diff(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any] | None:
 
 
 def rate_row(key: Any, shares: np.ndarray, scores: np.ndarray, par: float | None) -> dict[str, Any]:
+    """A group's win rate against par; under MIN_N seat-games no interval and no verdict."""
     n = int(shares.size)
     wins = float(shares.sum())
+    few = n < MIN_N
     lo, hi = wilson(wins, n)
-    row = {"key": key, "seat_games": n, "wins": wins, "rate": wins / n if n else 0.0, "ci95": [lo, hi],
-           "score": mean_ci(scores)}
-    row["significant"] = bool(par is not None and n and not lo <= par <= hi)
+    row = {"key": key, "seat_games": n, "wins": wins, "rate": wins / n if n else 0.0,
+           "ci95": None if few else [lo, hi], "score": mean_ci(scores) if not few else
+           {"n": n, "mean": float(scores.mean()) if n else None, "sd": None, "ci95": None}, "too_few": few}
+    row["significant"] = bool(par is not None and not few and not lo <= par <= hi)
+    row["p"] = p_vs_par(wins, n, par) if par is not None and not few else None
     return row
 
 
@@ -175,6 +209,7 @@ def analyse(run: Path | str) -> dict[str, Any]:
     res["by_seat"] = _by(t, "seat", shares, scores, par)
     res["by_turn_position"] = _by(t, "turn_position", shares, scores, par)
     res["by_agent"] = _by(t, "agent", shares, scores, par) if len(set(cfg.agents)) > 1 else []
+    res["tests"] = correct([r for k in ("by_role", "by_seat", "by_turn_position", "by_agent") for r in res[k]])
     winners = _col(t, "rank", np.int64) == 1
     res["scores"] = distribution(scores)
     res["winner_scores"] = distribution(scores[winners]) if not solo else None
@@ -195,6 +230,16 @@ def analyse(run: Path | str) -> dict[str, Any]:
     return res
 
 
+def correct(rows: list[dict[str, Any]]) -> int:
+    """Holm's correction over every rate tested against par in one run: each row gets ``p_holm`` and
+    ``significant_holm``; returns the number of tests."""
+    tested = [r for r in rows if r.get("p") is not None]
+    for r, adj in zip(tested, holm([r["p"] for r in tested]), strict=True):
+        r["p_holm"] = adj
+        r["significant_holm"] = adj < 0.05
+    return len(tested)
+
+
 def _pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
@@ -202,8 +247,8 @@ def _pct(x: float) -> str:
 def _rate_text(label: str, row: dict[str, Any], par: float) -> str:
     lo, hi = row["ci95"]
     verdict = "above" if row["rate"] > par else "below"
-    return (f"{label} wins {_pct(row['rate'])} (95% CI {_pct(lo)}–{_pct(hi)}, {row['seat_games']} seat-games), "
-            f"{verdict} par {_pct(par)}")
+    return (f"{label} wins {_pct(row['rate'])} (95% CI {pct_bound(lo, par)}–{pct_bound(hi, par)}, "
+            f"{row['seat_games']} seat-games), {verdict} par {_pct(par)}")
 
 
 def findings(res: dict[str, Any]) -> list[str]:
@@ -217,7 +262,9 @@ def findings(res: dict[str, Any]) -> list[str]:
             for r in sig:
                 label = (f"turn position {r['key'] + 1}" if title == "turn position"
                          else f"seat {r['key']}" if title == "seat" else f"{title} {r['key']}")
-                out.append(_rate_text(label, r, par) + ".")
+                holm_note = ("significant after Holm's correction" if r.get("significant_holm")
+                             else "not significant after Holm's correction")
+                out.append(_rate_text(label, r, par) + f" ({holm_note} for {res.get('tests', 0)} tests).")
             if rows and not sig:
                 out.append(f"No {title} differs significantly from par {_pct(par)} "
                            f"(largest gap {_pct(max(abs(r['rate'] - par) for r in rows))}).")

@@ -74,9 +74,14 @@ export function h(spec, attrs, ...children) {
   return el;
 }
 
+// the account session's CSRF token (account.js): sent with every request that changes something
+let csrfToken = null;
+export function setCsrf(value) { csrfToken = value; }
+
 export async function api(method, path, body, token) {
   const headers = {"Content-Type": "application/json"};
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (csrfToken && method !== "GET") headers["X-CSRF-Token"] = csrfToken;
   const r = await fetch(path, {method, headers, body: body === undefined ? undefined : JSON.stringify(body)});
   let data = null;
   try { data = await r.json(); } catch { data = null; }

@@ -3,12 +3,15 @@
 // this browser knows. Everything about a game comes from /api/meta (its descriptor): titles, player
 // counts, agents, the per-seat role option and the options' JSON schema, rendered generically.
 import {agentName, api, currentLang, formatDate, h, has, langSelect, loadLang, t, toast} from "./common.js";
+import {accountBox, currentUser, keepSeats, loadAccount, syncGames} from "./account.js";
+import {playerName, rememberTable, setPlayerName, tablePanels} from "./tables.js";
 
 const app = document.getElementById("app");
 let meta = null;
 let created = null;          // the answer of POST /api/games, shown until a new game is made
 // options: the values the user set; optionsOpen: whether the options are unfolded
-const form = {game: null, players: 2, seats: [], options: {}, optionsOpen: false, practice: false};
+// open: an open table (listed in the lobby, others join) instead of links only
+const form = {game: null, players: 2, seats: [], options: {}, optionsOpen: false, practice: false, open: false};
 
 export function rememberSeats(gid, seats) {
   const key = `grimoire.seats.${gid}`;
@@ -46,7 +49,7 @@ function pickGame(g) {
 function ensureSeats() {
   while (form.seats.length < form.players) {
     const i = form.seats.length;
-    form.seats.push({agent: i === 0 ? "human" : defaultAi(), name: "", role: "random"});
+    form.seats.push({agent: i === 0 ? "human" : defaultAi(), name: i === 0 ? playerName() : "", role: "random"});
   }
   form.seats.length = form.players;
 }
@@ -164,19 +167,43 @@ function seatRow(i) {
   const g = gameMeta();
   const agents = ["human", ...agentOrder(g.agents)];
   const roleSchema = g.roles && (g.options_schema.properties || {})[g.roles.option];
+  // an open table: seat 1 is the creator's (with a name), the other people's seats are free for anyone
+  const openSeat = form.open && i > 0 && s.agent === "human";
+  const humanLabel = form.open ? (i === 0 ? t("tables.you") : t("tables.open_seat")) : t("lobby.human");
   return h("div.seat-row", {dataset: {seat: i}},
     h("span.seat-no", t("lobby.seat_n", {n: i + 1})),
-    h("select.agent", {"aria-label": t("lobby.player_kind"), onchange: (e) => { s.agent = e.target.value; render(); }},
-      ...agents.map((a) => h("option", {value: a, selected: a === s.agent}, agentLabel(a)))),
-    h("input.name", {placeholder: s.agent === "human" ? t("lobby.name_placeholder") : t("lobby.ai_name"),
-      value: s.name, maxLength: 40, "aria-label": t("lobby.name"), oninput: (e) => { s.name = e.target.value; }}),
-    g.roles ? h("select.role", {"aria-label": optionLabel(g, g.roles.option, roleSchema || {}),
+    h("select.agent", {"aria-label": t("lobby.player_kind"), disabled: form.open && i === 0,
+      onchange: (e) => { s.agent = e.target.value; render(); }},
+    ...agents.map((a) => h("option", {value: a, selected: a === s.agent}, a === "human" ? humanLabel : agentLabel(a)))),
+    openSeat || (form.open && s.agent !== "human") ? h("span.name.muted.small", openSeat ? t("tables.free_seat") : "") :
+      h("input.name", {placeholder: form.open ? t("tables.your_name") : s.agent === "human" ? t("lobby.name_placeholder")
+        : t("lobby.ai_name"), value: s.name, maxLength: 40, "aria-label": t("lobby.name"),
+      oninput: (e) => { s.name = e.target.value; if (i === 0) setPlayerName(e.target.value.trim()); }}),
+    !form.open && g.roles ? h("select.role", {"aria-label": optionLabel(g, g.roles.option, roleSchema || {}),
       onchange: (e) => { s.role = e.target.value; }},
       h("option", {value: "random", selected: s.role === "random"}, t("lobby.random_role")),
       ...g.roles.values.map((c) => h("option", {value: c, selected: c === s.role}, roleLabel(g, c)))) : null);
 }
 
+async function openTable(btn) {
+  const g = gameMeta();
+  const name = form.seats[0].name.trim();
+  if (!name) { toast(t("tables.name_needed")); return; }
+  btn.disabled = true;
+  try {
+    const r = await api("POST", "/api/tables", {game: form.game, options: chosenOptions(g), name, lang: currentLang(),
+      rated: Boolean(form.rated), seats: form.seats.map((s, i) => ({agent: i === 0 ? "human" : s.agent}))});
+    rememberTable(r.id, r.seat, r.token);
+    render();
+  } catch (e) {
+    toast(e.message);
+  } finally {
+    btn.disabled = false;
+  }
+}
+
 async function create(btn) {
+  if (form.open) return openTable(btn);
   btn.disabled = true;
   const g = gameMeta();
   const options = chosenOptions(g);
@@ -188,6 +215,7 @@ async function create(btn) {
       seats: form.seats.map((s) => ({agent: s.agent, name: s.name.trim()})),
     });
     rememberSeats(created.id, created.seats);
+    keepSeats(created.id, created.seats);
     render();
   } catch (e) {
     toast(e.message);
@@ -264,6 +292,8 @@ async function render() {
   const header = h("header.top",
     h("div.brand", h("span.logo", "✦"), " Grimoire"),
     h("div.spacer"),
+    h("a.small.ratings-link", {href: `/ratings/${form.game}`}, t("rating.leaderboard")),
+    accountBox(async () => { await syncGames(rememberSeats); render(); }),
     langSelect(render));
   const newGame = h("section.panel.new-game",
     h("h2", t("lobby.new_game")),
@@ -276,15 +306,33 @@ async function render() {
       h("div.counts", ...counts.map((n) => h(`button.count${n === form.players ? ".on" : ""}`,
         {onclick: () => { form.players = n; render(); }, "aria-pressed": n === form.players}, String(n))))),
     h("div.seats", ...form.seats.map((_, i) => seatRow(i))),
-    h("label.check.practice", {title: t("lobby.practice_help")},
+    h("label.check.open-table", {title: t("tables.open_help")},
+      h("input", {type: "checkbox", checked: form.open, onchange: (e) => {
+        form.open = e.target.checked;
+        // an open table waits for people: its seats are free for them (the creator may set AI seats)
+        if (form.open) { for (const x of form.seats) x.agent = "human"; form.practice = false; }
+        render();
+      }}), " ", t("tables.open_table")),
+    h("p.option-help", form.open ? t("tables.open_help") : t("tables.private_help")),
+    form.open ? h("label.check.rated", {title: t("tables.rated_help")},
+      h("input", {type: "checkbox", checked: Boolean(form.rated) && Boolean(currentUser()), disabled: !currentUser(),
+        onchange: (e) => { form.rated = e.target.checked; }}), " ", t("tables.rated_game")) : null,
+    form.open ? h("p.option-help", currentUser() ? t("tables.rated_help") : t("tables.rated_login")) : null,
+    form.open ? null : h("label.check.practice", {title: t("lobby.practice_help")},
       h("input", {type: "checkbox", checked: form.practice, onchange: (e) => { form.practice = e.target.checked; }}),
       " ", t("lobby.practice")),
-    h("p.option-help", t("lobby.practice_help")),
+    form.open ? null : h("p.option-help", t("lobby.practice_help")),
     h("details.options", {open: form.optionsOpen, ontoggle: (e) => { form.optionsOpen = e.target.open; }},
       h("summary", t("lobby.options")), ...optionFields(g)),
-    h("div.row", h("button.primary.create", {onclick: (e) => create(e.target)}, t("lobby.create"))));
+    h("div.row", h("button.primary.create", {onclick: (e) => create(e.target)},
+      form.open ? t("tables.open_create") : t("lobby.create"))));
+  const panels = tablePanels(meta, (tbl, me) => {
+    rememberSeats(tbl.id, [{seat: me.seat, token: me.token}]);
+    location.href = `/play/${tbl.id}#seat=${me.seat}&token=${me.token}`;
+  });
   const intro = h("section.intro", h("h1", t("lobby.title")), h("p", t("lobby.intro")));
-  const main = h("main.lobby-main", intro, h("div.lobby-grid", h("div", newGame, createdPanel()), await gamesPanel()));
+  const main = h("main.lobby-main", intro, h("div.lobby-grid", h("div", newGame, panels.mine, createdPanel()),
+    h("div", panels.open, await gamesPanel())));
   app.replaceChildren(header, main);
   document.title = `Grimoire — ${t("lobby.title")}`;
   if (created) document.getElementById("created")?.scrollIntoView({block: "nearest"});
@@ -293,6 +341,7 @@ async function render() {
 (async () => {
   await loadLang();
   meta = await api("GET", "/api/meta");
+  if (await loadAccount()) await syncGames(rememberSeats);
   const last = localStorage.getItem("grimoire.lastGame");
   pickGame(meta.games.find((x) => x.name === last) || meta.games.find((x) => x.has_ui) || meta.games[0]);
   render();

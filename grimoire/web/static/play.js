@@ -164,6 +164,24 @@ function header(view, seat) {
 
 function renderHeaderOnly() { render(); }
 
+// a rated game's rating changes, once it is over (GET /api/games/{id}/ratings; 404: not rated)
+let ratings = null;
+let ratingsAsked = 0;
+function ratingsPanel(view) {
+  if (view.status !== "over") return null;
+  if (!ratings && ratingsAsked < 5) {
+    ratingsAsked += 1;
+    api("GET", `/api/games/${encodeURIComponent(gid)}/ratings`).then((r) => {
+      if (r.status === "done" && r.ratings.length) { ratings = r; render(); } else setTimeout(render, 1000);
+    }, (e) => { if (e.status === 404) ratingsAsked = 99; });
+  }
+  if (!ratings) return null;
+  return h("section.rating-changes", h("strong", t("rating.changes")), " ",
+    ...ratings.ratings.map((r) => h("span.rating-change", {dataset: {seat: r.seat}},
+      `${seatLabel(view, r.seat)}: ${r.before} → ${r.after}`)),
+    h("a.small", {href: `/ratings/${view.game}`}, t("rating.leaderboard")));
+}
+
 function ctxFor(view, seat) {
   const conn = conns[seat === null ? "spectator" : seat];
   return {
@@ -222,7 +240,7 @@ function render() {
     console.error(e);
     main.append(h("pre.error", String(e.stack || e)));
   }
-  app.replaceChildren(header(view, seat), main);
+  app.replaceChildren(header(view, seat), ...[ratingsPanel(view)].filter(Boolean), main);
   window.scrollTo(0, y);                    // a re-render keeps the reader where they were
   focusDecision(view, seat, main);
   // for scripts and tests: what is on screen (public to this seat anyway)

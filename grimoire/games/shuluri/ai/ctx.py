@@ -67,15 +67,15 @@ def gladiator_walk(a: int, b: int) -> int:
     return _c_distances(a)[b]
 
 
-def can_strike(s, a, b) -> bool:
-    """Whether gladiator a can walk to b and still strike him in his next step."""
+def can_strike(s, a, b, field: int | None = None) -> bool:
+    """Whether gladiator a can walk to b (standing on ``field`` if given) and still strike him in his next step."""
     if has_flag(s, a, "no_man") or mad_enemy(s, a) >= 0:
         return False
     w = weapon(a)
     reach = min(a.move if not has_flag(s, a, "double_move") else a.move // 2, MAN["gladiator"] - COST["attack"])
     if a.down:
         reach = max(0, reach - STAND_COST)
-    d = gladiator_walk(a.field, b.field)
+    d = gladiator_walk(a.field, b.field if field is None else field)
     if w is not None and w.reach:
         d = max(0, d - 1)
     return d <= reach
@@ -282,6 +282,18 @@ class Ctx:
             p = 0.0
         ep = max(0, 4 - effective_sfe(s, f, lightning=True))
         return TARGETING_SHARE * p * self._value_of_loss(f, ep)
+
+    def gladiator_threat(self, f, field: int) -> float:
+        """The part of ``threat`` that comes from the enemy gladiators' blows (the planner weighs a
+        gladiator's duel instead)."""
+        if not f.is_gladiator:
+            return 0.0
+        old = f.field
+        f.field = field
+        try:
+            return sum(self._gladiator_threat(e, f) for e in self.enemy_gladiators() if e.id != f.id)
+        finally:
+            f.field = old
 
     def _gladiator_threat(self, e, f) -> float:
         """The enemy gladiator's blow, if he can walk to f and still attack in his next step (the one

@@ -18,6 +18,7 @@ from .ctx import can_strike
 
 MAX_BLOWS = 16                # the exchange looked at when no round cap is near (about 8 rounds)
 FADE_ROUNDS = 6.0             # out of reach, a lead counts fully this many rounds before the cap
+PLAN_BLOWS = 10               # the exchange the planner looks at (about five rounds)
 
 
 @cache
@@ -104,3 +105,14 @@ def lead_weight(s) -> float:
     if cap is None:
         return 1.0
     return max(0.0, min(1.0, (cap - s.round + 1) / FADE_ROUNDS))
+
+
+def exchange(s, f, e, f_first: bool, blows: int = PLAN_BLOWS) -> float:
+    """P(f fells e) - P(e fells f) in ``blows`` alternating blows, f striking first or not (the
+    planner's look at the duel: whether to close in although the other then strikes first)."""
+    ru = s.flags.round_up
+    fb = blow(te(s, f) - ve(s, e), effective_sfe(s, e), ru)
+    eb = blow(te(s, e) - ve(s, f), effective_sfe(s, f), ru)
+    order = tuple((i % 2 == 0) == f_first for i in range(blows))
+    win, lose = duel(max(1, f.ep), max(1, e.ep), fb, eb, order)
+    return win - lose

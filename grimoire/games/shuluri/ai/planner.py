@@ -37,7 +37,8 @@ from ..movement import in_melee
 from ..traps import _reach, card_in_hand
 from ..values import available, has_skill, move_cost, move_limit, skill_blocked, weapon, wield_key
 from . import attacks as X
-from .ctx import Ctx
+from .ctx import WIN, Ctx, can_strike
+from .duel import exchange
 
 POOL_MAN = 0.08               # value of one MAN of the step pool (it lapses at the end of the step)
 STRAT_MAN = 0.45              # ... of the strategist's (it lasts the round and pays for direct traps)
@@ -45,6 +46,7 @@ STRAT_MAN_TRAPS = 0.7         # ... when the side still holds direct trap cards
 APPROACH = 0.04               # per field a shooter or warlock still has to walk toward a target
 GL_APPROACH = 0.15            # per field between the gladiator and the enemy gladiator
 STORM = 1.5                   # standing in a Firestorm at the end of the round
+DUEL_SHARE = 0.5              # the gladiators' exchange decides this share of the game (ring fighters the rest)
 MIN_GAIN = 0.05
 REARM = ("greatsword", "two_swords", "mace_shield", "sword_shield", "halberd")
 REARM_WORTH = 3.0             # a weapon again instead of the belt dagger
@@ -220,6 +222,22 @@ class Planner:
             v -= APPROACH * gap * (1.5 if f.role == WL else 1.0)
         return v
 
+    def duel(self, f, fld: int, act: str) -> float:
+        """Gladiator f ending his step on fld after ``act``: the exchange of blows with each enemy
+        gladiator who can reach him there (who strikes first matters: he if f only walked, f if ``act``
+        is his blow at that one), in place of the mere threat of one blow. A healthy gladiator thus
+        closes in on a badly hurt one although the other strikes first; out of reach it is 0."""
+        ctx = self.ctx
+        s = ctx.s
+        struck = act.split()[2] if act.startswith("gl attack ") else ""
+        v = ctx.gladiator_threat(f, fld)            # counted by stand(); the exchange replaces it
+        for e in ctx.enemy_gladiators():
+            if struck == s.name(e.id):
+                v += DUEL_SHARE * WIN * exchange(s, f, e, True)
+            elif can_strike(s, e, f, fld):
+                v += DUEL_SHARE * WIN * exchange(s, f, e, False)
+        return v
+
     def _targets_for(self, f) -> list:
         ctx = self.ctx
         out = []
@@ -239,16 +257,19 @@ class Planner:
         fields = reach(ctx, f)
         budget = available(s, f)
         spent = f.spent if not f.is_gladiator else 0
-        base_here = self.stand(f, f.field)
+        glad = f.is_gladiator and bool(ctx.enemy_gladiators())
+        base_here = self.stand(f, f.field) + (self.duel(f, f.field, "") if glad else 0.0)
         may_attack = not (f.attacked or f.disengaged or f.cast_other or f.down)
         for fld, (cost, first, disengaged) in fields.items():
             left = budget - cost
             standing = self.stand(f, fld) - self.man_price(f, spent, cost)
-            out.append(Plan(standing - base_here, f, fld, first, None))
+            out.append(Plan(standing + (self.duel(f, fld, "") if glad else 0.0) - base_here, f, fld, first, None))
             if disengaged and fld != f.field:
                 continue
             for value, act, extra, aim in self._acts(f, fld, left, may_attack):
                 gain = standing + value - self.man_price(f, spent + cost, extra) - base_here
+                if glad:
+                    gain += self.duel(f, fld, act)
                 out.append(Plan(gain, f, fld, first, act, aim))
         # hiding where it stands (Lopakodas, 20.4)
         if f.sneak == 0 and has_skill(s, f, "sneaking") and budget >= HIDE_COST and not f.is_gladiator:

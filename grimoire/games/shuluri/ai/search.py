@@ -7,6 +7,8 @@
 - ``candidates``: in its own step, the first actions of the heuristic's best plans (``top_k``
   distinct ones) and ``end``; every naming, dodge and trap-window answer of its own; the other seats
   play the heuristic's choice.
+- A finished game counts 1 for a win, 0 for a loss and ``DRAW`` (0.25) for a draw, so a search does
+  not settle for the round cap.
 - Playouts follow the heuristic to the end of the current step (the dice of every attack are rolled
   in each determinization); there the position is valued by ``evaluate.win_chances``: the damage each
   side has done and what its shooters and warlock threaten next.
@@ -41,6 +43,7 @@ from .heuristic import _housekeeping, decide
 from .planner import Planner, next_action
 
 SEARCHED = ("act", "name", "react", "dodge")
+DRAW = 0.25                   # a game ended by the round cap with an enemy still standing: less than a win (1)
 
 
 class ShuluriSearch(SearchHooks):
@@ -176,7 +179,17 @@ class ShuluriSearch(SearchHooks):
         return self._biased(s, out)
 
     def terminal(self, s) -> list[float]:
-        return self._biased(s, super().terminal(s))
+        """A win counts 1, a loss 0 and a draw (the round cap with enemies still standing, or the last
+        gladiators falling together) ``DRAW``, below an even chance: the search presses for a decision
+        instead of settling for the cap. Partners who win together each count 1."""
+        w = set(s.winners())
+        out = []
+        for i in range(s.num_players):
+            if i not in w:
+                out.append(0.0)
+            else:
+                out.append(DRAW if any(s.enemies(i, j) for j in w) else 1.0)
+        return self._biased(s, out)
 
     def _biased(self, s, out: list[float]) -> list[float]:
         """The rewards with the searching seat's bonus when the playout began with the heuristic's choice."""

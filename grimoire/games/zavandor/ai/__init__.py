@@ -32,9 +32,10 @@ def medium_agent(seed: int = 0):
     return a
 
 
-def easy_agent(seed: int = 0):
+def easy_agent(seed: int = 0, noise: float = EASY_NOISE, bid_noise: float = EASY_BID_NOISE):
+    """The noisy level; ``noise`` and ``bid_noise`` are its parameters (``easy:noise=0.1``)."""
     from .heuristic import HeuristicAgent
-    a = HeuristicAgent(seed, noise=EASY_NOISE, bid_noise=EASY_BID_NOISE)
+    a = HeuristicAgent(seed, noise=noise, bid_noise=bid_noise)
     a.name = "easy"
     return a
 

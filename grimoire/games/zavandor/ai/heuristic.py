@@ -406,6 +406,9 @@ class HeuristicAgent(Agent):
         super().__init__(seed)
         self.policy = Heuristic(params, noise, bid_noise, lookahead, self.rng)
 
+    def fast_on(self, engine: str) -> bool:
+        return engine in ("python", "native")     # decides inside the native core there
+
     def choose(self, state, seat: int) -> Action:
         if state.backend == "native":           # the same choice, made in the native core
             from ..native import heuristic_choose

@@ -18,6 +18,7 @@ let TRACK_COST = {};
 let ART = {};                          // artifact -> [deck letter, minimum bid, VP] (rules 2.8)
 let SENTINELS = [];
 let SENTINEL_MIN = 0;
+let SENTINELS_TO_END = 5;
 
 export function useTables(data) {
   GEMS = data.gems.map((g) => g.id);
@@ -30,7 +31,11 @@ export function useTables(data) {
   ART = Object.fromEntries(data.artifacts.map((a) => [a.id, [a.deck, a.min_bid, a.vp]]));
   SENTINELS = data.sentinels.map((x) => x.id);
   SENTINEL_MIN = data.sentinel_min_bid;
+  SENTINELS_TO_END = data.sentinels_to_end;
 }
+
+// "3/5" while the end is ahead; past it (more sentinels sold in the last round) just the count, never "6/5"
+const soldOf = (n) => (n <= SENTINELS_TO_END ? `${n}/${SENTINELS_TO_END}` : String(n));
 
 export async function setup(api) {
   useTables((await api("GET", "/api/static/zavandor")).data);
@@ -163,7 +168,7 @@ function orderStrip(ctx, o) {
   return h("section.order-strip", {"aria-label": tr("zavandor.turn_order")},
     h("div.strip-label", tr("zavandor.turn_order"), helpButton(ctx, "zavandor.topic.turn_order")), ...tiles,
     h("div.sentinel-count", {title: tr("zavandor.sentinels_sold_help")},
-      h("b", `${o.sentinels_sold}/5`), h("small", tr("zavandor.sentinels_sold"))));
+      h("b", soldOf(o.sentinels_sold)), h("small", tr("zavandor.sentinels_sold"))));
 }
 
 // --- what to do now --------------------------------------------------------------------------------------------
@@ -295,7 +300,8 @@ function auctionPanel(ctx, o, legal) {
     const placeBid = () => {
       const b = Number(ctx.ui.bid);
       if (hi === null || b > hi) {
-        ctx.modal(tr("zavandor.curse_title"), ctx.h("p", tr("zavandor.curse_warning", {n: b, max: hi ?? "—"})), [
+        ctx.modal(tr("zavandor.curse_title"), ctx.h("p", hi === null ? tr("zavandor.curse_warning_none", {n: b})
+                                                             : tr("zavandor.curse_warning", {n: b, max: hi})), [
           {label: tr("ui.cancel"), onclick: () => true},
           {label: tr("zavandor.bid_anyway"), onclick: () => { ctx.act(`bid ${b}`); }}]);
         return;
@@ -555,7 +561,8 @@ function market(ctx, o, legal) {
     h("div.stack-line", tr("zavandor.artifact_stack"), ": ",
       ...Object.entries(o.artifact_stack).map(([L, n]) => h("span.stack", `${L} ${n}`))),
     h("h2", tr("zavandor.sentinels"), helpButton(ctx, "zavandor.topic.sentinels"),
-      h("small.sub", tr("zavandor.sentinel_price", {min: SENTINEL_MIN, you: me ? me.prices_at_min.sentinel : "—"}))),
+      h("small.sub", me ? tr("zavandor.sentinel_price", {min: SENTINEL_MIN, you: me.prices_at_min.sentinel})
+        : tr("zavandor.sentinel_min", {min: SENTINEL_MIN}))),
     h("div.sent-row", ...sents),
     h("div.supply",
       h("span", tr("zavandor.gem_supply"), ": ", ...GEMS.map((g) => h("span.supply-gem", gemIcon(h, g), String(o.gem_supply[g])))),

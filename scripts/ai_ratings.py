@@ -1,0 +1,98 @@
+"""Measure the fixed rating of every AI level of every game in the arena, for the web's rated games.
+
+Every pair of levels plays ``--games`` games per pairing (seats rotated by the arena) at the game's
+default player count; the results are rated in order with OpenSkill (Plackett-Luce, the model of
+``grimoire/web/ratings.py``) from the newcomer's rating, ``--passes`` times over (sigma shrinks
+with each pass, mu settles). Written to grimoire/web/data/ai_ratings.json (the web reads it at start).
+
+    python scripts/ai_ratings.py [--games 12] [--passes 3] [--levels random,easy,medium] [--workers 2]
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import sys
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+
+import grimoire
+from grimoire.agents import agent_names
+from grimoire.agents.arena import run_arena
+from grimoire.core.registry import game_info
+from grimoire.web.ratings import MODEL, new_ratings, shown, team_ranks, teams_of
+
+OUT = Path(grimoire.__file__).parent / "web" / "data" / "ai_ratings.json"
+
+
+def measure(game: str, levels: list[str], games: int, passes: int, workers: int, seed: int) -> dict:
+    info = game_info(game)
+    players = 2 if 2 in info.player_counts else info.default_players
+    results = []
+    for a, b in itertools.combinations(levels, 2):
+        seats = [(a, b)[i % 2] for i in range(players)]
+        for r in run_arena(game, seats, games, seed=seed, workers=workers):
+            results.append((r["agents"], r["scores"], r["winners"], r.get("options") or {}))
+    ratings = {lvl: (MODEL.mu, MODEL.sigma) for lvl in levels}
+    played = dict.fromkeys(levels, 0)
+    for _ in range(passes):
+        for agents, scores, winners, options in results:
+            if len(set(agents)) < 2:
+                continue
+            teams = teams_of(game, players, options)
+            current = [ratings[a] for a in agents]
+            after = new_ratings(teams, team_ranks(teams, scores, winners), current)
+            # a level on two seats of one game: the mean of its updates
+            for lvl in set(agents):
+                seats = [i for i, a in enumerate(agents) if a == lvl]
+                n = len(seats)
+                ratings[lvl] = (sum(after[i][0] for i in seats) / n, sum(after[i][1] for i in seats) / n)
+    for agents, *_ in results:
+        for a in set(agents):
+            played[a] += 1
+    return {lvl: {"mu": round(mu, 3), "sigma": round(sigma, 3), "shown": shown(mu, sigma), "games": played[lvl],
+                  "players": players} for lvl, (mu, sigma) in ratings.items()}
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--games", type=int, default=12, help="games per pair of levels (default 12)")
+    p.add_argument("--passes", type=int, default=3, help="rating passes over the results (default 3)")
+    p.add_argument("--levels", default="", help="levels to measure (default: every level of each game)")
+    p.add_argument("--only", default="", help="games to measure (default: all)")
+    p.add_argument("--workers", type=int, default=1)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--out", type=Path, default=OUT)
+    a = p.parse_args(argv)
+    if a.games < 1 or a.passes < 1 or a.workers < 1:
+        print("--games, --passes and --workers must be at least 1", file=sys.stderr)
+        return 2
+    if not a.out.parent.is_dir():
+        print(f"cannot write {a.out}: its folder does not exist", file=sys.stderr)
+        return 2
+    wanted = [g for g in a.only.split(",") if g] or grimoire.games()
+    have = json.loads(a.out.read_text(encoding="utf-8")) if a.out.exists() else {"games": {}}
+    for game in wanted:
+        if game not in grimoire.games():
+            print(f"unknown game {game!r}; choose from {', '.join(grimoire.games())}", file=sys.stderr)
+            return 2
+        known = agent_names(game)
+        levels = [x for x in a.levels.split(",") if x] or known
+        bad = [x for x in levels if x not in known]
+        if bad:
+            print(f"{game}: unknown level(s) {', '.join(bad)}; choose from {', '.join(known)}", file=sys.stderr)
+            return 2
+        t0 = time.process_time()
+        have["games"][game] = measure(game, levels, a.games, a.passes, a.workers, a.seed)
+        print(f"{game}: " + ", ".join(f"{k} {v['shown']}" for k, v in sorted(
+            have["games"][game].items(), key=lambda kv: -kv[1]["shown"])) + f"  ({time.process_time() - t0:.0f} s CPU)")
+    have["measured"] = {"at": datetime.now(UTC).strftime("%Y-%m-%d"), "games_per_pair": a.games, "passes": a.passes,
+                        "seed": a.seed, "command": "python scripts/ai_ratings.py " + " ".join(argv or sys.argv[1:])}
+    a.out.write_text(json.dumps(have, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,170 @@
+"""The newcomer defects of issue 25 in the terminal commands: bad options, output paths and databases are
+refused in one line before any work; messages say what is wrong; tables fit 80 columns."""
+
+from __future__ import annotations
+
+import csv
+import socket
+import sys
+
+import pytest
+
+from grimoire.cli.main import _register_commands, run
+
+
+@pytest.fixture
+def cli(monkeypatch, capsys):
+    """Run ``grimoire ARGS`` in this process: (exit code, stdout, stderr)."""
+    _register_commands()
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.setenv("LANG", "C")
+
+    def invoke(*args: str) -> tuple[int, str, str]:
+        monkeypatch.setattr(sys, "argv", ["grimoire", *args])
+        code = 0
+        try:
+            run()
+        except SystemExit as e:
+            code = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
+        out, err = capsys.readouterr()
+        return code, out, err
+    return invoke
+
+
+def one_line_error(code: int, out: str, err: str, needle: str) -> None:
+    assert code == 2, (code, out, err)
+    assert "Traceback" not in out + err
+    lines = [x for x in err.splitlines() if x.strip()]
+    assert len(lines) == 1 and needle in lines[0], err
+
+
+@pytest.mark.parametrize("args,needle", [
+    (("serve", "--port", "99999"), "--port must be between 1 and 65535, not 99999"),
+    (("serve", "--port", "0"), "--port must be between 1 and 65535"),
+    (("serve", "--log-level", "loud"), "--log-level must be one of critical, error, warning, info, debug"),
+    (("serve", "--ai-delay", "-1"), "--ai-delay must be 0 seconds or more"),
+    (("serve", "--ai-workers", "-3"), "--ai-workers must be at least 1, not -3"),
+    (("serve", "--db", "foo://bar"), "--db foo://bar is not a database"),
+    (("serve", "--db", "sqlite:////nonexistent/dir/x.db"), "the folder /nonexistent/dir does not exist"),
+])
+def test_serve_refuses_bad_options_in_one_line(cli, args, needle):
+    one_line_error(*cli(*args), needle)
+
+
+def test_serve_db_that_is_not_a_url_creates_no_file(cli, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    one_line_error(*cli("serve", "--db", "notaurl"), "--db notaurl is not a database")
+    assert not (tmp_path / "notaurl").exists()
+
+
+def test_serve_db_folder_is_refused(cli, tmp_path):
+    one_line_error(*cli("serve", "--db", str(tmp_path)), "is a folder, not a database file")
+    one_line_error(*cli("serve", "--db", f"sqlite:///{tmp_path}"), "is a folder, not a database file")
+
+
+def test_serve_unreachable_postgresql_is_one_line(cli):
+    with socket.socket() as s:                       # a port nobody listens on: bound here, never listening
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+        code, out, err = cli("serve", "--db", f"postgresql://u:secret@127.0.0.1:{port}/x", "--lock-timeout", "1")
+    one_line_error(code, out, err, "cannot open the database")
+    assert "secret" not in err                      # the password is not printed
+
+
+def test_serve_busy_port_is_refused_before_it_says_running(cli, tmp_path):
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        s.listen()
+        port = s.getsockname()[1]
+        code, out, err = cli("serve", "--port", str(port), "--db", str(tmp_path / "g.db"))
+    one_line_error(code, out, err, f"port {port} on 127.0.0.1 is already in use")
+    assert "running" not in out
+
+
+@pytest.mark.parametrize("args,needle", [
+    (("play", "zavandor", "--agents", "random,random", "--record", "/nonexistent/dir/x.json"),
+     "--record /nonexistent/dir/x.json: the folder /nonexistent/dir does not exist"),
+    (("arena", "zavandor", "--agents", "random,random", "--csv", "/nonexistent/dir/x.csv"), "--csv"),
+    (("arena", "zavandor", "--agents", "random,random", "--json", "/nonexistent/dir/x.json"), "--json"),
+    (("bench", "zavandor", "--json", "/nonexistent/dir/x.json"), "--json"),
+])
+def test_output_paths_are_checked_before_the_work(cli, args, needle):
+    code, out, err = cli(*args)
+    one_line_error(code, out, err, needle)
+    assert out == ""                                 # nothing was played
+
+
+def test_an_output_path_that_is_a_folder_is_refused(cli, tmp_path):
+    one_line_error(*cli("play", "zavandor", "--agents", "random,random", "--record", str(tmp_path)), "is a folder")
+
+
+def test_arena_says_a_human_cannot_play_there(cli):
+    code, out, err = cli("arena", "zavandor", "--agents", "human,random")
+    one_line_error(code, out, err, "'human' cannot take a seat")
+    assert "unknown agent" not in err and "grimoire play zavandor" in err
+
+
+def test_bench_names_an_unknown_agent_not_the_seat_count(cli):
+    code, out, err = cli("bench", "zavandor", "--agents", "wizard")
+    one_line_error(code, out, err, "unknown agent 'wizard'")
+    assert "seats" not in err and "human" not in err
+
+
+def test_error_messages_keep_their_brackets(cli, monkeypatch):
+    import grimoire.cli.bench as bench
+    from grimoire.core.errors import GameConfigError
+
+    def boom(*_a, **_k):
+        raise GameConfigError("Ray is not installed: pip install -e '.[ray]'")
+    monkeypatch.setattr(bench, "check_players", boom)
+    code, out, err = cli("bench", "zavandor")
+    one_line_error(code, out, err, "pip install -e '.[ray]'")
+
+
+def test_arena_tables_fit_80_columns_and_say_things_once(cli, tmp_path):
+    path = tmp_path / "a.csv"
+    code, out, err = cli("arena", "zavandor", "--agents", "random,easy", "-n", "2", "--max-rounds", "3",
+                         "--csv", str(path))
+    assert code == 0, err
+    lines = out.splitlines()
+    assert all(len(x) <= 80 for x in lines)
+    start = next(i for i, x in enumerate(lines) if "per seat" in x)
+    seat_table = "\n".join(lines[start:start + 12])
+    assert "artifact belt" in seat_table and "random" in seat_table and "easy" in seat_table   # not empty columns
+    assert out.count("winner score") + out.count("winner's score") == 1
+    with path.open() as f:
+        header = next(csv.reader(f))
+    assert len(header) == len(set(header)), [h for h in header if header.count(h) > 1]
+
+
+@pytest.mark.parametrize("lang", ["en", "hu", "de", "zh"])
+def test_zauberschmiede_rules_topics_have_titles_and_cite_no_spec(lang):
+    import re
+
+    from grimoire.cli.i18n import Translator
+    from grimoire.cli.rules_cmd import rules_text, topics_of
+
+    t = Translator(lang)
+    for name, english in topics_of("zauberschmiede").items():
+        text = t.rules("zauberschmiede", name, english)
+        first = text.lstrip().split("\n", 1)[0]
+        assert first.startswith("# ") and first[2:].strip() != name, (lang, name, first)   # a title, not the id
+        assert not re.search(r"\bR\d+\.\d+|§\s?\d+|\b[Ss]pec\b", text), (lang, name)        # no spec references
+    listing = rules_text("zauberschmiede", None, t)
+    assert "`dustcreator` — " in listing                    # the id to type, with its title
+
+
+def test_zauberschmiede_action_help_cites_no_spec():
+    import re
+
+    from grimoire.core.registry import game_info
+    for lang in ("en", "hu", "de", "zh"):
+        for key, text in game_info("zauberschmiede").catalog(lang).items():
+            assert not re.search(r"\bR\d+\.\d+|§\s?\d+|\b[Ss]pec\b", text), (lang, key, text)
+
+
+def test_rules_listing_names_the_whole_command(cli):
+    code, out, err = cli("rules", "shuluri")
+    assert code == 0, err
+    assert "grimoire rules shuluri <topic>" in out
+    assert "Type rules <topic>" not in out
