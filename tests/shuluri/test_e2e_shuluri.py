@@ -98,7 +98,11 @@ def play_to_the_end(page, shots: Path | None, seen: dict, prefix: str = "shuluri
                 moves_this_step = 0
                 click_and_wait(page, page.locator("button.end-step"))
         elif kind == "react":
-            click_and_wait(page, page.locator("button.pass"))
+            if page.locator("button.pass").count():
+                click_and_wait(page, page.locator("button.pass"))
+            else:                   # passed automatically (the board's setting)
+                wait_js(page, f"window.grimoirePage && window.grimoirePage.seq > {st['seq']}")
+                seen["auto_passed"] = seen.get("auto_passed", 0) + 1
         else:   # dodge, push, shove, effect, enemy, chain, order: the prompt's first answer
             click_and_wait(page, page.locator(".prompt .actions button"))
     raise AssertionError("the game did not end within the click budget")
@@ -161,7 +165,33 @@ def test_four_players_play_to_the_end(browser, server, tmp_path, mode, agent):
     assert seen.get("deployed") == 5
     assert "act" in seen["kinds"]
     assert page.locator(".team-tile").count() == 4
+    # pairs: the strip names the seat's partner (the seat opposite), every tile its ally
+    assert page.locator(".status-strip .partner").count() == (1 if mode == "pairs" else 0)
+    assert page.locator(".team-tile .allied").count() == (4 if mode == "pairs" else 0)
     assert page_state(page)["status"] == "over"
     assert page.locator(".prompt.over").count() == 1
     page.screenshot(path=str(shots / f"shuluri-4p-{mode}-over.png"), full_page=True)
+    assert not errors, errors
+
+
+def test_trap_windows_pass_automatically_when_set(browser, server):
+    """The setting "pass trap windows automatically" (kept in the browser): the seat's trap windows are
+    answered with "pass" without a click."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    seats = [{"agent": "human"}, {"agent": "random"}]
+    g = httpx.post(server.base + "/api/games", json={"game": "shuluri", "seats": seats, "seed": 12,
+                                                   "options": {"max_rounds": 2}}, timeout=10).json()
+    page.goto(server.base + "/")
+    page.evaluate("localStorage.setItem('grimoire.shuluri.autopass', '1')")
+    page.goto(server.base + g["seats"][0]["url"])
+    page.wait_for_selector("svg.arena")
+    assert page.locator(".secrets .auto-pass input").is_checked()
+    play_to_the_end(page, None, {})
+    token = g["seats"][0]["token"]
+    entries = httpx.get(f"{server.base}/api/games/{g['id']}/log", headers={"Authorization": f"Bearer {token}"},
+                        timeout=10).json()["log"]
+    passes = [e for e in entries if e["seat"] == 0 and e["text"] == "pass"]
+    assert passes, "no trap window of the seat was passed"
     assert not errors, errors

@@ -142,6 +142,27 @@ def act_decision(page) -> None:
     raise AssertionError("no act decision")
 
 
+def harmful_spell_on_own_side_asks_first(page, base: str) -> None:
+    """A harmful spell cast at one's own side (e.g. Assassin's Madness on one's gladiator) asks before it is
+    played; Esc cancels and nothing is played."""
+    harmful = {s["key"] for s in httpx.get(f"{base}/api/static/shuluri", timeout=10).json()["data"]["spells"]
+               if s["harmful"]}
+    own = {"agl", "awl", "axb", "ad1", "ad2"}
+    texts = page.evaluate("[...document.querySelectorAll('details.all-actions button[data-action]')].map((b) => "
+                          "b.dataset.action)")
+    mine = [t for t in texts if t.startswith("wl cast ") and len(t.split()) == 4 and t.split()[2] in harmful
+            and t.split()[3] in own]
+    assert mine, "the warlock acts in this step (seed 21): a harmful spell at one's own side is legal"
+    before = page_state(page)["seq"]
+    page.locator("details.all-actions summary").click()
+    page.locator(f"details.all-actions button[data-action='{mine[0]}']").click()
+    page.wait_for_selector(".modal")
+    page.keyboard.press("Escape")
+    page.wait_for_timeout(300)
+    assert page_state(page)["seq"] == before and not page.locator(".modal").count()
+    page.locator("details.all-actions summary").click()
+
+
 def test_board_replay_and_review_in_every_language(browser, server, shots):
     errors: list[str] = []
     g = create(server.base, "shuluri", [{"agent": "human", "name": "Ada"}, {"agent": "random"}], seed=21,
@@ -150,7 +171,14 @@ def test_board_replay_and_review_in_every_language(browser, server, shots):
     page.goto(server.base + g["seats"][0]["url"])
     page.wait_for_selector("svg.arena")
     act_decision(page)
+    harmful_spell_on_own_side_asks_first(page, server.base)
     every_language(page, server.base, "act")
+    page.set_viewport_size(DESKTOP)
+    page.locator("details.legend summary").click()
+    # the reach and the line of fire to a field, as under the pointer
+    page.locator("svg polygon.hex.legal").last.dispatch_event("mouseenter")
+    page.screenshot(path=str(shots / "shuluri-desktop-en.png"))
+    page.locator("details.legend summary").click()
     # the phone: nothing wider than 390 px (check_page), the arena zoomed so that a hex is big enough to tap
     page.set_viewport_size(PHONE)
     page.reload()
