@@ -49,6 +49,7 @@ GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,40}")
 CLOSE_OVERFLOW = 4008      # the client did not read its messages: reconnect and start from a welcome
 CLOSE_RELOAD = 4409        # the game was changed by another server process: reconnect to the new copy
 CLOSE_BUSY = 4429          # too many connections: reconnect later
+PRESENCE_DELAY = 0.1       # seconds: the presence changes of a game within it make one message
 STORAGE_MESSAGE = ("the database cannot store anything right now; nothing was changed — "
                    "try again in a moment")
 
@@ -327,6 +328,10 @@ class Session:
     _logs: dict = field(default_factory=dict, init=False, repr=False, compare=False)
     # games with secret actions (``visible_history``): per seat, the history as it may see it
     _vis: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+    # during one broadcast: the seats' info, the same for every message of it (``Hub._broadcast``)
+    _seat_info: list | None = field(default=None, init=False, repr=False, compare=False)
+    _presence_due: bool = field(default=False, init=False, repr=False, compare=False)   # a presence is scheduled
+    _presence_local: bool = field(default=False, init=False, repr=False, compare=False)  # ... and announced
 
     @property
     def status(self) -> str:
@@ -805,7 +810,7 @@ class Hub:
             "seq": s.seat_seq(seat),
             "seat": seat,
             "status": s.status,
-            "seats": s.seat_info(),
+            "seats": s._seat_info if s._seat_info is not None else s.seat_info(),
             "fixed_seed": s.fixed_seed,
             "practice": s.practice,
         })
@@ -963,16 +968,20 @@ class Hub:
         which earlier actions were revealed gets a whole ``welcome`` (its log grew in the middle)."""
         cache: dict[int | None, str | None] = {}
         fresh = s.log[old_seq:]
-        for c in list(s.conns):
-            if c.closed:
-                s.conns.discard(c)
-                continue
-            if c.seat in cache:
-                text = cache[c.seat]
-            else:
-                text = cache[c.seat] = self._news(s, c.seat, old_seq, fresh, before.get(c.seat))
-            if text is not None:
-                c.push(text)
+        s._seat_info = s.seat_info()
+        try:
+            for c in list(s.conns):
+                if c.closed:
+                    s.conns.discard(c)
+                    continue
+                if c.seat in cache:
+                    text = cache[c.seat]
+                else:
+                    text = cache[c.seat] = self._news(s, c.seat, old_seq, fresh, before.get(c.seat))
+                if text is not None:
+                    c.push(text)
+        finally:
+            s._seat_info = None
 
     def _news(self, s: Session, seat: int | None, old_seq: int, fresh: list[dict],
               seen: tuple[int, int, SeatView | None] | None) -> str | None:
@@ -995,8 +1004,21 @@ class Hub:
         return self.view_json(s, seat, "state", shown)
 
     def presence(self, s: Session, local: bool = False) -> None:
-        """Tell the game's connections who is online; ``local``: a seat came or left here (the other server
-        processes are told too)."""
+        """Tell the game's connections who is online, ``PRESENCE_DELAY`` seconds from the first change:
+        the seats of a game usually come (and go) together, and one message then says it for all of them
+        (four joins cost four presence messages instead of ten — each a write to every socket of the
+        game). ``local``: a seat came or left here (the other server processes are told too)."""
+        s._presence_local = s._presence_local or local
+        if self.stopping:                       # shutting down: no later
+            self._send_presence(s)
+            return
+        if s._presence_due:
+            return
+        s._presence_due = True
+        asyncio.get_running_loop().call_later(PRESENCE_DELAY, self._send_presence, s)
+
+    def _send_presence(self, s: Session) -> None:
+        local, s._presence_due, s._presence_local = s._presence_local, False, False
         msg = fastjson.dumps({"type": "presence", "seats": s.seat_info()})
         for c in list(s.conns):
             c.push(msg)
