@@ -332,6 +332,7 @@ class Session:
     _seat_info: list | None = field(default=None, init=False, repr=False, compare=False)
     _presence_due: bool = field(default=False, init=False, repr=False, compare=False)   # a presence is scheduled
     _presence_local: bool = field(default=False, init=False, repr=False, compare=False)  # ... and announced
+    _presence_at: float = field(default=float("-inf"), init=False, repr=False, compare=False)  # last one sent
 
     @property
     def status(self) -> str:
@@ -1004,20 +1005,23 @@ class Hub:
         return self.view_json(s, seat, "state", shown)
 
     def presence(self, s: Session, local: bool = False) -> None:
-        """Tell the game's connections who is online, ``PRESENCE_DELAY`` seconds from the first change:
-        the seats of a game usually come (and go) together, and one message then says it for all of them
-        (four joins cost four presence messages instead of ten — each a write to every socket of the
-        game). ``local``: a seat came or left here (the other server processes are told too)."""
+        """Tell the game's connections who is online: at once, unless a presence went out less than
+        ``PRESENCE_DELAY`` seconds ago — then once at the end of that time, for every change meanwhile.
+        The seats of a game usually come (and go) together, and each presence is a write to every socket
+        of the game. ``local``: a seat came or left here (the other server processes are told too)."""
         s._presence_local = s._presence_local or local
-        if self.stopping:                       # shutting down: no later
-            self._send_presence(s)
-            return
         if s._presence_due:
             return
+        loop = asyncio.get_running_loop()
+        wait = s._presence_at + PRESENCE_DELAY - loop.time()
+        if wait <= 0 or self.stopping:          # the first change goes out at once, the next ones together
+            self._send_presence(s)
+            return
         s._presence_due = True
-        asyncio.get_running_loop().call_later(PRESENCE_DELAY, self._send_presence, s)
+        loop.call_later(wait, self._send_presence, s)
 
     def _send_presence(self, s: Session) -> None:
+        s._presence_at = asyncio.get_running_loop().time()
         local, s._presence_due, s._presence_local = s._presence_local, False, False
         msg = fastjson.dumps({"type": "presence", "seats": s.seat_info()})
         for c in list(s.conns):
