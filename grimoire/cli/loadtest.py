@@ -316,6 +316,26 @@ def _postgres_cpu() -> float | None:
     return total if found else None
 
 
+def _thread_cpu(pid: int) -> dict[str, float]:
+    """CPU seconds of each thread of a process by thread name (Linux /proc; threads of one name summed):
+    the event loop ("python") apart from the database writer and the readers."""
+    out: dict[str, float] = {}
+    try:
+        tids = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return out
+    for tid in tids:
+        try:
+            with open(f"/proc/{pid}/task/{tid}/comm") as f:
+                name = f.read().strip()
+            with open(f"/proc/{pid}/task/{tid}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        out[name] = out.get(name, 0.0) + (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return out
+
+
 def _cpu_seconds(pid: int) -> float | None:
     """User + system CPU time of a process (Linux /proc); None elsewhere."""
     try:
@@ -393,6 +413,7 @@ def loadtest_command(
     # the server's processes on this machine (its /api/health names the one that answers): their CPU time
     pids = _server_pids(url, proc, workers)
     cpu0 = {pid: _cpu_seconds(pid) for pid in pids}
+    threads0 = {pid: _thread_cpu(pid) for pid in pids}
     db0 = _postgres_cpu()
     load_before = os.getloadavg()
     typer.echo(f"load average before: {load_before[0]:.2f} {load_before[1]:.2f} {load_before[2]:.2f}   "
@@ -404,6 +425,7 @@ def loadtest_command(
         coro = _run(url, games, players, ai_seats, actions, think, seed, ramp, timeout, info.name, loads)
         stats, wall = uvloop.run(coro) if uvloop else asyncio.run(coro)
         cpu1 = {pid: _cpu_seconds(pid) for pid in pids}
+        threads1 = {pid: _thread_cpu(pid) for pid in pids}
         db1 = _postgres_cpu()
     finally:
         if proc is not None:
@@ -436,6 +458,12 @@ def loadtest_command(
         used = sum(used_by.values())
         typer.echo(f"server           CPU {used:.1f}s ({used / wall * 100:.0f}% of a core), "
                    f"{used / max(1, stats.actions) * 1000:.2f} ms per action (creation and joins included)")
+        for pid in used_by:
+            split = {name: t - threads0[pid].get(name, 0.0) for name, t in threads1[pid].items()}
+            busy = {name: t for name, t in split.items() if t >= 0.05}
+            if busy:
+                typer.echo(f"  threads of {pid}  " + ", ".join(
+                    f"{name} {t / max(1, stats.actions) * 1000:.2f} ms/action" for name, t in sorted(busy.items())))
         if len(used_by) > 1:
             typer.echo("  per process    " + ", ".join(f"{pid}: {u:.1f}s ({u / max(1, stats.actions) * 1000:.2f} ms/"
                                                        "action)" for pid, u in used_by.items()))

@@ -65,6 +65,7 @@ from . import fastjson
 from .ai import AIRunner
 from .gctune import GcKeeper
 from .hub import CLOSE_BUSY, GAME_ID, ApiError, Conn, Hub, Limits, TokenBucket, client_key, storage_error
+from .protocols import SEND_TEXTS
 from .store import StorageError, Store
 
 log = logging.getLogger("grimoire.web")
@@ -667,7 +668,8 @@ async def ws_session(hub: Hub, ws: WebSocket, gid: str) -> None:
             closing.set_result(code)
 
     conn = Conn(ws.send_text, seat, limits.queue_bytes, close_later,
-                TokenBucket(limits.syncs_per_second, limits.sync_burst))
+                TokenBucket(limits.syncs_per_second, limits.sync_burst),
+                send_texts=ws.scope.get("extensions", {}).get(SEND_TEXTS))
     live = {"s": s}
     conn.build_sync = lambda: hub.view_json(live["s"], seat, "welcome")
     # the welcome is queued in the same step as the connection joins the game: no action falls between

@@ -49,6 +49,7 @@ GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,40}")
 CLOSE_OVERFLOW = 4008      # the client did not read its messages: reconnect and start from a welcome
 CLOSE_RELOAD = 4409        # the game was changed by another server process: reconnect to the new copy
 CLOSE_BUSY = 4429          # too many connections: reconnect later
+PRESENCE_DELAY = 0.1       # seconds: the presence changes of a game within it make one message
 STORAGE_MESSAGE = ("the database cannot store anything right now; nothing was changed — "
                    "try again in a moment")
 
@@ -177,8 +178,11 @@ class Conn:
     sent, so a client asking for many costs one view at a time and at most one is ever pending."""
 
     def __init__(self, send_text, seat: int | None, max_bytes: int = 1 << 20, on_close=None,
-                 syncs: TokenBucket | None = None):
+                 syncs: TokenBucket | None = None, send_texts=None):
         self.send_text = send_text
+        # send_texts(list of texts): all of them in one write (``grimoire serve``'s protocol offers it);
+        # the pump then sends everything queued at once instead of one message per await
+        self.send_texts = send_texts
         self.seat = seat
         self.max_bytes = max_bytes
         self.on_close = on_close         # on_close(code): close the socket (the server's decision)
@@ -242,6 +246,16 @@ class Conn:
         try:
             while not self.closed:
                 if self.queue:
+                    if self.send_texts is not None:
+                        batch = list(self.queue)
+                        self.queue.clear()
+                        for text in batch:
+                            if text is self._free:
+                                self._free = None
+                            else:
+                                self.queued_bytes -= len(text)
+                        await self.send_texts(batch)
+                        continue
                     text = self.queue.popleft()
                     if text is self._free:
                         self._free = None
@@ -314,6 +328,11 @@ class Session:
     _logs: dict = field(default_factory=dict, init=False, repr=False, compare=False)
     # games with secret actions (``visible_history``): per seat, the history as it may see it
     _vis: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+    # during one broadcast: the seats' info, the same for every message of it (``Hub._broadcast``)
+    _seat_info: list | None = field(default=None, init=False, repr=False, compare=False)
+    _presence_due: bool = field(default=False, init=False, repr=False, compare=False)   # a presence is scheduled
+    _presence_local: bool = field(default=False, init=False, repr=False, compare=False)  # ... and announced
+    _presence_at: float = field(default=float("-inf"), init=False, repr=False, compare=False)  # last one sent
 
     @property
     def status(self) -> str:
@@ -809,7 +828,7 @@ class Hub:
             "seq": s.seat_seq(seat),
             "seat": seat,
             "status": s.status,
-            "seats": s.seat_info(),
+            "seats": s._seat_info if s._seat_info is not None else s.seat_info(),
             "fixed_seed": s.fixed_seed,
             "practice": s.practice,
         })
@@ -970,16 +989,20 @@ class Hub:
         which earlier actions were revealed gets a whole ``welcome`` (its log grew in the middle)."""
         cache: dict[int | None, str | None] = {}
         fresh = s.log[old_seq:]
-        for c in list(s.conns):
-            if c.closed:
-                s.conns.discard(c)
-                continue
-            if c.seat in cache:
-                text = cache[c.seat]
-            else:
-                text = cache[c.seat] = self._news(s, c.seat, old_seq, fresh, before.get(c.seat))
-            if text is not None:
-                c.push(text)
+        s._seat_info = s.seat_info()
+        try:
+            for c in list(s.conns):
+                if c.closed:
+                    s.conns.discard(c)
+                    continue
+                if c.seat in cache:
+                    text = cache[c.seat]
+                else:
+                    text = cache[c.seat] = self._news(s, c.seat, old_seq, fresh, before.get(c.seat))
+                if text is not None:
+                    c.push(text)
+        finally:
+            s._seat_info = None
 
     def _news(self, s: Session, seat: int | None, old_seq: int, fresh: list[dict],
               seen: tuple[int, int, SeatView | None] | None) -> str | None:
@@ -1002,8 +1025,24 @@ class Hub:
         return self.view_json(s, seat, "state", shown)
 
     def presence(self, s: Session, local: bool = False) -> None:
-        """Tell the game's connections who is online; ``local``: a seat came or left here (the other server
-        processes are told too)."""
+        """Tell the game's connections who is online: at once, unless a presence went out less than
+        ``PRESENCE_DELAY`` seconds ago — then once at the end of that time, for every change meanwhile.
+        The seats of a game usually come (and go) together, and each presence is a write to every socket
+        of the game. ``local``: a seat came or left here (the other server processes are told too)."""
+        s._presence_local = s._presence_local or local
+        if s._presence_due:
+            return
+        loop = asyncio.get_running_loop()
+        wait = s._presence_at + PRESENCE_DELAY - loop.time()
+        if wait <= 0 or self.stopping:          # the first change goes out at once, the next ones together
+            self._send_presence(s)
+            return
+        s._presence_due = True
+        loop.call_later(wait, self._send_presence, s)
+
+    def _send_presence(self, s: Session) -> None:
+        s._presence_at = asyncio.get_running_loop().time()
+        local, s._presence_due, s._presence_local = s._presence_local, False, False
         msg = fastjson.dumps({"type": "presence", "seats": s.seat_info()})
         for c in list(s.conns):
             c.push(msg)

@@ -22,12 +22,16 @@ import os
 from collections import deque
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+from uvicorn.protocols.utils import ClientDisconnected
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from websockets.exceptions import InvalidState
 from websockets.extensions.permessage_deflate import ServerPerMessageDeflateFactory
 from websockets.server import ServerProtocol
 
 MAX_QUEUED_BYTES = 256 * 1024     # inflated messages of one connection waiting for the application
-SLICE = 64                        # bytes of wire data parsed at a time (a few small frames at most)
+SLICE = 64                        # bytes of wire data parsed at a time once the budget is nearly used
+INFLATE_MAX = 1032                # deflate's largest expansion: one byte on the wire, at most ~1032 inflated
+SEND_TEXTS = "grimoire.send_texts"   # the scope extension: send_texts(list[str]) (see send_texts)
 
 
 def _seconds(name: str, default: float) -> float:
@@ -114,17 +118,43 @@ class BoundedWebSocketProtocol(WebSocketsSansIOProtocol):
         self._feed(data)
 
     def _feed(self, data: bytes) -> None:
+        # as much wire data at a time as cannot inflate past the budget even at deflate's largest ratio
+        # (a client's usual message, ~100-250 bytes, is parsed in one go), and at least a small slice
         i, n = 0, len(data)
         while i < n:
             if self._queued > MAX_QUEUED_BYTES:
                 self._held = data[i:]
                 self.transport.pause_reading()
                 return
-            super().data_received(data[i:i + SLICE])
-            i += SLICE
+            step = max(SLICE, (MAX_QUEUED_BYTES - self._queued) // INFLATE_MAX)
+            super().data_received(data[i:i + step] if i or step < n else data)
+            i += step
             if self.transport.is_closing():
                 break
         self._held = b""
+
+    def handle_connect(self, event) -> None:
+        super().handle_connect(event)
+        scope = getattr(self, "scope", None)
+        if scope is not None:
+            scope["extensions"][SEND_TEXTS] = self.send_texts
+
+    async def send_texts(self, texts: list[str]) -> None:
+        """Send text messages in one write to the socket, without the ASGI layers (Starlette's and
+        uvicorn's ``send``) around each: a game's connection gets every message queued for it at once
+        (``hub.Conn``), e.g. an ``ack`` and the ``state`` after it. The same checks as uvicorn's ``send``:
+        it waits while the socket's buffer is full and raises ``ClientDisconnected`` once it is gone."""
+        if not self.writable.is_set():
+            await self.writable.wait()
+        if self.disconnected or self.close_sent or not self.handshake_complete:
+            raise ClientDisconnected()
+        conn = self.conn
+        try:
+            for text in texts:
+                conn.send_text(text.encode())
+        except InvalidState:
+            raise ClientDisconnected() from None
+        self.transport.write(b"".join(conn.data_to_send()))
 
     def send_receive_event_to_app(self) -> None:
         size = sum(len(f) for f in self.frames)
