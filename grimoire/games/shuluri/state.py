@@ -51,8 +51,9 @@ class ShuluriState(GameState):
     gate_jam: list[int]         # last round a slammed gate stays shut (trap 12), 0: none
     areas: list[Area]
     area_seq: int
-    events: Any                 # cons list ((seat or None, text, key, args), rest), newest first (events.py);
-    #                             text None until read: events.line formats it (most events are never shown)
+    events: Any                 # cons list ([seat or None, text, key, args], rest), newest first (events.py);
+    #                             an entry is [seat, text, key, args] with text None until first read
+    #                             (view.py formats it once; most events are never shown)
     n_events: int
     winners_: list[int]
     end_reason: str
@@ -134,7 +135,7 @@ class ShuluriState(GameState):
 
     def log(self, key: str, seat: int | None = None, /, **args: Any) -> None:
         """An event (``events.EN[key]`` with ``args``), public (seat None) or seen only by ``seat``."""
-        self.events = ((seat, None, key, args), self.events)
+        self.events = ([seat, None, key, args], self.events)
         self.n_events += 1
 
     def name(self, cid: int) -> str:

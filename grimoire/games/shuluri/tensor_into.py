@@ -134,6 +134,7 @@ def _figures(s, seat: int | None, out: np.ndarray, o: dict[str, int], rel, P: in
     fbase, zbase, pbase = o["figures"], o["zombie_owner"], o["positions"]
     planes: dict[int, float] = {}
     teams = s.teams
+    vals = [0.0] * ((n5 + 4 * P) * N_FEAT)        # every figure slot, stored with one conversion
     for f in s.figs:
         if f is None:
             continue
@@ -144,14 +145,15 @@ def _figures(s, seat: int | None, out: np.ndarray, o: dict[str, int], rel, P: in
         else:
             slot = 5 * rel(fid // 5) + fid % 5
         own = seat is not None and f.seat == seat
-        b = fbase + slot * N_FEAT
-        out[b:b + N_FEAT] = _features(s, f, own, teams[f.seat].weapon_shown)
+        b = slot * N_FEAT
+        vals[b:b + N_FEAT] = _features(s, f, own, teams[f.seat].weapon_shown)
         t = rel(f.seat)
         if f.zombie:
             out[zbase + (slot - n5) * P + t] = 1.0
         if f.alive and f.field >= 0:
             k = pbase + (t * (N_ROLES + 1) + (N_ROLES if f.zombie else f.role)) * _NF + f.field
             planes[k] = planes.get(k, 0.0) + 1 / 3
+    out[fbase:fbase + len(vals)] = vals
     for k, x in planes.items():
         out[k] = x
 

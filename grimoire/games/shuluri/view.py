@@ -138,7 +138,9 @@ def _events(s, seat: int | None) -> tuple[list[str], list[list]]:
         ev = node[0]
         vis, text, key, args = ev
         if vis is None or vis == seat:
-            lines.append(text if text is not None else english(key, args))
+            if text is None:
+                text = ev[1] = english(key, args)     # a pure function of the event: shared by clones
+            lines.append(text)
             data.append([key, args])
         node = node[1]
     lines.reverse()
