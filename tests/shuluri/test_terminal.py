@@ -288,7 +288,7 @@ class RandomPlayer:
         self.session: Session | None = None
         self.prompts = 0
 
-    def read(self, prompt: str, words: list[str] | None = None) -> str | None:
+    def read(self, prompt: str, words: list[str] | None = None, seat: int | None = None) -> str | None:
         self.prompts += 1
         assert self.session is not None and self.prompts < 20000
         lv = self.session.current_level
