@@ -3,7 +3,8 @@
 Every pair of levels plays ``--games`` games per pairing (seats rotated by the arena) at the game's
 default player count; the results are rated in order with OpenSkill (Plackett-Luce, the model of
 ``grimoire/web/ratings.py``) from the newcomer's rating, ``--passes`` times over (sigma shrinks
-with each pass, mu settles). Written to grimoire/web/data/ai_ratings.json (the web reads it at start).
+with each pass, mu settles). Written to each game's package, data/ai_ratings.json (the web reads it
+at start), or with --out DIR to DIR/<game>.json.
 
     python scripts/ai_ratings.py [--games 12] [--passes 3] [--levels random,easy,medium] [--cap hard=4]
                                  [--only zavandor] [--workers 2]
@@ -12,6 +13,7 @@ with each pass, mu settles). Written to grimoire/web/data/ai_ratings.json (the w
 from __future__ import annotations
 
 import argparse
+import importlib
 import itertools
 import json
 import sys
@@ -23,9 +25,13 @@ import grimoire
 from grimoire.agents import agent_names
 from grimoire.agents.arena import run_arena
 from grimoire.core.registry import game_info
-from grimoire.web.ratings import MODEL, new_ratings, shown, team_ranks, teams_of
+from grimoire.web.ratings import MODEL, RATINGS_FILE, new_ratings, shown, team_ranks, teams_of
 
-OUT = Path(grimoire.__file__).parent / "web" / "data" / "ai_ratings.json"
+
+def out_path(game: str, out_dir: Path | None) -> Path:
+    if out_dir is not None:
+        return out_dir / f"{game}.json"
+    return Path(importlib.import_module(game_info(game).package).__file__ or "").parent / RATINGS_FILE
 
 
 def measure(game: str, levels: list[str], games: int, passes: int, workers: int, seed: int,
@@ -68,13 +74,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--cap", default="", help="slow levels play fewer games: hard=4,mcts=4 (pairs with them)")
     p.add_argument("--workers", type=int, default=1)
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--out", type=Path, default=OUT)
+    p.add_argument("--out", type=Path, default=None, help="a folder for <game>.json (default: each game's package)")
     a = p.parse_args(argv)
     if a.games < 1 or a.passes < 1 or a.workers < 1:
         print("--games, --passes and --workers must be at least 1", file=sys.stderr)
         return 2
-    if not a.out.parent.is_dir():
-        print(f"cannot write {a.out}: its folder does not exist", file=sys.stderr)
+    if a.out is not None and not a.out.is_dir():
+        print(f"cannot write into {a.out}: it is not a folder", file=sys.stderr)
         return 2
     try:
         caps = {k: int(v) for k, v in (x.split("=", 1) for x in a.cap.split(",") if x)}
@@ -82,7 +88,6 @@ def main(argv: list[str] | None = None) -> int:
         print("--cap is level=games[,level=games...], e.g. hard=4", file=sys.stderr)
         return 2
     wanted = [g for g in a.only.split(",") if g] or grimoire.games()
-    have = json.loads(a.out.read_text(encoding="utf-8")) if a.out.exists() else {"games": {}}
     for game in wanted:
         if game not in grimoire.games():
             print(f"unknown game {game!r}; choose from {', '.join(grimoire.games())}", file=sys.stderr)
@@ -94,14 +99,15 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{game}: unknown level(s) {', '.join(bad)}; choose from {', '.join(known)}", file=sys.stderr)
             return 2
         t0 = time.process_time()
-        have["games"][game] = measure(game, levels, a.games, a.passes, a.workers, a.seed, caps)
+        levels_rated = measure(game, levels, a.games, a.passes, a.workers, a.seed, caps)
         print(f"{game}: " + ", ".join(f"{k} {v['shown']}" for k, v in sorted(
-            have["games"][game].items(), key=lambda kv: -kv[1]["shown"])) + f"  ({time.process_time() - t0:.0f} s CPU)")
-        have.setdefault("measured", {})[game] = {
+            levels_rated.items(), key=lambda kv: -kv[1]["shown"])) + f"  ({time.process_time() - t0:.0f} s CPU)")
+        measured = {
             "at": datetime.now(UTC).strftime("%Y-%m-%d"), "levels": levels, "games_per_pair": a.games, "caps": caps,
             "passes": a.passes, "seed": a.seed, "cpu_seconds": round(time.process_time() - t0),
             "command": "python scripts/ai_ratings.py " + " ".join(argv if argv is not None else sys.argv[1:])}
-    a.out.write_text(json.dumps(have, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+        out_path(game, a.out).write_text(json.dumps({"levels": levels_rated, "measured": measured}, indent=1,
+                                                    sort_keys=True) + "\n", encoding="utf-8")
     return 0
 
 

@@ -9,7 +9,7 @@ Which parameters an agent takes:
   (exploration constant);
 - the generic ``easy`` level: ``epsilon`` (the share of random moves);
 - a game's own agent: the keyword parameters of its factory after the seed (their defaults give the
-  types), e.g. Zavandor's ``easy:noise=0.1``.
+  types), e.g. ``easy:noise=0.1`` where a game's easy agent takes ``noise``.
 """
 
 from __future__ import annotations

@@ -58,8 +58,8 @@ def gymnasium_env(game: str, players: int | None = None, **kwargs: Any):
 
 def vector_env(game: str, num_envs: int = 8, players: int | None = None, **kwargs: Any):
     """A Gymnasium ``VectorEnv`` of ``num_envs`` games with one learning seat each (``GrimoireVectorEnv``;
-    sub-env i is ``gymnasium_env(...)`` reset with ``seed + i``). On a batched engine
-    (``backend="native"`` for Zavandor) with random opponents the batch steps in one call of the core."""
+    sub-env i is ``gymnasium_env(...)`` reset with ``seed + i``). On a batched engine (a ``backend``
+    whose descriptor entry has ``batch``) with random opponents the batch steps in one call of the core."""
     from .vector import GrimoireVectorEnv
     return GrimoireVectorEnv(game, num_envs, players, **kwargs)
 

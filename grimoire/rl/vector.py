@@ -7,7 +7,7 @@
 - ``SelfPlayVectorEnv`` is the multi-agent form: every decision is the caller's; the observation and
   mask are the deciding seat's, the rewards one per seat.
 
-Where the game has a batched engine (``Backend.batch``, e.g. Zavandor's native core) and the opponents
+Where the game has a batched engine (``Backend.batch``, e.g. a game's native core) and the opponents
 are random, the whole batch steps in one call of the core with the GIL released. Otherwise the games
 are stepped one by one in Python, each writing its tensor and mask straight into the batch's rows.
 """

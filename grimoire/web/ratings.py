@@ -1,6 +1,6 @@
 """Ratings of rated games: OpenSkill (Plackett-Luce, the ``openskill`` package) per game and player
 count, for accounts; each AI level plays with a fixed rating measured in the arena
-(``data/ai_ratings.json``, computed by ``scripts/ai_ratings.py``), so a player sees which level
+(``data/ai_ratings.json`` in each game's package, computed by ``scripts/ai_ratings.py``), so a player sees which level
 matches him.
 
     GET /api/ratings/{game}?players=n    the leaderboard: accounts by rating, and the AI levels
@@ -11,7 +11,7 @@ A rated game (an open table with ``"rated": true``: every person at it has an ac
 ``rated_games`` row from its start. When it ends, one transaction marks the row done (guarded: only
 if it was pending) and writes the new ratings, so a game is rated once, also with several server
 processes; the rows still pending (a process stopped at the wrong moment) are settled at start-up.
-Teams (``GameInfo.teams``, e.g. Shuluri's pairs) are rated as teams; seats rank by winning, then by
+Teams (``GameInfo.teams``, e.g. a game's pairs mode) are rated as teams; seats rank by winning, then by
 score (ties share a rank).
 """
 
@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import importlib
 import json
 import logging
 from collections.abc import Callable, Sequence
@@ -37,7 +38,7 @@ from .store import StorageError, now
 
 log = logging.getLogger("grimoire.web.ratings")
 
-DATA = Path(__file__).parent / "data" / "ai_ratings.json"
+RATINGS_FILE = "data/ai_ratings.json"     # in each game's package: {"levels": {level: {...}}, "measured": {...}}
 STATIC = Path(__file__).parent / "static"
 MODEL = PlackettLuce()
 MU, SIGMA = MODEL.mu, MODEL.sigma
@@ -45,12 +46,18 @@ MU, SIGMA = MODEL.mu, MODEL.sigma
 
 @functools.cache
 def ai_ratings() -> dict[str, dict[str, dict[str, float]]]:
-    """game -> level -> {"mu", "sigma", ...} as measured (scripts/ai_ratings.py)."""
-    try:
-        return json.loads(DATA.read_text(encoding="utf-8"))["games"]
-    except (OSError, ValueError, KeyError) as e:
-        log.warning("no AI ratings (%s): the AI levels rate as newcomers", e)
-        return {}
+    """game -> level -> {"mu", "sigma", ...} as measured (scripts/ai_ratings.py), from the file
+    ``data/ai_ratings.json`` of each game's package; a game without one rates its levels as newcomers."""
+    out: dict[str, dict[str, dict[str, float]]] = {}
+    for game in games():
+        path = Path(importlib.import_module(game_info(game).package).__file__ or "").parent / RATINGS_FILE
+        if not path.exists():
+            continue
+        try:
+            out[game] = json.loads(path.read_text(encoding="utf-8"))["levels"]
+        except (OSError, ValueError, KeyError) as e:
+            log.warning("no AI ratings for %s (%s): its AI levels rate as newcomers", game, e)
+    return out
 
 
 def ai_rating(game: str, level: str) -> tuple[float, float]:
