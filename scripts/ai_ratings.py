@@ -13,7 +13,6 @@ at start), or with --out DIR to DIR/<game>.json.
 from __future__ import annotations
 
 import argparse
-import importlib
 import itertools
 import json
 import sys
@@ -25,13 +24,13 @@ import grimoire
 from grimoire.agents import agent_names
 from grimoire.agents.arena import run_arena
 from grimoire.core.registry import game_info
-from grimoire.web.ratings import MODEL, RATINGS_FILE, new_ratings, shown, team_ranks, teams_of
+from grimoire.web.ratings import MODEL, new_ratings, ratings_path, shown, team_ranks, teams_of
 
 
 def out_path(game: str, out_dir: Path | None) -> Path:
     if out_dir is not None:
         return out_dir / f"{game}.json"
-    return Path(importlib.import_module(game_info(game).package).__file__ or "").parent / RATINGS_FILE
+    return ratings_path(game)
 
 
 def measure(game: str, levels: list[str], games: int, passes: int, workers: int, seed: int,

@@ -44,13 +44,18 @@ MODEL = PlackettLuce()
 MU, SIGMA = MODEL.mu, MODEL.sigma
 
 
+def ratings_path(game: str) -> Path:
+    """The file of the game's measured AI ratings, in the game's package."""
+    return Path(importlib.import_module(game_info(game).package).__file__ or "").parent / RATINGS_FILE
+
+
 @functools.cache
 def ai_ratings() -> dict[str, dict[str, dict[str, float]]]:
     """game -> level -> {"mu", "sigma", ...} as measured (scripts/ai_ratings.py), from the file
     ``data/ai_ratings.json`` of each game's package; a game without one rates its levels as newcomers."""
     out: dict[str, dict[str, dict[str, float]]] = {}
     for game in games():
-        path = Path(importlib.import_module(game_info(game).package).__file__ or "").parent / RATINGS_FILE
+        path = ratings_path(game)
         if not path.exists():
             continue
         try:
