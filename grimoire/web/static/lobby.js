@@ -63,10 +63,10 @@ function agentLabel(a, game = form.game) {
   return a === "human" ? t("lobby.human") : t("lobby.ai", {level: agentName(game, a)});
 }
 
-// the levels first (easy, medium, hard), then the game's own agents and the generic ones
+// the levels first (easy, medium, hard, expert), then the game's own agents and the generic ones
 function agentOrder(list) {
-  const rank = (a) => ["easy", "medium", "hard"].indexOf(a);
-  return [...list].sort((a, b) => ((rank(a) + 4) % 4 - (rank(b) + 4) % 4) || a.localeCompare(b));
+  const rank = (a) => ["easy", "medium", "hard", "expert"].indexOf(a);
+  return [...list].sort((a, b) => ((rank(a) + 5) % 5 - (rank(b) + 5) % 5) || a.localeCompare(b));
 }
 
 // --- the game's options, from their JSON schema ------------------------------------------------------
