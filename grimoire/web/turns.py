@@ -110,17 +110,20 @@ class Turns:
                 return fn(conn)
         return await asyncio.get_running_loop().run_in_executor(store.readers, run)
 
-    async def check(self) -> int:
-        """Settle every human decision past its deadline; how many were settled here."""
+    async def check(self, only: list[str] | None = None) -> int:
+        """Settle every human decision past its deadline (``only``: of these games); how many were settled
+        here."""
         t = self.clock()
 
         def q(conn):
-            return conn.execute(
-                select(games_t.c.id, games_t.c.seq, cast(games_t.c.updated_at, Text).label("at"),
-                       turn_rules_t.c.seconds, turn_rules_t.c.on_expire)
-                .join(turn_rules_t, turn_rules_t.c.game_id == games_t.c.id)
-                .where(games_t.c.status == "active", games_t.c.ai_turn.is_(False),
-                       games_t.c.updated_at < t - timedelta(seconds=SHORTEST))).all()
+            query = (select(games_t.c.id, games_t.c.seq, cast(games_t.c.updated_at, Text).label("at"),
+                            turn_rules_t.c.seconds, turn_rules_t.c.on_expire)
+                     .join(turn_rules_t, turn_rules_t.c.game_id == games_t.c.id)
+                     .where(games_t.c.status == "active", games_t.c.ai_turn.is_(False),
+                            games_t.c.updated_at < t - timedelta(seconds=SHORTEST)))
+            if only is not None:
+                query = query.where(games_t.c.id.in_(only))
+            return conn.execute(query).all()
         done = 0
         for gid, seq, at, seconds, on_expire in await self._read(q):
             try:

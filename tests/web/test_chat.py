@@ -79,7 +79,8 @@ def test_rate_limit_per_sender(client):
 
 def test_pushed_live_to_its_channel_only(client):
     gid, ann, bob = two_humans(client)
-    with client.websocket_connect(f"/ws/games/{gid}") as ws_bob, client.websocket_connect(f"/ws/games/{gid}") as ws_spec:
+    url = f"/ws/games/{gid}"
+    with client.websocket_connect(url) as ws_bob, client.websocket_connect(url) as ws_spec:
         ws_bob.send_json({"type": "join", "token": bob})
         assert ws_bob.receive_json()["type"] == "welcome"
         ws_spec.send_json({"type": "join", "token": None})
@@ -126,9 +127,8 @@ def test_kept_with_the_game_and_hidden_in_replays_unless_public(db_url, public):
         s = client.portal.call(hub.get, gid)
         # end the game: every seat resigns its decisions to the engine's first legal action
         while s.status != "over":
-            seat = s.state.current_player
-            text = str(s.state.legal_actions()[0])
-            client.portal.call(lambda: hub.submit(s, seat, s.seq, text, internal=True))
+            seat, text = s.state.current_player, str(s.state.legal_actions()[0])
+            client.portal.call(lambda seat=seat, text=text: hub.submit(s, seat, s.seq, text, internal=True))
         assert read(client, gid, ann, channel="spectators").status_code == 200   # the seats may read it now
         r = read(client, gid, channel="seats")
         if public:
