@@ -22,7 +22,7 @@ export function initChat(gid, token, seat) {
   chat.input = h("input.chat-input", {maxLength: 500, autocomplete: "off"});
   const form = h("form.chat-form", {onsubmit: (e) => { e.preventDefault(); send(); }},
     chat.input, h("button.chat-send", {type: "submit"}, ""));
-  chat.el = h("section.panel.chat#chat", h("h2.chat-title", ""), h("p.chat-help.small.muted", ""), chat.list, form);
+  chat.el = h("section#chat.panel.chat", h("h2.chat-title", ""), h("p.chat-help.small.muted", ""), chat.list, form);
   refresh();
 }
 
