@@ -105,6 +105,8 @@ class Chat:
         channel = channel or ("seats" if seat is not None else "spectators")
         if channel not in CHANNELS:
             raise ApiError(400, "bad_channel", "'channel' is seats or spectators")
+        if after is not None and not 0 <= after < 2 ** 31:
+            raise ApiError(400, "bad_request", "'after' is a message id (a whole number from 0)")
         if not await self.readable(s, seat, channel):
             raise ApiError(403, "chat_hidden", "the seats' chat is for the game's players (public once a public "
                            "game is over); spectators' chat is for spectators until the game is over")

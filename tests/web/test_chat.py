@@ -50,6 +50,8 @@ def test_channels_are_apart_and_names_come_from_the_seat(client):
     first = seats["messages"][0]["id"]
     assert [m["text"] for m in read(client, gid, ann, after=first).json()["messages"]] == ["you too"]
     assert read(client, gid, "not-a-token").status_code == 401
+    for bad in (-1, 2 ** 40, "x"):
+        assert read(client, gid, ann, after=bad).status_code == 400
     assert say(client, "nope", "hi").status_code == 404
 
 

@@ -81,6 +81,18 @@ def test_chat_between_two_browsers_and_the_turn_in_the_title(browser, server, tm
     if httpx.get(f"{base}/api/games/{gid}", timeout=10).json()["obs"]["current_player"] != cp:
         check_titles()
 
+    # the replay viewer shows the players' chat to a player (the seat's token in this browser), not to others
+    replay = ann.context.new_page()
+    replay.goto(f"{base}/replay/{gid}")
+    replay.wait_for_selector(".chat-replay .chat-text")
+    assert "thanks, you too" in chat_texts(replay)
+    check_page(replay, base)
+    other = spectator.context.new_page()
+    other.goto(f"{base}/replay/{gid}")
+    wait_js(other, "window.grimoirePage && window.grimoirePage.replay")
+    other.wait_for_timeout(500)
+    assert "thanks, you too" not in chat_texts(other)
+
     # four languages, both widths: no raw key, nothing wider than the window
     for lang in LANGS:
         for name, page in pages.items():

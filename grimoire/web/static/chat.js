@@ -127,3 +127,24 @@ export function chatShow(view, after) {
   draw();
   loadOlder(view);
 }
+
+// the replay viewer: the chat as the reader may read it, read-only — the players' (a seat's token; without
+// one only a public game's, once over: the server refuses the rest) and, once the game is over, the
+// spectators'
+export async function chatReplay(gid, token, over, after) {
+  ensureStyles();
+  const box = h("section#chat.panel.chat.chat-replay");
+  const path = `/api/games/${encodeURIComponent(gid)}/chat`;
+  const channels = [["seats", token, "chat.title_seats"]];
+  if (over) channels.push(["spectators", null, "chat.title_spectators"]);
+  for (const [channel, tok, title] of channels) {
+    try {
+      const r = await api("GET", `${path}?channel=${channel}`, undefined, tok);
+      if (!r.messages.length) continue;
+      box.append(h("h2.chat-title", t(title)), h("ol.chat-list", ...r.messages.map(line)));
+    } catch {
+      // not for this reader (a private game's players' chat)
+    }
+  }
+  if (box.childElementCount) after.after(box);
+}
