@@ -216,6 +216,8 @@ class Cluster:
                 actions[gid].append((seq, seat, text, rnd))
             elif kind == "p":
                 self._remote_presence(ev[2], proc, frozenset(ev[3]))
+            elif kind in self.hub.notify_hooks:         # chat, a seat that lost on time (chat.py, turns.py)
+                self.hub.notify_hooks[kind](ev)
             elif kind == "x":
                 for s in list(self.hub.sessions.values()):
                     if s.remote_online.pop(proc, None):

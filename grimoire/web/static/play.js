@@ -4,6 +4,8 @@
 // (/games/<game>/board.js, a file of the game package), which calls ctx.act(text) to play.
 import {agentName, api, confirmBox, currentLang, errorText, h, has, icon, langSelect, loadLang, markdown, modal, spotlight, t, toast}
   from "./common.js";
+import {chatMessage, chatShow, initChat, refresh as refreshChat} from "./chat.js";
+import {initTurn, notifyTurn, turnBar, turnTitle} from "./turn.js";
 
 const app = document.getElementById("app");
 const gid = decodeURIComponent(location.pathname.split("/").pop());
@@ -63,12 +65,14 @@ class Connection {
   onMessage(m) {
     if (m.type === "welcome" || m.type === "state") {
       if (this.view && m.seq < this.view.seq) return;
-      if (m.type === "welcome") mergeLog(m.log, true); else mergeLog(m.log);
+      if (m.type === "welcome") { mergeLog(m.log, true); refreshChat(); } else mergeLog(m.log);
       this.view = m;
       if (this.pending && m.seq > this.pending.seq) this.pending = null;
       render();
     } else if (m.type === "presence") {
       if (this.view) { this.view.seats = m.seats; renderHeaderOnly(); }
+    } else if (m.type === "chat") {
+      chatMessage(m);
     } else if (m.type === "ack") {
       this.pending = null;
     } else if (m.type === "error") {
@@ -231,7 +235,9 @@ function render() {
   }
   shownSeat = seat;
   revealed = seat;
-  document.title = `Grimoire — ${gameTitle(view)}`;
+  const mine = seat !== null && view.obs.current_player === seat && view.status !== "over";
+  document.title = turnTitle(`Grimoire — ${gameTitle(view)}`, mine);
+  notifyTurn(mine, gameTitle(view));
   const y = window.scrollY;
   const main = h("main.game");
   try {
@@ -240,7 +246,9 @@ function render() {
     console.error(e);
     main.append(h("pre.error", String(e.stack || e)));
   }
-  app.replaceChildren(header(view, seat), ...[ratingsPanel(view)].filter(Boolean), main);
+  app.replaceChildren(header(view, seat), ...[turnBar(view, seat, (s) => seatLabel(view, s), render),
+    ratingsPanel(view)].filter(Boolean), main);
+  chatShow(view, app);
   window.scrollTo(0, y);                    // a re-render keeps the reader where they were
   focusDecision(view, seat, main);
   // for scripts and tests: what is on screen (public to this seat anyway)
@@ -333,6 +341,10 @@ function showShare() {
     document.head.append(h("link", {rel: "stylesheet", href: module.css}));
   }
   const seats = Object.entries(held);
+  // the chat of the seat on screen (the players'), or the spectators'
+  const chatSeat = () => (seats.length ? (shownSeat ?? Number(seats[0][0])) : null);
+  initChat(gid, () => (chatSeat() === null ? null : held[chatSeat()]), chatSeat);
+  initTurn(gid);
   if (!seats.length) conns.spectator = new Connection(null, null);
   for (const [seat, token] of seats) conns[seat] = new Connection(Number(seat), token);
 })();
