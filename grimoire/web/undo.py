@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
@@ -51,11 +52,30 @@ def _start(s: Session) -> Callable[[], GameState]:
     return lambda: new_game(s.game, len(s.seats), s.seed, **s.options)
 
 
-def _check(s: Session, seat: int | None) -> tuple[str | None, GameState | None]:
+# the last answers: game id -> (the state asked about, seat, why not, the state before its last action).
+# The page asks (GET) after each of its own actions; the undo itself (POST) then needs no second replay.
+_answers: OrderedDict[str, tuple[GameState, int, str | None, GameState | None]] = OrderedDict()
+MAX_ANSWERS = 256
+
+
+async def _check(s: Session, seat: int | None) -> tuple[str | None, GameState | None]:
+    """The core's answer for the game's current state. A state is never changed once it is the game's
+    (an action makes a new one), so the replay runs in a thread while the event loop serves others."""
     if seat is None:
         raise ApiError(403, "spectator", "spectators cannot act: open your seat's link to play")
+    state = s.state
+    got = _answers.get(s.id)
+    if got is not None and got[0] is state and got[1] == seat:
+        return got[2], got[3]
     last = s.log[-1]["seat"] if s.log else None
-    return policy.last_action_refusal(s.state, seat, last, _start(s))
+    if last != seat or state.current_player != seat or state.is_terminal():      # no replay needed
+        return policy.last_action_refusal(state, seat, last, _start(s))
+    why, before = await asyncio.to_thread(policy.last_action_refusal, state, seat, last, _start(s))
+    _answers[s.id] = (state, seat, why, before)
+    _answers.move_to_end(s.id)
+    while len(_answers) > MAX_ANSWERS:
+        _answers.popitem(last=False)
+    return why, before
 
 
 async def _rated(hub: Hub, gid: str) -> bool:
@@ -136,7 +156,7 @@ async def undo(hub: Hub, s: Session, seat: int | None, seq: Any) -> dict[str, An
             raise ApiError(409, "stale", "the game was changed elsewhere; reload", seq=mine)
         if seq != mine:
             raise ApiError(409, "stale", f"the game has moved on (it is at action {mine}, you sent {seq})", seq=mine)
-        why, before = _check(s, seat)
+        why, before = await _check(s, seat)
         if why is not None or before is None or seat is None:
             raise ApiError(409, f"undo_{why}", MESSAGES.get(why or "", "nothing to take back"), seq=mine)
         n, text = s.seq, s.log[-1]["text"]
@@ -150,6 +170,7 @@ async def undo(hub: Hub, s: Session, seat: int | None, seq: Any) -> dict[str, An
         except StorageError as e:
             log.error("game %s: the undo of action %d could not be stored: %s", s.id, n, e)
             raise storage_error(seq=mine) from None
+        _answers.pop(s.id, None)
         _rewind(hub, s, before)
         done = s.seat_seq(seat)
     return {"ok": True, "seq": done, "undone": text}
@@ -168,9 +189,7 @@ def install(app: FastAPI, hub: Callable[[], Hub], bearer: Callable[[Request], st
             return {"possible": False, "code": "spectator", "seq": mine}
         if await _rated(hub(), s.id):
             return {"possible": False, "code": "undo_rated", "seq": mine}
-        async with s.lock:
-            why, _before = _check(s, seat)
-            mine = s.seat_seq(seat)
+        why, _before = await _check(s, seat)
         return {"possible": why is None, "code": None if why is None else f"undo_{why}", "seq": mine}
 
     @router.post("/api/games/{gid}/undo")

@@ -4,6 +4,7 @@ every other client told, nothing hidden revealed."""
 
 from __future__ import annotations
 
+import time
 from datetime import UTC, datetime
 
 import pytest
@@ -15,7 +16,11 @@ from grimoire.core.registry import new_game
 from grimoire.web.app import create_app
 from grimoire.web.people_db import rated_games_t
 
+from . import test_cluster
 from .conftest import auth
+
+pg_url = test_cluster.pg_url          # the fixtures of the many-process tests
+servers = test_cluster.servers
 
 SEED = 7
 TWO = [{"agent": "human", "name": "Ann"}, {"agent": "human", "name": "Bob"}]
@@ -174,3 +179,50 @@ def test_secret_choice_undone_tells_the_others_nothing_of_it(client):
                 break
     now = view(client, gid, tok[other])
     assert now["seq"] == theirs["seq"] and now["log"] == theirs["log"] and now["obs"] == theirs["obs"]
+
+
+@pytest.mark.postgresql
+def test_undo_on_one_process_is_exactly_once_and_reaches_the_others(servers):
+    """Two ``grimoire serve`` processes on one PostgreSQL database: the same undo sent to both at once
+    applies once; the other process drops its copy and serves the rewound game, which goes on there."""
+    import threading
+
+    import httpx
+
+    from .conftest import create_game
+    a, b = servers(2)
+    seat, action = pick("zavandor", None)
+    g = create_game(a.base, TWO, seed=SEED)
+    tok = {s["seat"]: s["token"] for s in g["seats"]}
+
+    def get(base):
+        return httpx.get(f"{base}/api/games/{g['id']}", headers=auth(tok[seat]), timeout=10).json()
+
+    def wait_seq(base, n):
+        for _ in range(200):
+            if get(base)["seq"] == n:
+                return
+            time.sleep(0.05)
+        raise AssertionError(f"{base} never showed seq {n}")
+    assert get(b.base)["seq"] == 0                       # b holds the game in memory too
+    r = httpx.post(f"{a.base}/api/games/{g['id']}/actions", headers=auth(tok[seat]),
+                   json={"seq": 0, "action": action}, timeout=10)
+    assert r.status_code == 200, r.text
+    wait_seq(b.base, 1)
+    answers: list[int] = []
+
+    def undo_at(base):
+        answers.append(httpx.post(f"{base}/api/games/{g['id']}/undo", headers=auth(tok[seat]),
+                                  json={"seq": 1}, timeout=10).status_code)
+    threads = [threading.Thread(target=undo_at, args=(x.base,)) for x in (a, b)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(answers) == [200, 409], answers
+    wait_seq(a.base, 0)
+    wait_seq(b.base, 0)
+    r = httpx.post(f"{b.base}/api/games/{g['id']}/actions", headers=auth(tok[seat]),
+                   json={"seq": 0, "action": action}, timeout=10)
+    assert r.status_code == 200, r.text
+    wait_seq(a.base, 1)
