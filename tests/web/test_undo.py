@@ -226,3 +226,42 @@ def test_undo_on_one_process_is_exactly_once_and_reaches_the_others(servers):
                    json={"seq": 0, "action": action}, timeout=10)
     assert r.status_code == 200, r.text
     wait_seq(a.base, 1)
+
+
+def test_replay_after_an_undo_follows_the_new_moves(client):
+    """The replay keeps a checkpoint every 25 actions: one past an action taken back must not be used."""
+    import random
+
+    from grimoire.web.review import CHECKPOINT_EVERY
+    gid, tok = start(client)
+    state = new_game("zavandor", 2, SEED)
+    rng = random.Random(1)
+    while True:                        # random moves until action 25 can be one that can be taken back
+        seat = state.current_player
+        if len(state.history) == CHECKPOINT_EVERY - 1:
+            undoable = [a for a in state.legal_actions() if policy.refusal(state, _after(state, a), seat) is None]
+            if len(undoable) >= 2:
+                break
+        action = str(rng.choice(state.legal_actions()))
+        act(client, gid, tok[seat], len(state.history), action)
+        state.apply(action)
+        if len(state.history) >= CHECKPOINT_EVERY - 1 and len(state.history) > CHECKPOINT_EVERY + 40:
+            raise AssertionError("no position found")
+    first, second = str(undoable[0]), str(undoable[1])
+    act(client, gid, tok[seat], CHECKPOINT_EVERY - 1, first)
+
+    def replayed():
+        r = client.get(f"/api/games/{gid}/replay", params={"seq": CHECKPOINT_EVERY}, headers=auth(tok[seat]))
+        assert r.status_code == 200, r.text
+        return r.json()
+    assert replayed()["log"][-1]["text"] == first           # the checkpoint at 25 now holds ``first``
+    assert undo(client, gid, tok[seat], CHECKPOINT_EVERY).status_code == 200
+    act(client, gid, tok[seat], CHECKPOINT_EVERY - 1, second)
+    got = replayed()
+    assert got["log"][-1]["text"] == second and got["obs"] == view(client, gid, tok[seat])["obs"]
+
+
+def _after(state, action):
+    after = state.clone()
+    after.apply(action)
+    return after
