@@ -14,6 +14,7 @@ database cannot store anything right now, 500 for a damaged stored game or a bug
     GET  /api/games/{id}                 the game as one seat sees it (Authorization: Bearer <seat token>)
                                          or as a spectator (no token)
     POST /api/games/{id}/actions         {"seq": n, "action": "buy opal"} with the seat's token
+    GET|POST /api/games/{id}/undo        may the seat take back its last action / do it ({"seq": n}; undo.py)
     GET  /api/games/{id}/log             accepted actions with sequence numbers, as the token's seat sees them
     GET  /api/games/{id}/record          the replayable record (only once the game is over: it has the seed)
     GET  /api/games/{id}/rules           rules help topics
@@ -578,6 +579,8 @@ def create_app(db_url: str | None = None, *, ai_delay: float = 0.5, ai_workers: 
     state["tables"] = install_tables(app, hub, _json_body, accounts.user_of)
     from .ratings import install as install_ratings
     state["ratings"] = install_ratings(app, hub)
+    from .undo import install as install_undo
+    install_undo(app, hub, _bearer, _json_body)
 
     # --- chat and slow games (chat.py, turns.py) ------------------------------------------------------
     from .chat import install as install_chat

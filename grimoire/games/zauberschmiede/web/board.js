@@ -266,18 +266,35 @@ function promptPanel(ctx, o, g, me, ix, mine) {
   const box = h(`section.panel.prompt${mine ? ".mine" : ""}`, {"aria-live": "polite", dataset: {decision: mine ? "turn" : "wait"}},
     h("div.prompt-text", mine ? h("span.you", tr(`${P}.you`)) : h("span.hourglass", ctx.icon("hourglass")), " ", text));
   if (mine && ix.end) {
-    box.append(h("div.row", h("button.primary.end-round", {disabled: ctx.busy, onclick: () => endRound(ctx, me)}, tr(`${P}.end_round`)),
+    box.append(h("div.row", h("button.primary.end-round", {disabled: ctx.busy, onclick: () => endRound(ctx)}, tr(`${P}.end_round`)),
       h("span.muted.small", tr(`${P}.simultaneous`))));
   }
   return box;
 }
 
-function endRound(ctx, me) {
-  const unused = me.used.filter((u) => !u).length;
-  if (!unused) { ctx.act("end"); return; }
-  ctx.modal(tr(`${P}.end_round`), ctx.h("p", tr(`${P}.unused_warning`, {n: unused})), [
-    {label: tr("ui.cancel"), onclick: () => true},
-    {label: tr(`${P}.end_anyway`), primary: true, onclick: () => { ctx.act("end"); }}]);
+function endRound(ctx) {
+  ctx.act("end");                     // with dice unused the page asks first (harms)
+}
+
+// the page's question before an action that harms the acting seat (web/static/confirm.js): ending the
+// round with dice unused gives their fields away for this roll
+export function harms(view, text, ctx) {
+  if (text !== "end") return null;
+  const g = view.obs[P];
+  const me = g && ctx.seat !== null ? g.sheets[ctx.seat] : null;
+  const unused = me ? me.used.filter((u) => !u).length : 0;
+  return unused ? {title: tr(`${P}.end_round`), text: tr(`${P}.unused_warning`, {n: unused}), ok: tr(`${P}.end_anyway`)} : null;
+}
+
+// the guide's step (web/static/guide.js): an amplifier level half paid, a die picked, dice left or none
+export function guide(view, ctx) {
+  const o = view.obs;
+  const me = o[P] && ctx.seat !== null ? o[P].sheets[ctx.seat] : null;
+  if (!me) return null;
+  const legal = o.legal_actions || [];
+  if (me.amp_paid && !legal.includes("end")) return "unlock";
+  if (!me.used.some((u) => !u)) return "end";
+  return ctx.ui.zsDie !== null && ctx.ui.zsDie !== undefined ? "place" : "pick";
 }
 
 function resultPanel(ctx, o, g) {
