@@ -5,6 +5,10 @@ they are small where a view changes a little."""
 from __future__ import annotations
 
 import copy
+import json
+import shutil
+import subprocess
+from pathlib import Path
 
 import orjson
 import pytest
@@ -15,6 +19,8 @@ import grimoire
 from grimoire.core.registry import game_info
 from grimoire.core.rng import Rng
 from grimoire.web import delta, fastjson
+
+ROOT = Path(grimoire.__file__).parent
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-5, 5) | st.text("ab", max_size=2),
@@ -106,3 +112,45 @@ def _views_over_games(game: str, seeds: tuple[int, ...], cap: int | None) -> Non
                 sent += min(len(fastjson.dumps(edits)), len(fastjson.dumps(after)))
             old, old_hints = new, hints
     assert sent * 3 < full, f"{game}: edits {sent} bytes against whole views {full}"
+
+
+def test_the_browser_applies_the_edits_as_the_server_means_them(tmp_path):
+    """static/common.js ``applyEdits`` (node): every seat's views over a game of every game, and
+    hypothesis-like random values, come out as the next view; the view it started from is unchanged."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    cases = []
+    for game in grimoire.games():
+        info = game_info(game)
+        state = grimoire.new_game(game, info.default_players, 3)
+        seats = [*range(info.default_players), None]
+        rng = Rng(3)
+        old = [v for v, _ in _views(state, seats)]
+        for _ in range(25):
+            if state.is_terminal():
+                break
+            legal = state.legal_actions()
+            state.apply(legal[rng.below(len(legal))])
+            new = _views(state, seats)
+            cases += [[before, delta.diff(before, made), after] for before, (after, made) in zip(old, new, strict=True)]
+            old = [v for v, _ in new]
+    for before, after in (([1, 2, 3], [2, 3, 4, 5]), ({"a": 1}, 7), ([1, 2], []),
+                          ({"a": [1, {"b": 2}]}, {"a": [1, {}]}), ({"x": 1, "y": 2}, {"z": 3, "x": 1})):
+        cases.append([before, delta.diff(before, after), after])
+    data = tmp_path / "cases.json"
+    data.write_bytes(fastjson.dumps_bytes(cases))
+    script = ("globalThis.document = {addEventListener() {}};"          # (the page's key handler, not used here)
+              f"const {{applyEdits}} = await import('{(ROOT / 'web' / 'static' / 'common.js').as_uri()}');"
+              "const fs = await import('node:fs'); const {isDeepStrictEqual} = await import('node:util');"
+              f"const cases = JSON.parse(fs.readFileSync({json.dumps(str(data))}, 'utf8'));"
+              "let bad = 0;"
+              "for (const [before, edits, after] of cases) {"
+              "  const kept = JSON.stringify(before);"
+              "  const got = applyEdits(before, edits);"
+              "  if (!isDeepStrictEqual(got, after) || JSON.stringify(before) !== kept) bad++;"
+              "}"
+              "console.log(`${cases.length} ${bad}`);")
+    r = subprocess.run([node, "--input-type=module", "-e", script], capture_output=True, text=True, timeout=120)
+    total, bad = map(int, r.stdout.split()) if r.returncode == 0 else (0, -1)
+    assert r.returncode == 0 and bad == 0 and total > 100, (r.stdout, r.stderr[-2000:])
