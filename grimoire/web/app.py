@@ -68,7 +68,7 @@ from . import fastjson
 from .ai import AIRunner
 from .gctune import GcKeeper
 from .hub import CLOSE_BUSY, GAME_ID, ApiError, Conn, Hub, Limits, TokenBucket, client_key, storage_error
-from .protocols import SEND_TEXTS
+from .protocols import SEND_TEXTS, WRITE_NOW
 from .store import StorageError, Store
 
 log = logging.getLogger("grimoire.web")
@@ -672,7 +672,8 @@ async def ws_session(hub: Hub, ws: WebSocket, gid: str) -> None:
 
     conn = Conn(ws.send_text, seat, limits.queue_bytes, close_later,
                 TokenBucket(limits.syncs_per_second, limits.sync_burst),
-                send_texts=ws.scope.get("extensions", {}).get(SEND_TEXTS))
+                send_texts=ws.scope.get("extensions", {}).get(SEND_TEXTS),
+                write_now=ws.scope.get("extensions", {}).get(WRITE_NOW))
     live = {"s": s}
     conn.build_sync = lambda: hub.view_json(live["s"], seat, "welcome")
     # the welcome is queued in the same step as the connection joins the game: no action falls between

@@ -178,11 +178,18 @@ class Conn:
     sent, so a client asking for many costs one view at a time and at most one is ever pending."""
 
     def __init__(self, send_text, seat: int | None, max_bytes: int = 1 << 20, on_close=None,
-                 syncs: TokenBucket | None = None, send_texts=None):
+                 syncs: TokenBucket | None = None, send_texts=None, write_now=None):
         self.send_text = send_text
         # send_texts(list of texts): all of them in one write (``grimoire serve``'s protocol offers it);
         # the pump then sends everything queued at once instead of one message per await
         self.send_texts = send_texts
+        # write_now(texts) -> bool: written to the socket in one go if it can take them now. Then what is
+        # queued in one step of the event loop (a broadcast, the ack after it) is written at its end by
+        # one callback, without waking the pump task (``_flush``); the pump sends what the socket could
+        # not take yet, the welcome and the resyncs.
+        self.write_now = write_now
+        self._sending = False            # the pump is sending (its messages are not in the queue any more)
+        self._flush_due = False
         self.seat = seat
         self.max_bytes = max_bytes
         self.on_close = on_close         # on_close(code): close the socket (the server's decision)
@@ -222,6 +229,36 @@ class Conn:
         if self.queued_bytes > self.max_bytes:
             self._overflow()
             return
+        if self.write_now is not None and self.task is not None:
+            if not self._flush_due:
+                self._flush_due = True
+                asyncio.get_running_loop().call_soon(self._flush)
+            return
+        self._wake.set()
+
+    def _take(self) -> list[str]:
+        """Everything queued, out of the queue and its byte count."""
+        batch = list(self.queue)
+        self.queue.clear()
+        for text in batch:
+            if text is self._free:
+                self._free = None
+            else:
+                self.queued_bytes -= len(text)
+        return batch
+
+    def _flush(self) -> None:
+        self._flush_due = False
+        if self.closed or not self.queue:
+            return
+        if not self._sending and self.write_now is not None:
+            try:
+                written = self.write_now(list(self.queue))
+            except Exception:  # noqa: BLE001 - the socket went away: the pump's next send finds out
+                written = False
+            if written:
+                self._take()
+                return
         self._wake.set()
 
     def request_sync(self) -> bool:
@@ -251,21 +288,23 @@ class Conn:
             while not self.closed:
                 if self.queue:
                     if self.send_texts is not None:
-                        batch = list(self.queue)
-                        self.queue.clear()
-                        for text in batch:
-                            if text is self._free:
-                                self._free = None
-                            else:
-                                self.queued_bytes -= len(text)
-                        await self.send_texts(batch)
+                        batch = self._take()
+                        self._sending = True
+                        try:
+                            await self.send_texts(batch)
+                        finally:
+                            self._sending = False
                         continue
                     text = self.queue.popleft()
                     if text is self._free:
                         self._free = None
                     else:
                         self.queued_bytes -= len(text)
-                    await self.send_text(text)
+                    self._sending = True
+                    try:
+                        await self.send_text(text)
+                    finally:
+                        self._sending = False
                     continue
                 self._wake.clear()
                 if not self.sync_pending:
@@ -280,8 +319,11 @@ class Conn:
                 text = self.build_sync() if self.build_sync is not None else None
                 if text is not None:
                     self.sent = None        # the seat's number is in the welcome: the next view is whole
-                if text is not None:
-                    await self.send_text(text)
+                    self._sending = True
+                    try:
+                        await self.send_text(text)
+                    finally:
+                        self._sending = False
         except Exception:  # noqa: BLE001 - the socket went away; the reader side cleans up
             self.closed = True
 
