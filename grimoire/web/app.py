@@ -22,10 +22,13 @@ database cannot store anything right now, 500 for a damaged stored game or a bug
 
 WebSocket ``/ws/games/{id}`` (JSON text frames):
 
-    client: {"type": "join", "token": "..." | null}      first message; no token = spectator
+    client: {"type": "join", "token": "..." | null, "patch": true}   first message; no token = spectator;
+                                                           "patch": send patches instead of whole states
     server: {"type": "welcome", ...view}                   the seat's whole view, full log
     client: {"type": "act", "seq": n, "action": "...", "id": "r1"}
     server: {"type": "ack", "id": "r1", "seq": n+1}      then to everyone: {"type": "state", ...view, log: new}
+    server: {"type": "patch", "base": n, "seq": n+1, "status", "seats", "log": new, "obs": edits, "hints": edits}
+                                                           (if asked for) the edits from the view at "base"
     server: {"type": "error", "id": "r1", "status": 4xx, "code": "...", "message": "...", "seq": n}
     client: {"type": "sync"} -> server: a new welcome (at most one pending per connection)
     client: {"type": "ping"} -> server: {"type": "pong"}
@@ -66,7 +69,7 @@ from . import fastjson
 from .ai import AIRunner
 from .gctune import GcKeeper
 from .hub import CLOSE_BUSY, GAME_ID, ApiError, Conn, Hub, Limits, TokenBucket, client_key, storage_error
-from .protocols import SEND_TEXTS
+from .protocols import SEND_TEXTS, WRITE_NOW
 from .store import StorageError, Store
 from .turns import checked_rule, store_rule
 
@@ -689,11 +692,14 @@ async def ws_session(hub: Hub, ws: WebSocket, gid: str) -> None:
 
     conn = Conn(ws.send_text, seat, limits.queue_bytes, close_later,
                 TokenBucket(limits.syncs_per_second, limits.sync_burst),
-                send_texts=ws.scope.get("extensions", {}).get(SEND_TEXTS))
+                send_texts=ws.scope.get("extensions", {}).get(SEND_TEXTS),
+                write_now=ws.scope.get("extensions", {}).get(WRITE_NOW))
     live = {"s": s}
     conn.build_sync = lambda: hub.view_json(live["s"], seat, "welcome")
     # the welcome is queued in the same step as the connection joins the game: no action falls between
     conn.push(hub.view_json(s, seat, "welcome"), counted=False)
+    conn.sent = s.seat_seq(seat)
+    conn.patches = msg.get("patch") is True       # it applies ``patch`` messages (hub.Hub._patch)
     before = s.online()
     s.conns.add(conn)
     conn.start()

@@ -2,7 +2,7 @@
 // It keeps each seat's latest view, shows the seat that must decide (with a "pass the screen"
 // cover between human seats on one screen), and hands drawing to the game's own module
 // (/games/<game>/board.js, a file of the game package), which calls ctx.act(text) to play.
-import {agentName, api, confirmBox, currentLang, errorText, h, has, icon, langSelect, loadLang, markdown, modal, spotlight, t, toast}
+import {agentName, api, applyEdits, confirmBox, currentLang, errorText, h, has, icon, langSelect, loadLang, markdown, modal, spotlight, t, toast}
   from "./common.js";
 import {chatMessage, chatShow, initChat, refresh as refreshChat} from "./chat.js";
 import {initTurn, notifyTurn, turnBar, turnTitle} from "./turn.js";
@@ -53,7 +53,9 @@ class Connection {
     this.ws = new WebSocket(`${proto}://${location.host}/ws/games/${encodeURIComponent(gid)}`);
     this.ws.onopen = () => {
       this.backoff = 500;
-      this.ws.send(JSON.stringify({type: "join", token: this.token}));
+      this.syncing = false;
+      // patch: after the welcome, each change comes as the edits from the view sent before (applyEdits)
+      this.ws.send(JSON.stringify({type: "join", token: this.token, patch: true}));
       setStatus();
     };
     this.ws.onmessage = (ev) => this.onMessage(JSON.parse(ev.data));
@@ -66,6 +68,15 @@ class Connection {
   }
 
   onMessage(m) {
+    if (m.type === "patch") {
+      if (!this.view || m.base !== this.view.seq) {        // not from the view we hold: ask for a whole one
+        if (!this.syncing) { this.syncing = true; this.ws.send(JSON.stringify({type: "sync"})); }
+        return;
+      }
+      const {obs, hints, base, ...head} = m;
+      m = {...this.view, ...head, type: "state", obs: applyEdits(this.view.obs, obs), hints: applyEdits(this.view.hints, hints)};
+    }
+    if (m.type === "welcome") this.syncing = false;
     if (m.type === "undone") {               // an action was taken back: the whole view, seq goes down
       forgetUndo();
       mergeLog(m.log, true);
