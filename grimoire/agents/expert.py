@@ -103,7 +103,8 @@ class ExpertAgent(Agent):
 
     def __init__(self, seed: int = 0, nets: Callable[[int], Network | None] | Network | None = None,
                  simulations: int = 64, time: float = 0.5, c: float = 1.5,
-                 fallback: Callable[[int], Agent] | None = None, noise: float = 0.0, explore: int = 0):
+                 fallback: Callable[[int], Agent] | None = None, noise: float = 0.0, explore: int = 0,
+                 normalize: bool = True):
         super().__init__(seed)
         self._nets = nets if callable(nets) or nets is None else (lambda _p, n=nets: n)
         self.simulations = simulations
@@ -112,6 +113,7 @@ class ExpertAgent(Agent):
         self.fallback = fallback
         self.noise = noise            # Dirichlet noise on the root's priors (self-play exploration)
         self.explore = explore        # this many own decisions are sampled from the visits (self-play)
+        self.normalize = normalize    # Q min-max normalized over the tree (else raw values in [0, 1])
         self._decisions = 0
         self._eval: dict[tuple[str, int], Evaluator | None] = {}
         self._fallback_agent: Agent | None = None
@@ -212,7 +214,7 @@ class ExpertAgent(Agent):
             cp = det.current_player
             assert cp is not None
             sqrt_n = math.sqrt(max(node.n, 1))
-            lo, span = (self._lo, self._hi - self._lo) if self._hi > self._lo else (0.0, 1.0)
+            lo, span = (self._lo, self._hi - self._lo) if self.normalize and self._hi > self._lo else (0.0, 1.0)
             fpu = (node.values[cp] - lo) / span if node.values else 0.0
             priors = node.priors
             floor = 1.0 / len(actions)
