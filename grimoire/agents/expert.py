@@ -7,9 +7,10 @@ read), walks the tree of action texts choosing ``Q + c * P * sqrt(N) / (1 + n)``
 legal in that determinization, and at the first unexpanded node asks the network: its value for every
 seat (each seat's own observation, one batched forward pass) is backed up, its policy over the legal
 action ids becomes the node's priors. Every node keeps the value of the seat that chose its action,
-so each seat maximizes its own return. Q is min-max normalized over the values seen in the tree, so
-the same ``c`` suits a solo score and a share of the win. With ``simulations=0`` the agent plays the
-policy's most probable legal action (no search).
+so each seat maximizes its own return. Q is the raw value in [0, 1] (``normalize=True``: min-max
+normalized over the values seen in the tree, as MuZero does; measured worse with the first networks,
+whose values are noisy: the normalization turns their noise into full-scale differences). With
+``simulations=0`` the agent plays the policy's most probable legal action (no search).
 
 Budget: ``simulations`` and/or ``time`` seconds per decision (0 = no time limit: the same decisions on
 any machine, as the training pipeline needs). The visit distribution of the last search is kept in
@@ -103,7 +104,8 @@ class ExpertAgent(Agent):
 
     def __init__(self, seed: int = 0, nets: Callable[[int], Network | None] | Network | None = None,
                  simulations: int = 64, time: float = 0.5, c: float = 1.5,
-                 fallback: Callable[[int], Agent] | None = None, noise: float = 0.0, explore: int = 0):
+                 fallback: Callable[[int], Agent] | None = None, noise: float = 0.0, explore: int = 0,
+                 normalize: bool = False):
         super().__init__(seed)
         self._nets = nets if callable(nets) or nets is None else (lambda _p, n=nets: n)
         self.simulations = simulations
@@ -112,6 +114,7 @@ class ExpertAgent(Agent):
         self.fallback = fallback
         self.noise = noise            # Dirichlet noise on the root's priors (self-play exploration)
         self.explore = explore        # this many own decisions are sampled from the visits (self-play)
+        self.normalize = normalize    # Q min-max normalized over the tree (else raw values in [0, 1])
         self._decisions = 0
         self._eval: dict[tuple[str, int], Evaluator | None] = {}
         self._fallback_agent: Agent | None = None
@@ -212,7 +215,7 @@ class ExpertAgent(Agent):
             cp = det.current_player
             assert cp is not None
             sqrt_n = math.sqrt(max(node.n, 1))
-            lo, span = (self._lo, self._hi - self._lo) if self._hi > self._lo else (0.0, 1.0)
+            lo, span = (self._lo, self._hi - self._lo) if self.normalize and self._hi > self._lo else (0.0, 1.0)
             fpu = (node.values[cp] - lo) / span if node.values else 0.0
             priors = node.priors
             floor = 1.0 / len(actions)

@@ -126,3 +126,17 @@ def test_a_two_player_game_trains_with_gate_games_for_each_seat(tmp_path):
     assert netmod.load(best).meta["players"] == 2
     gate = json.loads((tmp_path / "r" / "gen-001" / "gate.json").read_text())
     assert gate["games"] == 2 and 0.0 <= gate["candidate_share"] <= 1.0
+
+
+def test_the_command_refuses_bad_input_in_one_line(tmp_path):
+    import subprocess
+    import sys
+    (tmp_path / "file").write_text("x")
+    for args, message in ((["--out", str(tmp_path / "file")], "is a file"),
+                          (["--out", str(tmp_path / "r"), "--hidden", "a,b"], "--hidden takes whole numbers"),
+                          (["--out", str(tmp_path / "r"), "--trainer", "jax"], "--trainer must be")):
+        r = subprocess.run([sys.executable, "-m", "grimoire", "train", "zauberschmiede", *args], capture_output=True,
+                           text=True, timeout=120)
+        assert r.returncode == 2
+        assert message in r.stderr and len(r.stderr.strip().splitlines()) == 1 and "Traceback" not in r.stderr
+    assert not (tmp_path / "r").exists()
