@@ -171,3 +171,32 @@ def test_two_processes_share_the_chat_and_a_forfeit(db_url):
             assert closed.value.code == 4409
         view = b.get(f"/api/games/{gid}").json()
         assert view["status"] == "over" and view["forfeit"] in (0, 1)
+
+
+def test_migration_0005_up_and_down(tmp_path):
+    from pathlib import Path
+
+    from alembic import command
+    from alembic.config import Config
+    from sqlalchemy import inspect
+
+    from grimoire.web import store as store_mod
+    from grimoire.web.store import Store, make_engine, migrate
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+    engine = make_engine(url)
+    cfg = Config()
+    cfg.set_main_option("script_location", str(Path(store_mod.__file__).parent / "migrations"))
+    cfg.attributes["connection_engine"] = engine
+    command.upgrade(cfg, "0004")                        # a database of the previous version ...
+    assert "chat_messages" not in inspect(engine).get_table_names()
+    engine.dispose()
+    store = Store(url)                                  # ... is upgraded at start-up
+    assert {"chat_messages", "turn_rules"} <= set(inspect(store.engine).get_table_names())
+    store.close()
+    engine = make_engine(url)
+    cfg.attributes["connection_engine"] = engine
+    command.downgrade(cfg, "0004")
+    assert not {"chat_messages", "turn_rules"} & set(inspect(engine).get_table_names())
+    migrate(engine)
+    assert "turn_rules" in inspect(engine).get_table_names()
+    engine.dispose()
