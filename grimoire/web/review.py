@@ -220,7 +220,7 @@ def install(app: FastAPI, hub: Callable[[], Hub], bearer: Callable[[Request], st
     async def replay_view(gid: str, request: Request, seq: int | None = None, seat: int | None = None):
         s = await hub().get(gid)
         mine = hub().seat_for_token(s, bearer(request))
-        over = s.state.is_terminal()
+        over = s.status == "over"          # also a game a seat lost on time (turns.py): its log is public too
         if seat is None:
             seat = mine
         if seat is not None and not 0 <= seat < len(s.seats):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
 from grimoire.web.app import create_app
 from grimoire.web.chat import MAX_TEXT
@@ -137,3 +138,65 @@ def test_kept_with_the_game_and_hidden_in_replays_unless_public(db_url, public):
             assert [m["text"] for m in r.json()["messages"]] == ["secret plan"]
         else:
             assert r.status_code == 403 and "secret plan" not in r.text
+
+
+@pytest.mark.postgresql
+def test_two_processes_share_the_chat_and_a_forfeit(db_url):
+    """Two apps on one PostgreSQL database (as two server processes): a message stored by one reaches the
+    other's sockets of its channel; a forfeit stored by one ends the game on the other's copy too."""
+    if not db_url.startswith("postgresql"):
+        pytest.skip("several processes share a game on PostgreSQL only")
+    from datetime import timedelta
+
+    from grimoire.web.store import now
+    with TestClient(create_app(db_url, ai_delay=0)) as a, TestClient(create_app(db_url, ai_delay=0)) as b:
+        g = create_game(a, [{"agent": "human", "name": "Ann"}, {"agent": "human", "name": "Bob"}],
+                        turn={"deadline": "1d", "on_expire": "forfeit"})
+        gid, ann, bob = g["id"], g["seats"][0]["token"], g["seats"][1]["token"]
+        with b.websocket_connect(f"/ws/games/{gid}") as ws:
+            ws.send_json({"type": "join", "token": bob})
+            assert ws.receive_json()["type"] == "welcome"
+            assert say(a, gid, "across processes", ann).status_code == 201
+            while True:
+                m = ws.receive_json()
+                if m["type"] == "chat":
+                    break
+            assert m["message"]["text"] == "across processes" and m["message"]["name"] == "Ann"
+            turns = a.app.state.turns
+            turns.clock = lambda: now() + timedelta(days=1, minutes=1)
+            assert a.portal.call(turns.check, [gid]) == 1
+            with pytest.raises(WebSocketDisconnect) as closed:    # b's copy is dropped: its sockets reconnect
+                while True:
+                    ws.receive_json()
+            assert closed.value.code == 4409
+        view = b.get(f"/api/games/{gid}").json()
+        assert view["status"] == "over" and view["forfeit"] in (0, 1)
+
+
+def test_migration_0005_up_and_down(tmp_path):
+    from pathlib import Path
+
+    from alembic import command
+    from alembic.config import Config
+    from sqlalchemy import inspect
+
+    from grimoire.web import store as store_mod
+    from grimoire.web.store import Store, make_engine, migrate
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+    engine = make_engine(url)
+    cfg = Config()
+    cfg.set_main_option("script_location", str(Path(store_mod.__file__).parent / "migrations"))
+    cfg.attributes["connection_engine"] = engine
+    command.upgrade(cfg, "0004")                        # a database of the previous version ...
+    assert "chat_messages" not in inspect(engine).get_table_names()
+    engine.dispose()
+    store = Store(url)                                  # ... is upgraded at start-up
+    assert {"chat_messages", "turn_rules"} <= set(inspect(store.engine).get_table_names())
+    store.close()
+    engine = make_engine(url)
+    cfg.attributes["connection_engine"] = engine
+    command.downgrade(cfg, "0004")
+    assert not {"chat_messages", "turn_rules"} & set(inspect(engine).get_table_names())
+    migrate(engine)
+    assert "turn_rules" in inspect(engine).get_table_names()
+    engine.dispose()

@@ -14,6 +14,19 @@ import httpx
 from .e2e import PHONE, browser, check_page, create, server, wait_js  # noqa: F401 - fixtures
 
 DESKTOP = {"width": 1400, "height": 1000}
+# the Notification API as the test controls it: a permission, and the notifications made (window.__notes);
+# document.hidden as the test sets it (window.__hidden) — a headless tab is never in the background
+NOTIFICATIONS = """
+window.__notes = [];
+class FakeNotification {
+  constructor(title, options) { window.__notes.push(options.body); }
+  close() {}
+  static requestPermission() { FakeNotification.permission = "granted"; return Promise.resolve("granted"); }
+}
+FakeNotification.permission = "%s";
+window.Notification = FakeNotification;
+Object.defineProperty(document, "hidden", {get: () => Boolean(window.__hidden)});
+"""
 LANGS = ("en", "hu", "de", "zh")
 
 
@@ -39,6 +52,7 @@ def test_chat_between_two_browsers_and_the_turn_in_the_title(browser, server, tm
     for who, viewport, path in (("ann", DESKTOP, g["seats"][0]["url"]), ("bob", PHONE, g["seats"][1]["url"]),
                                 ("spectator", PHONE, f"/play/{gid}")):
         ctx = browser.new_context(viewport=viewport)
+        ctx.add_init_script(NOTIFICATIONS % ("granted" if who == "bob" else "default"))
         page = ctx.new_page()
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(base + path)
@@ -72,6 +86,20 @@ def test_chat_between_two_browsers_and_the_turn_in_the_title(browser, server, tm
     assert "go Bob!" not in chat_texts(ann) + chat_texts(bob)
     assert not {"<b>good luck</b> Bob", "thanks, you too"} & set(chat_texts(spectator))
 
+    # the lobby's list of this browser's games marks the one where it must decide
+    lobby_of = {0: ann, 1: bob}[cp].context.new_page()
+    lobby_of.goto(base + "/")
+    lobby_of.wait_for_selector(f"tr[data-game='{gid}'] .your-turn")
+    check_page(lobby_of, base)
+    lobby_of.close()
+    # notifications: asked for by a button (never on load), then one when the turn comes to a hidden tab
+    assert ann.evaluate("Notification.permission") == "default"
+    ann.click(".notify-btn")
+    wait_js(ann, "Notification.permission === 'granted' && !document.querySelector('.notify-btn')")
+    assert bob.locator(".notify-btn").count() == 0           # already allowed: no button
+    waiting = {0: bob, 1: ann}[cp]
+    waiting.evaluate("window.__hidden = true")
+
     # a move: the turn (and the title) goes to the other seat
     tokens = {0: g["seats"][0]["token"], 1: g["seats"][1]["token"]}
     view = httpx.get(f"{base}/api/games/{gid}", headers={"Authorization": f"Bearer {tokens[cp]}"}, timeout=10).json()
@@ -80,6 +108,9 @@ def test_chat_between_two_browsers_and_the_turn_in_the_title(browser, server, tm
     assert r.status_code == 200, r.text
     if httpx.get(f"{base}/api/games/{gid}", timeout=10).json()["obs"]["current_player"] != cp:
         check_titles()
+        wait_js(waiting, "window.__notes.length === 1")
+        assert waiting.evaluate("window.__notes[0]").startswith("It is your turn in ")
+    assert {0: ann, 1: bob}[cp].evaluate("window.__notes.length") == 0     # no notification for a visible tab
 
     # the replay viewer shows the players' chat to a player (the seat's token in this browser), not to others
     replay = ann.context.new_page()

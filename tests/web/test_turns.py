@@ -141,3 +141,14 @@ def test_forfeit_result_puts_the_seat_and_its_team_last(game, players):
     assert winners and not set(winners) & set(loser_team)
     ranks = team_ranks(teams, scores, winners)
     assert ranks[teams.index(loser_team)] == max(ranks) and ranks.count(max(ranks)) == 1
+
+
+def test_a_forfeited_games_replay_is_public_like_a_finished_ones(client):
+    g = slow_game(client, "1d", "forfeit")
+    gid = g["id"]
+    assert client.get(f"/api/games/{gid}/replay", params={"seat": 1, "seq": 0}).status_code == 403
+    assert check(client, now() + DAY + timedelta(minutes=1), gid) in ([0, 1], [1, 0])
+    for seat in (0, 1):
+        r = client.get(f"/api/games/{gid}/replay", params={"seat": seat, "seq": 0})
+        assert r.status_code == 200 and r.json()["seat"] == seat
+    assert client.get(f"/api/games/{gid}/record").status_code == 409

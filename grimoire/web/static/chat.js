@@ -1,7 +1,7 @@
 // The game's chat (web/chat.py): a panel under the board with the reader's channel — the players' (a seat's
 // token) or the spectators' (none) — live over the game's WebSocket ({"type": "chat"}). Messages are drawn
 // as text (text nodes, never HTML). After a public game is over a spectator also sees the players' chat.
-import {api, h, t, toast} from "./common.js";
+import {api, currentLang, h, t, toast} from "./common.js";
 import {playerName} from "./tables.js";
 
 const chat = {gid: null, token: () => null, seat: () => null, messages: [], after: 0, el: null, list: null,
@@ -32,9 +32,13 @@ function who(m) {
   return m.seat === null || m.seat === undefined ? t("chat.spectator") : t("ui.seat_n", {n: m.seat + 1});
 }
 
+// the time of day in the reader's language (a day's date too when it was not today)
 function time(iso) {
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? "" : d.toLocaleTimeString([], {hour: "2-digit", minute: "2-digit"});
+  if (Number.isNaN(d.getTime())) return "";
+  const lang = currentLang() === "zh" ? "zh-Hant" : currentLang();
+  const today = d.toDateString() === new Date().toDateString();
+  return new Intl.DateTimeFormat(lang, today ? {timeStyle: "short"} : {dateStyle: "short", timeStyle: "short"}).format(d);
 }
 
 function line(m) {

@@ -213,7 +213,8 @@ function ctxFor(view, seat) {
   const ctx = {
     t, h, icon, modal, markdown, ui, seat, view, log, lang: currentLang(),
     confirm: confirmBox,
-    busy: Boolean(conn && conn.pending),
+    // a game a seat lost on time (turns.py) is over though its board is not: no controls
+    busy: Boolean(conn && conn.pending) || (view.forfeit !== undefined && view.forfeit !== null),
     readonly: false,
     act: null,
     seatLabel: (s) => seatLabel(view, s),
