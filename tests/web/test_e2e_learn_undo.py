@@ -51,6 +51,7 @@ def learn(browser, server, tmp_path, lang: str, size: str, game: str) -> None:
     page.wait_for_selector(f".learn-game[data-game='{game}']")
     assert page.inner_text(".learn h2") == cat["guide.learn"]
     check_page(page, server.base)
+    page.locator(".learn").screenshot(path=str(shots(tmp_path) / f"learn-lobby-{lang}-{size}.png"))
     page.click(f".learn-game[data-game='{game}']")
     page.wait_for_selector(".guide-panel[data-step='intro']", timeout=30000)
     assert re.search(r"/play/[\w-]+$", page.url.split("#")[0])
