@@ -54,6 +54,8 @@ def last_action_refusal(state: GameState, seat: int, last_seat: int | None,
         return OVER, None
     if last_seat != seat or not state.history:
         return NOTHING, None
+    if state.current_player != seat:          # the actor decided before it: another seat decides now
+        return TURN_PASSED, None
     before = rebuild_without_last(state, start)
     why = refusal(before, state, seat)
     return (why, None) if why else (None, before)

@@ -51,6 +51,7 @@ def learn(browser, server, tmp_path, lang: str, size: str, game: str) -> None:
     page.wait_for_selector(f".learn-game[data-game='{game}']")
     assert page.inner_text(".learn h2") == cat["guide.learn"]
     check_page(page, server.base)
+    page.locator(".learn").screenshot(path=str(shots(tmp_path) / f"learn-lobby-{lang}-{size}.png"))
     page.click(f".learn-game[data-game='{game}']")
     page.wait_for_selector(".guide-panel[data-step='intro']", timeout=30000)
     assert re.search(r"/play/[\w-]+$", page.url.split("#")[0])
@@ -170,4 +171,41 @@ def test_harm_to_ones_own_side_asks_first(browser, server):
     page.locator("button.end-round").click()
     page.locator(".modal-foot button.primary", has_text=cat["zauberschmiede.end_anyway"]).click()
     wait_js(page, "window.grimoirePage && window.grimoirePage.seq === 1")
+    page.close()
+
+
+def test_paying_with_a_stock_that_loses_dust_asks_first(browser, server):
+    """Zauberschmiede (seed 5): round 1 charges the Emerald Amulet (dust cost 1) and makes 2 dust, kept as a
+    stock; paying with that stock in round 2 loses 1 dust (a stock is spent whole): the page asks first."""
+    cat = catalog(server.base, "hu")
+    g = create(server.base, "zauberschmiede", [{"agent": "human"}], seed=5)
+    tok = g["seats"][0]["token"]
+    with httpx.Client(base_url=server.base, headers={"Authorization": f"Bearer {tok}"}, timeout=10) as c:
+        def first(prefix: str) -> str | None:
+            legal = c.get(f"/api/games/{g['id']}").json()["obs"]["legal_actions"]
+            return next((a for a in legal if a.startswith(prefix)), None)
+
+        def play(action: str) -> None:
+            seq = c.get(f"/api/games/{g['id']}").json()["seq"]
+            assert c.post(f"/api/games/{g['id']}/actions", json={"seq": seq, "action": action}).status_code == 200
+        while (a := first("charge am1 ")) is not None:
+            play(a)
+        play(first("dust "))
+        play(first("dust "))
+        play("end")
+        assert first("pay am1 r1") == "pay am1 r1"
+    page = new_page(browser, PHONE)
+    page.add_init_script("localStorage.setItem('grimoire.lang', 'hu')")
+    page.goto(server.base + g["seats"][0]["url"])
+    wait_my_decision(page)
+    before = state(page)["seq"]
+    page.locator("details.all-actions summary").click()
+    page.locator("details.all-actions button", has_text=re.compile("^pay am1 r1$")).click()
+    page.wait_for_selector(".modal")
+    text = cat["zauberschmiede.confirm_stock_lost"].format(total=2, cost=1, lost=1)
+    assert text in page.inner_text(".modal")
+    check_page(page, server.base)
+    page.keyboard.press("Escape")
+    page.wait_for_timeout(300)
+    assert state(page)["seq"] == before and not page.locator(".modal").count()
     page.close()

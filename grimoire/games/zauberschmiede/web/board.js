@@ -276,14 +276,28 @@ function endRound(ctx) {
   ctx.act("end");                     // with dice unused the page asks first (harms)
 }
 
-// the page's question before an action that harms the acting seat (web/static/confirm.js): ending the
-// round with dice unused gives their fields away for this roll
+// the page's question before an action that harms the acting seat (web/static/confirm.js), as the
+// terminal's warnings: ending the round with dice unused (they expire, rules 4.2) and paying with stocks
+// that hold more dust than the cost (a stock is spent whole, the rest is lost, rules 6.3)
 export function harms(view, text, ctx) {
-  if (text !== "end") return null;
   const g = view.obs[P];
   const me = g && ctx.seat !== null ? g.sheets[ctx.seat] : null;
-  const unused = me ? me.used.filter((u) => !u).length : 0;
-  return unused ? {title: tr(`${P}.end_round`), text: tr(`${P}.unused_warning`, {n: unused}), ok: tr(`${P}.end_anyway`)} : null;
+  if (!me) return null;
+  const w = text.split(" ");
+  if (text === "end") {
+    const unused = me.used.filter((u) => !u).length;
+    return unused ? {title: tr(`${P}.end_round`), text: tr(`${P}.unused_warning`, {n: unused}), ok: tr(`${P}.end_anyway`)} : null;
+  }
+  if (w[0] === "pay" && w.length > 2 && ART[w[1].toUpperCase()]) {
+    const cost = ART[w[1].toUpperCase()].dust;
+    const stocks = Object.fromEntries(me.stocks.filter((x) => !x.spent).map((x) => [`r${x.round}`, x.amount]));
+    const total = w.slice(2).reduce((sum, r) => sum + (stocks[r] || 0), 0);
+    if (total > cost) {
+      return {title: describe(text), text: tr(`${P}.confirm_stock_lost`, {total, cost, lost: total - cost}),
+        ok: tr(`${P}.pay_anyway`)};
+    }
+  }
+  return null;
 }
 
 // the guide's step (web/static/guide.js): an amplifier level half paid, a die picked, dice left or none
