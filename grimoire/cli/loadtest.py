@@ -379,8 +379,9 @@ def loadtest_command(
     seed: int = typer.Option(1, "--seed", help="seed of the simulated clients' choices"),
     ws_compression: bool = typer.Option(True, "--ws-compression/--no-ws-compression",
                                         help="permessage-deflate on the server it starts (as grimoire serve)"),
-    patches: bool = typer.Option(True, "--patches/--no-patches",
-                                 help="the clients take patches (the edits of each view), as the game page does"),
+    ws_patches: bool = typer.Option(False, "--ws-patches/--no-ws-patches",
+                                    help="patches on the server it starts (as grimoire serve); the clients ask "
+                                         "for them always, as the game page does"),
 ) -> None:
     """Benchmark: N concurrent games through the WebSocket API; action latency percentiles and errors."""
     import httpx
@@ -408,7 +409,8 @@ def loadtest_command(
                                  "--games-per-client-hour", "0", "--max-ai-games", "0",
                                  "--max-ai-games-per-client", "0", "--max-connections-per-client", "0",
                                  "--max-connections", str(max(5000, games * players * 2)),
-                                 "--ws-compression" if ws_compression else "--no-ws-compression"],
+                                 "--ws-compression" if ws_compression else "--no-ws-compression",
+                                 "--ws-patches" if ws_patches else "--no-ws-patches"],
                                 start_new_session=True)
         url = f"http://127.0.0.1:{port}"
         deadline = time.monotonic() + 30
@@ -438,7 +440,7 @@ def loadtest_command(
     client0 = resource.getrusage(resource.RUSAGE_SELF)
     try:
         timeout = ramp + actions * think * 3 + 60
-        coro = _run(url, games, players, ai_seats, actions, think, seed, ramp, timeout, info.name, loads, patches)
+        coro = _run(url, games, players, ai_seats, actions, think, seed, ramp, timeout, info.name, loads)
         stats, wall = uvloop.run(coro) if uvloop else asyncio.run(coro)
         cpu1 = {pid: _cpu_seconds(pid) for pid in pids}
         threads1 = {pid: _thread_cpu(pid) for pid in pids}
