@@ -413,7 +413,7 @@ def loadtest_command(
                                  "--ws-patches" if ws_patches else "--no-ws-patches"],
                                 start_new_session=True)
         url = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 120         # worker processes on a busy machine take a while
         while True:
             try:
                 if httpx.get(url + "/api/meta", timeout=1).status_code == 200:
@@ -421,6 +421,10 @@ def loadtest_command(
             except httpx.HTTPError:
                 pass
             if time.monotonic() > deadline or proc.poll() is not None:
+                why = f"exited with code {proc.returncode}" if proc.poll() is not None else "did not answer in 120 s"
+                typer.echo(f"error: the server it started ({url}) {why}", err=True)
+                if proc.poll() is None:
+                    proc.kill()
                 raise typer.Exit(2)
             time.sleep(0.1)
     url = url.rstrip("/")
