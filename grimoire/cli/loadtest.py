@@ -22,6 +22,7 @@ import contextlib
 import math
 import os
 import resource
+import signal
 import socket
 import statistics
 import subprocess
@@ -424,7 +425,8 @@ def loadtest_command(
                 why = f"exited with code {proc.returncode}" if proc.poll() is not None else "did not answer in 120 s"
                 typer.echo(f"error: the server it started ({url}) {why}", err=True)
                 if proc.poll() is None:
-                    proc.kill()
+                    with contextlib.suppress(OSError):
+                        os.killpg(proc.pid, signal.SIGKILL)     # its own process group: it and its workers
                 raise typer.Exit(2)
             time.sleep(0.1)
     url = url.rstrip("/")
