@@ -22,6 +22,7 @@ import contextlib
 import math
 import os
 import resource
+import signal
 import socket
 import statistics
 import subprocess
@@ -379,8 +380,9 @@ def loadtest_command(
     seed: int = typer.Option(1, "--seed", help="seed of the simulated clients' choices"),
     ws_compression: bool = typer.Option(True, "--ws-compression/--no-ws-compression",
                                         help="permessage-deflate on the server it starts (as grimoire serve)"),
-    patches: bool = typer.Option(True, "--patches/--no-patches",
-                                 help="the clients take patches (the edits of each view), as the game page does"),
+    ws_patches: bool = typer.Option(False, "--ws-patches/--no-ws-patches",
+                                    help="patches on the server it starts (as grimoire serve); the clients ask "
+                                         "for them always, as the game page does"),
 ) -> None:
     """Benchmark: N concurrent games through the WebSocket API; action latency percentiles and errors."""
     import httpx
@@ -408,10 +410,11 @@ def loadtest_command(
                                  "--games-per-client-hour", "0", "--max-ai-games", "0",
                                  "--max-ai-games-per-client", "0", "--max-connections-per-client", "0",
                                  "--max-connections", str(max(5000, games * players * 2)),
-                                 "--ws-compression" if ws_compression else "--no-ws-compression"],
+                                 "--ws-compression" if ws_compression else "--no-ws-compression",
+                                 "--ws-patches" if ws_patches else "--no-ws-patches"],
                                 start_new_session=True)
         url = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 120         # worker processes on a busy machine take a while
         while True:
             try:
                 if httpx.get(url + "/api/meta", timeout=1).status_code == 200:
@@ -419,6 +422,11 @@ def loadtest_command(
             except httpx.HTTPError:
                 pass
             if time.monotonic() > deadline or proc.poll() is not None:
+                why = f"exited with code {proc.returncode}" if proc.poll() is not None else "did not answer in 120 s"
+                typer.echo(f"error: the server it started ({url}) {why}", err=True)
+                if proc.poll() is None:
+                    with contextlib.suppress(OSError):
+                        os.killpg(proc.pid, signal.SIGKILL)     # its own process group: it and its workers
                 raise typer.Exit(2)
             time.sleep(0.1)
     url = url.rstrip("/")
@@ -438,7 +446,7 @@ def loadtest_command(
     client0 = resource.getrusage(resource.RUSAGE_SELF)
     try:
         timeout = ramp + actions * think * 3 + 60
-        coro = _run(url, games, players, ai_seats, actions, think, seed, ramp, timeout, info.name, loads, patches)
+        coro = _run(url, games, players, ai_seats, actions, think, seed, ramp, timeout, info.name, loads)
         stats, wall = uvloop.run(coro) if uvloop else asyncio.run(coro)
         cpu1 = {pid: _cpu_seconds(pid) for pid in pids}
         threads1 = {pid: _thread_cpu(pid) for pid in pids}

@@ -337,11 +337,11 @@ def _body(schema: dict) -> dict:
 def create_app(db_url: str | None = None, *, ai_delay: float = 0.5, ai_workers: int | None = None,
                store: Store | None = None, freeze_gc: bool = False, allow_seeds: bool = False,
                limits: Limits | None = None, lock_timeout: float = 10.0, api_docs: bool = False,
-               allowed_origins: tuple[str, ...] = ()) -> FastAPI:
+               allowed_origins: tuple[str, ...] = (), ws_patches: bool = False) -> FastAPI:
     """The ASGI app. ``freeze_gc`` (``grimoire serve``): keep the garbage collector's scans small
     (``GcKeeper``: the start-up objects and, every few seconds, whatever survived are moved out of its
     reach), so that no full collection stalls every game at once. ``allow_seeds``: take creator-chosen
-    seeds (shown to every player).
+    seeds (shown to every player). ``ws_patches``: send patches to the WebSockets that ask for them.
     ``api_docs``: serve the interactive API docs at /api/docs (they load scripts from a third-party
     CDN, so they are off unless asked for); /api/openapi.json is always there."""
     state: dict[str, Any] = {}
@@ -350,7 +350,8 @@ def create_app(db_url: str | None = None, *, ai_delay: float = 0.5, ai_workers: 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
         st = store or Store(db_url, lock_timeout=lock_timeout)
-        hub = Hub(st, AIRunner(ai_workers), ai_delay=ai_delay, allow_seeds=allow_seeds, limits=limits)
+        hub = Hub(st, AIRunner(ai_workers), ai_delay=ai_delay, allow_seeds=allow_seeds, limits=limits,
+                  patches=ws_patches)
         state["store"], state["hub"] = st, hub
         app.state.hub = hub
         hub.on_over.append(state["ratings"].game_over)
@@ -606,7 +607,8 @@ def app_from_env() -> FastAPI:
     cfg = json.loads(os.environ["GRIMOIRE_SERVE_CONFIG"])
     return create_app(cfg["db"], ai_delay=cfg["ai_delay"], ai_workers=cfg["ai_workers"], freeze_gc=True,
                       allow_seeds=cfg["allow_seeds"], limits=Limits(**cfg["limits"]), lock_timeout=cfg["lock_timeout"],
-                      api_docs=cfg["api_docs"], allowed_origins=tuple(cfg["allowed_origins"]))
+                      api_docs=cfg["api_docs"], allowed_origins=tuple(cfg["allowed_origins"]),
+                      ws_patches=cfg.get("ws_patches", False))
 
 
 async def _receive_text(ws: WebSocket) -> str | None:
@@ -699,7 +701,7 @@ async def ws_session(hub: Hub, ws: WebSocket, gid: str) -> None:
     # the welcome is queued in the same step as the connection joins the game: no action falls between
     conn.push(hub.view_json(s, seat, "welcome"), counted=False)
     conn.sent = s.seat_seq(seat)
-    conn.patches = msg.get("patch") is True       # it applies ``patch`` messages (hub.Hub._patch)
+    conn.patches = hub.patches and msg.get("patch") is True     # it applies ``patch`` messages (Hub._patch)
     before = s.online()
     s.conns.add(conn)
     conn.start()

@@ -31,6 +31,7 @@ class Impure(Exception):
 
 
 _SEQ = (list, tuple)
+_MISSING = object()
 
 
 def diff(old: Any, new: Any) -> list[Edit]:
@@ -47,15 +48,14 @@ def _diff(a: Any, b: Any, path: list, out: list[Edit]) -> None:
     if ta is dict and tb is dict:
         added = 0
         for k, v in b.items():
-            if type(k) is not str:
-                raise Impure(k)
-            if k in a:
-                av = a[k]
-                if av != v:
-                    _diff(av, v, [*path, k], out)
-            else:
+            av = a.get(k, _MISSING)
+            if av is _MISSING:
+                if type(k) is not str:        # (``a``'s keys are text: a key that is not is always new here)
+                    raise Impure(k)
                 added += 1
                 out.append(["s", [*path, k], v])
+            elif av != v:
+                _diff(av, v, [*path, k], out)
         if len(a) + added != len(b):             # some keys of ``a`` are gone
             out.extend(["d", [*path, k]] for k in a if k not in b)
         return

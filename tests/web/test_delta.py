@@ -154,3 +154,27 @@ def test_the_browser_applies_the_edits_as_the_server_means_them(tmp_path):
     r = subprocess.run([node, "--input-type=module", "-e", script], capture_output=True, text=True, timeout=120)
     total, bad = map(int, r.stdout.split()) if r.returncode == 0 else (0, -1)
     assert r.returncode == 0 and bad == 0 and total > 100, (r.stdout, r.stderr[-2000:])
+
+
+def test_the_servers_deflate_is_zlib_ng_and_any_inflater_reads_it():
+    """permessage-deflate with zlib-ng's compressor (protocols._Deflate): the same raw deflate stream,
+    so a browser's (here zlib's) inflater with the connection's context gets every view back exactly."""
+    import zlib
+
+    from websockets.frames import Frame, Opcode
+
+    from grimoire.web.protocols import _deflate
+    _params, ext = _deflate().process_request_params([], [])
+    assert type(ext.encoder).__module__.startswith("zlib_ng")
+    inflate = zlib.decompressobj(-15)
+    state = grimoire.new_game("zavandor", 4, 5)
+    rng = Rng(5)
+    wire = raw = 0
+    for _ in range(30):
+        data = fastjson.dumps_bytes({"obs": state.observation(0), "hints": state.hints(0)})
+        frame = ext.encode(Frame(Opcode.TEXT, data))
+        assert frame.rsv1 and inflate.decompress(bytes(frame.data) + b"\x00\x00\xff\xff") == data
+        wire, raw = wire + len(frame.data), raw + len(data)
+        legal = state.legal_actions()
+        state.apply(legal[rng.below(len(legal))])
+    assert wire * 8 < raw                      # the window still holds the last view: a view costs little

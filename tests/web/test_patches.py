@@ -17,6 +17,16 @@ from grimoire.web import delta
 from .conftest import auth, create_game
 
 
+@pytest.fixture
+def client(db_url):
+    """The app with patches on (``grimoire serve --ws-patches``)."""
+    from fastapi.testclient import TestClient
+
+    from grimoire.web.app import create_app
+    with TestClient(create_app(db_url, ai_delay=0, allow_seeds=True, ws_patches=True)) as c:
+        yield c
+
+
 class Follower:
     """One WebSocket and the view it holds, kept up to date as play.js does."""
 
@@ -118,3 +128,45 @@ def test_patched_views_equal_the_servers_views(client, game):
     finally:
         for f in [*followers.values(), whole]:
             f.close()
+
+
+def test_without_ws_patches_the_server_sends_whole_states(db_url):
+    """``grimoire serve``'s default: a page that asks for patches gets whole ``state`` messages."""
+    from fastapi.testclient import TestClient
+
+    from grimoire.web.app import create_app
+    with TestClient(create_app(db_url, ai_delay=0)) as c:
+        g = create_game(c, [{"agent": "human"}] * 2, game="zavandor")
+        toks = {s["seat"]: s["token"] for s in g["seats"]}
+        s = c.app.state.hub.sessions[g["id"]]
+        f = Follower(c, g["id"], toks[0], True)
+        try:
+            for _ in range(4):
+                cp = s.state.current_player
+                r = c.post(f"/api/games/{g['id']}/actions", headers=auth(toks[cp]),
+                           json={"seq": s.seq, "action": str(s.state.legal_actions()[0])})
+                assert r.status_code == 200, r.text
+            f.drain()
+            assert f.kinds.get("state") == 4 and "patch" not in f.kinds
+            truth = c.get(f"/api/games/{g['id']}", headers=auth(toks[0])).json()
+            assert f.view is not None and f.view["obs"] == truth["obs"]
+        finally:
+            f.close()
+
+
+def test_loadtest_clients_apply_patches(tmp_path):
+    """``grimoire loadtest``'s clients ask for patches and apply them, as the page does (a real server
+    process with --ws-patches): every game plays to its end without an error."""
+    import asyncio
+
+    from grimoire.cli.loadtest import _run
+
+    from .conftest import ServerProcess
+    srv = ServerProcess(f"sqlite:///{tmp_path / 'g.db'}", tmp_path / "server.log", extra=("--ws-patches",))
+    srv.start()
+    try:
+        stats, _wall = asyncio.run(_run(srv.base, games=3, players=4, ai_seats=0, actions=8, think=0.02, seed=4,
+                                        ramp=0.2, timeout=60, game="shuluri"))
+    finally:
+        srv.stop()
+    assert stats.errors == [] and stats.finished_games == 3 and stats.actions == 24
