@@ -895,5 +895,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(derive_seed, m)?)?;
     m.add_function(wrap_pyfunction!(fixed_texts, m)?)?;
     m.add("BID_BASE", BID_BASE)?;
+    m.add("XBASE", crate::factored::XBASE)?;
     Ok(())
 }
