@@ -95,6 +95,9 @@ export function describe(text) {
     case "skip": return tr("zavandor.log.skip");
     case "lose": return tr("zavandor.log.lose", {gem: gem(w[1])});
     case "discard": return w.length > 1 ? tr("zavandor.log.discard_items", {items: w.slice(1).join(" ")}) : tr("zavandor.log.discard");
+    case "give": return tr("zavandor.log.give", {items: w[1]});                // a factored payment step
+    case "drop": return tr("zavandor.log.discard_items", {items: w[1]});
+    case "keep": return tr("zavandor.log.keep", {n: w[1].slice(1)});
     default: return text;
   }
 }
