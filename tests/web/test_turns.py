@@ -123,6 +123,7 @@ def test_open_tables_carry_the_deadline_to_their_game(client):
     tid = t.json()["id"]
     listed = {x["id"]: x for x in client.get("/api/tables").json()["tables"]}
     assert listed[tid]["turn_seconds"] == 3 * 86400
+    assert client.get(f"/api/tables/{tid}").json()["turn_seconds"] == 3 * 86400
     client.post(f"/api/tables/{tid}/join", json={"name": "Bob"})
     info = client.get(f"/api/games/{tid}/turn").json()
     assert info["seconds"] == 3 * 86400 and info["due_at"] is not None
