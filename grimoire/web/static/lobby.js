@@ -6,6 +6,7 @@ import {agentAbout, agentName, api, currentLang, formatDate, h, has, langSelect,
 import {accountBox, currentUser, keepSeats, loadAccount, syncGames} from "./account.js";
 import {playerName, rememberTable, setPlayerName, tablePanels} from "./tables.js";
 import {turnFields} from "./turn.js";
+import {learnPanel} from "./guide.js";
 
 const app = document.getElementById("app");
 let meta = null;
@@ -68,10 +69,10 @@ function agentLabel(a, game = form.game) {
   return a === "human" ? t("lobby.human") : t("lobby.ai", {level: agentName(game, a)});
 }
 
-// the levels first (easy, medium, hard), then the game's own agents and the generic ones
+// the levels first (easy, medium, hard, expert), then the game's own agents and the generic ones
 function agentOrder(list) {
-  const rank = (a) => ["easy", "medium", "hard"].indexOf(a);
-  return [...list].sort((a, b) => ((rank(a) + 4) % 4 - (rank(b) + 4) % 4) || a.localeCompare(b));
+  const rank = (a) => ["easy", "medium", "hard", "expert"].indexOf(a);
+  return [...list].sort((a, b) => ((rank(a) + 5) % 5 - (rank(b) + 5) % 5) || a.localeCompare(b));
 }
 
 // --- the game's options, from their JSON schema ------------------------------------------------------
@@ -339,7 +340,8 @@ async function render() {
     rememberSeats(tbl.id, [{seat: me.seat, token: me.token}]);
     location.href = `/play/${tbl.id}#seat=${me.seat}&token=${me.token}`;
   });
-  const intro = h("section.intro", h("h1", t("lobby.title")), h("p", t("lobby.intro")));
+  const intro = h("section.intro", h("h1", t("lobby.title")), h("p", t("lobby.intro")),
+    learnPanel(meta, titleOf, rememberSeats, playerName()));
   const main = h("main.lobby-main", intro, h("div.lobby-grid", h("div", panels.mine, newGame, createdPanel()),
     h("div", panels.open, await gamesPanel())));
   app.replaceChildren(header, main);
