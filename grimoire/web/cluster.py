@@ -221,6 +221,8 @@ class Cluster:
                 s = self.hub.sessions.get(ev[2])
                 if s is not None:
                     self.hub._retire(s)
+            elif kind in self.hub.notify_hooks:         # chat, a seat that lost on time (chat.py, turns.py)
+                self.hub.notify_hooks[kind](ev)
             elif kind == "x":
                 for s in list(self.hub.sessions.values()):
                     if s.remote_online.pop(proc, None):

@@ -32,6 +32,7 @@ MAX_QUEUED_BYTES = 256 * 1024     # inflated messages of one connection waiting 
 SLICE = 64                        # bytes of wire data parsed at a time once the budget is nearly used
 INFLATE_MAX = 1032                # deflate's largest expansion: one byte on the wire, at most ~1032 inflated
 SEND_TEXTS = "grimoire.send_texts"   # the scope extension: send_texts(list[str]) (see send_texts)
+WRITE_NOW = "grimoire.write_now"     # the scope extension: write_now(list[str]) -> bool (see write_now)
 
 
 def _seconds(name: str, default: float) -> float:
@@ -138,6 +139,7 @@ class BoundedWebSocketProtocol(WebSocketsSansIOProtocol):
         scope = getattr(self, "scope", None)
         if scope is not None:
             scope["extensions"][SEND_TEXTS] = self.send_texts
+            scope["extensions"][WRITE_NOW] = self.write_now
 
     async def send_texts(self, texts: list[str]) -> None:
         """Send text messages in one write to the socket, without the ASGI layers (Starlette's and
@@ -155,6 +157,21 @@ class BoundedWebSocketProtocol(WebSocketsSansIOProtocol):
         except InvalidState:
             raise ClientDisconnected() from None
         self.transport.write(b"".join(conn.data_to_send()))
+
+    def write_now(self, texts: list[str]) -> bool:
+        """Send text messages in one write at once if the socket can take them (False: it cannot now —
+        its buffer is full, it is closing — and nothing was sent). What a broadcast queues for each
+        connection is written this way, instead of waking one task per connection (``hub.Conn._flush``)."""
+        if not self.writable.is_set() or self.disconnected or self.close_sent or not self.handshake_complete:
+            return False
+        conn = self.conn
+        try:
+            for text in texts:
+                conn.send_text(text.encode())
+        except InvalidState:
+            return False
+        self.transport.write(b"".join(conn.data_to_send()))
+        return True
 
     def send_receive_event_to_app(self) -> None:
         size = sum(len(f) for f in self.frames)

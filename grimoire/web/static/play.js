@@ -2,8 +2,10 @@
 // It keeps each seat's latest view, shows the seat that must decide (with a "pass the screen"
 // cover between human seats on one screen), and hands drawing to the game's own module
 // (/games/<game>/board.js, a file of the game package), which calls ctx.act(text) to play.
-import {agentName, api, confirmBox, currentLang, errorText, h, has, icon, langSelect, loadLang, markdown, modal, spotlight, t, toast}
+import {agentName, api, applyEdits, confirmBox, currentLang, errorText, h, has, icon, langSelect, loadLang, markdown, modal, spotlight, t, toast}
   from "./common.js";
+import {chatMessage, chatShow, initChat, refresh as refreshChat} from "./chat.js";
+import {initTurn, notifyTurn, turnBar, turnTitle} from "./turn.js";
 import {guardedAct} from "./confirm.js";
 import {guidePanel} from "./guide.js";
 import {forgetUndo, undoButton} from "./undo.js";
@@ -51,7 +53,9 @@ class Connection {
     this.ws = new WebSocket(`${proto}://${location.host}/ws/games/${encodeURIComponent(gid)}`);
     this.ws.onopen = () => {
       this.backoff = 500;
-      this.ws.send(JSON.stringify({type: "join", token: this.token}));
+      this.syncing = false;
+      // patch: after the welcome, each change comes as the edits from the view sent before (applyEdits)
+      this.ws.send(JSON.stringify({type: "join", token: this.token, patch: true}));
       setStatus();
     };
     this.ws.onmessage = (ev) => this.onMessage(JSON.parse(ev.data));
@@ -64,6 +68,15 @@ class Connection {
   }
 
   onMessage(m) {
+    if (m.type === "patch") {
+      if (!this.view || m.base !== this.view.seq) {        // not from the view we hold: ask for a whole one
+        if (!this.syncing) { this.syncing = true; this.ws.send(JSON.stringify({type: "sync"})); }
+        return;
+      }
+      const {obs, hints, base, ...head} = m;
+      m = {...this.view, ...head, type: "state", obs: applyEdits(this.view.obs, obs), hints: applyEdits(this.view.hints, hints)};
+    }
+    if (m.type === "welcome") this.syncing = false;
     if (m.type === "undone") {               // an action was taken back: the whole view, seq goes down
       forgetUndo();
       mergeLog(m.log, true);
@@ -72,12 +85,14 @@ class Connection {
       render();
     } else if (m.type === "welcome" || m.type === "state") {
       if (this.view && m.seq < this.view.seq) return;
-      if (m.type === "welcome") mergeLog(m.log, true); else mergeLog(m.log);
+      if (m.type === "welcome") { mergeLog(m.log, true); refreshChat(); } else mergeLog(m.log);
       this.view = m;
       if (this.pending && m.seq > this.pending.seq) this.pending = null;
       render();
     } else if (m.type === "presence") {
       if (this.view) { this.view.seats = m.seats; renderHeaderOnly(); }
+    } else if (m.type === "chat") {
+      chatMessage(m);
     } else if (m.type === "ack") {
       this.pending = null;
     } else if (m.type === "error") {
@@ -245,7 +260,9 @@ function render() {
   }
   shownSeat = seat;
   revealed = seat;
-  document.title = `Grimoire — ${gameTitle(view)}`;
+  const mine = seat !== null && view.obs.current_player === seat && view.status !== "over";
+  document.title = turnTitle(`Grimoire — ${gameTitle(view)}`, mine);
+  notifyTurn(mine, gameTitle(view));
   const y = window.scrollY;
   const main = h("main.game");
   try {
@@ -255,7 +272,9 @@ function render() {
     main.append(h("pre.error", String(e.stack || e)));
   }
   const guide = guidePanel({gid, game: view.game, view, seat, module, ctx: ctxFor(view, seat), rerender: render});
-  app.replaceChildren(header(view, seat), ...[ratingsPanel(view), guide].filter(Boolean), main);
+  app.replaceChildren(header(view, seat), ...[turnBar(view, seat, (s) => seatLabel(view, s), render),
+    ratingsPanel(view), guide].filter(Boolean), main);
+  chatShow(view, app);
   window.scrollTo(0, y);                    // a re-render keeps the reader where they were
   focusDecision(view, seat, main);
   // for scripts and tests: what is on screen (public to this seat anyway)
@@ -348,6 +367,10 @@ function showShare() {
     document.head.append(h("link", {rel: "stylesheet", href: module.css}));
   }
   const seats = Object.entries(held);
+  // the chat of the seat on screen (the players'), or the spectators'
+  const chatSeat = () => (seats.length ? (shownSeat ?? Number(seats[0][0])) : null);
+  initChat(gid, () => (chatSeat() === null ? null : held[chatSeat()]), chatSeat);
+  initTurn(gid);
   if (!seats.length) conns.spectator = new Connection(null, null);
   for (const [seat, token] of seats) conns[seat] = new Connection(Number(seat), token);
 })();
