@@ -265,3 +265,21 @@ def _after(state, action):
     after = state.clone()
     after.apply(action)
     return after
+
+
+def test_a_page_taking_patches_gets_patches_again_after_an_undo(client):
+    """A connection that takes patches holds the rewound view after ``undone``: the next change comes as
+    a patch from it (base = the rewound number), not as a whole view."""
+    gid, tok = start(client)
+    seat, action = pick("zavandor", None)
+    with client.websocket_connect(f"/ws/games/{gid}") as ws:
+        ws.send_json({"type": "join", "token": tok[1 - seat], "patch": True})
+        assert recv(ws, "welcome")["seq"] == 0
+        act(client, gid, tok[seat], 0, action)
+        first = recv(ws, "patch", "state")
+        assert first["type"] == "patch" and first["base"] == 0 and first["seq"] == 1
+        assert undo(client, gid, tok[seat], 1).status_code == 200
+        assert recv(ws, "undone")["seq"] == 0
+        act(client, gid, tok[seat], 0, action)
+        again = recv(ws, "patch", "state")
+        assert again["type"] == "patch" and again["base"] == 0 and again["seq"] == 1
