@@ -142,6 +142,7 @@ def _rewind(hub: Hub, s: Session, before: GameState) -> None:
             cache[c.seat] = hub.view_json(s, c.seat, "undone") if changed else None
         text = cache[c.seat]
         if text is not None:
+            c.sent = s.seat_seq(c.seat)          # the view it holds now: the next change may be a patch from it
             c.push(text)
 
 
