@@ -10,6 +10,7 @@ pub mod energy;
 pub mod evaluate;
 pub mod heuristic;
 pub mod legal;
+pub mod mlp;
 pub mod rng;
 pub mod search;
 pub mod serial;
