@@ -22,6 +22,7 @@ import contextlib
 import math
 import os
 import resource
+import signal
 import socket
 import statistics
 import subprocess
@@ -93,10 +94,12 @@ class GameRun:
 
 
 async def _seat_client(ws_url: str, g: GameRun, seat: int, token: str, think: float, stats: Stats,
-                       rng: Rng, t0: float, joined: list[int], seats_total: int) -> None:
+                       rng: Rng, t0: float, joined: list[int], seats_total: int, patches: bool = True) -> None:
     import orjson
     from websockets.asyncio.client import connect
     from websockets.exceptions import ConnectionClosed
+
+    from ..web import delta
 
     pending: dict[str, float] = {}          # request id -> perf_counter() when sent
     state = {"view": None, "scheduled": -1, "n": 0}
@@ -116,7 +119,7 @@ async def _seat_client(ws_url: str, g: GameRun, seat: int, token: str, think: fl
             g.sockets.append(ws)
             if g.done:
                 return
-            await ws.send(orjson.dumps({"type": "join", "token": token}).decode())
+            await ws.send(orjson.dumps({"type": "join", "token": token, "patch": patches}).decode())
             async for raw in ws:
                 m = orjson.loads(raw)
                 kind = m["type"]
@@ -129,6 +132,18 @@ async def _seat_client(ws_url: str, g: GameRun, seat: int, token: str, think: fl
                         if g.count >= g.limit:
                             await g.finish()
                             return
+                elif kind == "patch":               # the edits from the view we hold (as the browser)
+                    view = state["view"]
+                    if view is None or m["base"] != view["seq"]:
+                        stats.errors.append(f"game {g.gid} seat {seat}: a patch from {m['base']}, not from the "
+                                            f"view held ({view and view['seq']})")
+                        await ws.send('{"type":"sync"}')
+                        continue
+                    state["view"] = {**view, "seq": m["seq"], "status": m["status"],
+                                     "obs": delta.apply(view["obs"], m["obs"])}
+                    if m["status"] == "over":
+                        await g.finish()
+                        return
                 elif kind in ("welcome", "state"):
                     view = state["view"]
                     if view is None and kind == "welcome":
@@ -185,7 +200,7 @@ def _create_game_sync(base: str, body: bytes) -> tuple[int, bytes]:
 
 async def _play_game(creating: asyncio.Semaphore, base: str, game_name: str, players: int, ai_seats: int,
                      actions: int, think: float, stats: Stats, seed: int, t0: float, joined: list[int],
-                     seats_total: int) -> None:
+                     seats_total: int, patches: bool = True) -> None:
     """One game; the client of seat ``i`` draws its think times and actions from ``derive_seed(seed, i)``."""
     import orjson
 
@@ -207,15 +222,15 @@ async def _play_game(creating: asyncio.Semaphore, base: str, game_name: str, pla
     g = GameRun(game["id"], actions)
     ws_url = base.replace("http", "ws", 1) + f"/ws/games/{g.gid}"
     await asyncio.gather(*(_seat_client(ws_url, g, s["seat"], s["token"], think, stats,
-                                        Rng(derive_seed(seed, s["seat"])), t0, joined, seats_total)
+                                        Rng(derive_seed(seed, s["seat"])), t0, joined, seats_total, patches)
                            for s in game["seats"] if s["token"]))
     if g.count >= g.limit or g.done:
         stats.finished_games += 1
 
 
 async def _run(base: str, games: int, players: int, ai_seats: int, actions: int, think: float, seed: int,
-               ramp: float, timeout: float, game: str | None = None, loads: list[float] | None = None
-               ) -> tuple[Stats, float]:
+               ramp: float, timeout: float, game: str | None = None, loads: list[float] | None = None,
+               patches: bool = True) -> tuple[Stats, float]:
     """Play ``games`` games of ``game`` (default: the first with a browser board) against ``base``;
     game ``i``'s clients are seeded from ``derive_seed(seed, i)``."""
     import orjson  # noqa: F401 - imported before the clock starts, not by the first client
@@ -231,7 +246,7 @@ async def _run(base: str, games: int, players: int, ai_seats: int, actions: int,
     async def start(i: int):
         await asyncio.sleep(ramp * i / max(1, games))
         await _play_game(creating, base, game, players, ai_seats, actions, think, stats, derive_seed(seed, i),
-                         t0, joined, seats_total)
+                         t0, joined, seats_total, patches)
 
     async def progress():
         while True:
@@ -365,6 +380,9 @@ def loadtest_command(
     seed: int = typer.Option(1, "--seed", help="seed of the simulated clients' choices"),
     ws_compression: bool = typer.Option(True, "--ws-compression/--no-ws-compression",
                                         help="permessage-deflate on the server it starts (as grimoire serve)"),
+    ws_patches: bool = typer.Option(False, "--ws-patches/--no-ws-patches",
+                                    help="patches on the server it starts (as grimoire serve); the clients ask "
+                                         "for them always, as the game page does"),
 ) -> None:
     """Benchmark: N concurrent games through the WebSocket API; action latency percentiles and errors."""
     import httpx
@@ -392,10 +410,11 @@ def loadtest_command(
                                  "--games-per-client-hour", "0", "--max-ai-games", "0",
                                  "--max-ai-games-per-client", "0", "--max-connections-per-client", "0",
                                  "--max-connections", str(max(5000, games * players * 2)),
-                                 "--ws-compression" if ws_compression else "--no-ws-compression"],
+                                 "--ws-compression" if ws_compression else "--no-ws-compression",
+                                 "--ws-patches" if ws_patches else "--no-ws-patches"],
                                 start_new_session=True)
         url = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 120         # worker processes on a busy machine take a while
         while True:
             try:
                 if httpx.get(url + "/api/meta", timeout=1).status_code == 200:
@@ -403,6 +422,11 @@ def loadtest_command(
             except httpx.HTTPError:
                 pass
             if time.monotonic() > deadline or proc.poll() is not None:
+                why = f"exited with code {proc.returncode}" if proc.poll() is not None else "did not answer in 120 s"
+                typer.echo(f"error: the server it started ({url}) {why}", err=True)
+                if proc.poll() is None:
+                    with contextlib.suppress(OSError):
+                        os.killpg(proc.pid, signal.SIGKILL)     # its own process group: it and its workers
                 raise typer.Exit(2)
             time.sleep(0.1)
     url = url.rstrip("/")

@@ -14,6 +14,7 @@ database cannot store anything right now, 500 for a damaged stored game or a bug
     GET  /api/games/{id}                 the game as one seat sees it (Authorization: Bearer <seat token>)
                                          or as a spectator (no token)
     POST /api/games/{id}/actions         {"seq": n, "action": "buy opal"} with the seat's token
+    GET|POST /api/games/{id}/undo        may the seat take back its last action / do it ({"seq": n}; undo.py)
     GET  /api/games/{id}/log             accepted actions with sequence numbers, as the token's seat sees them
     GET  /api/games/{id}/record          the replayable record (only once the game is over: it has the seed)
     GET  /api/games/{id}/rules           rules help topics
@@ -21,10 +22,13 @@ database cannot store anything right now, 500 for a damaged stored game or a bug
 
 WebSocket ``/ws/games/{id}`` (JSON text frames):
 
-    client: {"type": "join", "token": "..." | null}      first message; no token = spectator
+    client: {"type": "join", "token": "..." | null, "patch": true}   first message; no token = spectator;
+                                                           "patch": send patches instead of whole states
     server: {"type": "welcome", ...view}                   the seat's whole view, full log
     client: {"type": "act", "seq": n, "action": "...", "id": "r1"}
     server: {"type": "ack", "id": "r1", "seq": n+1}      then to everyone: {"type": "state", ...view, log: new}
+    server: {"type": "patch", "base": n, "seq": n+1, "status", "seats", "log": new, "obs": edits, "hints": edits}
+                                                           (if asked for) the edits from the view at "base"
     server: {"type": "error", "id": "r1", "status": 4xx, "code": "...", "message": "...", "seq": n}
     client: {"type": "sync"} -> server: a new welcome (at most one pending per connection)
     client: {"type": "ping"} -> server: {"type": "pong"}
@@ -65,8 +69,9 @@ from . import fastjson
 from .ai import AIRunner
 from .gctune import GcKeeper
 from .hub import CLOSE_BUSY, GAME_ID, ApiError, Conn, Hub, Limits, TokenBucket, client_key, storage_error
-from .protocols import SEND_TEXTS
+from .protocols import SEND_TEXTS, WRITE_NOW
 from .store import StorageError, Store
+from .turns import checked_rule, store_rule
 
 log = logging.getLogger("grimoire.web")
 
@@ -313,6 +318,8 @@ CREATE_BODY = {
         "players": {"type": "integer"},
         "options": {"type": "object"},
         "seed": {"type": "integer", "minimum": 0},
+        "turn": {"type": "object", "properties": {"deadline": {"enum": ["none", "1d", "3d"]},
+                                                  "on_expire": {"enum": ["ai", "forfeit"]}}},
     },
 }
 ACTION_BODY = {
@@ -330,11 +337,11 @@ def _body(schema: dict) -> dict:
 def create_app(db_url: str | None = None, *, ai_delay: float = 0.5, ai_workers: int | None = None,
                store: Store | None = None, freeze_gc: bool = False, allow_seeds: bool = False,
                limits: Limits | None = None, lock_timeout: float = 10.0, api_docs: bool = False,
-               allowed_origins: tuple[str, ...] = ()) -> FastAPI:
+               allowed_origins: tuple[str, ...] = (), ws_patches: bool = False) -> FastAPI:
     """The ASGI app. ``freeze_gc`` (``grimoire serve``): keep the garbage collector's scans small
     (``GcKeeper``: the start-up objects and, every few seconds, whatever survived are moved out of its
     reach), so that no full collection stalls every game at once. ``allow_seeds``: take creator-chosen
-    seeds (shown to every player).
+    seeds (shown to every player). ``ws_patches``: send patches to the WebSockets that ask for them.
     ``api_docs``: serve the interactive API docs at /api/docs (they load scripts from a third-party
     CDN, so they are off unless asked for); /api/openapi.json is always there."""
     state: dict[str, Any] = {}
@@ -343,11 +350,15 @@ def create_app(db_url: str | None = None, *, ai_delay: float = 0.5, ai_workers: 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
         st = store or Store(db_url, lock_timeout=lock_timeout)
-        hub = Hub(st, AIRunner(ai_workers), ai_delay=ai_delay, allow_seeds=allow_seeds, limits=limits)
+        hub = Hub(st, AIRunner(ai_workers), ai_delay=ai_delay, allow_seeds=allow_seeds, limits=limits,
+                  patches=ws_patches)
         state["store"], state["hub"] = st, hub
         app.state.hub = hub
         hub.on_over.append(state["ratings"].game_over)
+        state["chat"].install_hooks(hub)
+        state["turns"].install_hooks(hub)
         await hub.start()
+        state["turns"].start()
         settling = asyncio.create_task(state["ratings"].settle_pending())
         keeper = None
         if freeze_gc:
@@ -362,6 +373,7 @@ def create_app(db_url: str | None = None, *, ai_delay: float = 0.5, ai_workers: 
             yield
         finally:
             settling.cancel()
+            await state["turns"].stop()
             if "lookback" in state:
                 state["lookback"].close()
             if diag is not None:
@@ -510,7 +522,10 @@ def create_app(db_url: str | None = None, *, ai_delay: float = 0.5, ai_workers: 
     @app.post("/api/games", status_code=201, openapi_extra=_body(CREATE_BODY))
     async def create_game(request: Request):
         spec = await _json_body(request)
-        s, tokens = await hub().create(spec, _client(request))
+        rule = checked_rule(spec)              # a slow game: its deadline is stored with the game
+        gid = secrets.token_urlsafe(9)
+        s, tokens = await hub().create(spec, _client(request), gid=gid,
+                                       guard=(lambda conn: store_rule(conn, gid, rule)) if rule else None)
         return {
             "id": s.id, "game": s.game, "seq": s.seq, "spectator_url": f"/play/{s.id}",
             "seats": [{"seat": seat.seat, "agent": seat.agent, "name": seat.name, "token": tok,
@@ -568,6 +583,15 @@ def create_app(db_url: str | None = None, *, ai_delay: float = 0.5, ai_workers: 
     state["tables"] = install_tables(app, hub, _json_body, accounts.user_of)
     from .ratings import install as install_ratings
     state["ratings"] = install_ratings(app, hub)
+    from .undo import install as install_undo
+    install_undo(app, hub, _bearer, _json_body)
+
+    # --- chat and slow games (chat.py, turns.py) ------------------------------------------------------
+    from .chat import install as install_chat
+    from .turns import install as install_turns
+    state["chat"] = install_chat(app, hub, _json_body, _bearer)
+    state["turns"] = install_turns(app, hub)
+    app.state.chat, app.state.turns = state["chat"], state["turns"]
 
     # --- WebSocket -----------------------------------------------------------------------------------
     @app.websocket("/ws/games/{gid}")
@@ -583,7 +607,8 @@ def app_from_env() -> FastAPI:
     cfg = json.loads(os.environ["GRIMOIRE_SERVE_CONFIG"])
     return create_app(cfg["db"], ai_delay=cfg["ai_delay"], ai_workers=cfg["ai_workers"], freeze_gc=True,
                       allow_seeds=cfg["allow_seeds"], limits=Limits(**cfg["limits"]), lock_timeout=cfg["lock_timeout"],
-                      api_docs=cfg["api_docs"], allowed_origins=tuple(cfg["allowed_origins"]))
+                      api_docs=cfg["api_docs"], allowed_origins=tuple(cfg["allowed_origins"]),
+                      ws_patches=cfg.get("ws_patches", False))
 
 
 async def _receive_text(ws: WebSocket) -> str | None:
@@ -669,11 +694,14 @@ async def ws_session(hub: Hub, ws: WebSocket, gid: str) -> None:
 
     conn = Conn(ws.send_text, seat, limits.queue_bytes, close_later,
                 TokenBucket(limits.syncs_per_second, limits.sync_burst),
-                send_texts=ws.scope.get("extensions", {}).get(SEND_TEXTS))
+                send_texts=ws.scope.get("extensions", {}).get(SEND_TEXTS),
+                write_now=ws.scope.get("extensions", {}).get(WRITE_NOW))
     live = {"s": s}
     conn.build_sync = lambda: hub.view_json(live["s"], seat, "welcome")
     # the welcome is queued in the same step as the connection joins the game: no action falls between
     conn.push(hub.view_json(s, seat, "welcome"), counted=False)
+    conn.sent = s.seat_seq(seat)
+    conn.patches = hub.patches and msg.get("patch") is True     # it applies ``patch`` messages (Hub._patch)
     before = s.online()
     s.conns.add(conn)
     conn.start()

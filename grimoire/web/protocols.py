@@ -25,13 +25,14 @@ from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.protocols.utils import ClientDisconnected
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.exceptions import InvalidState
-from websockets.extensions.permessage_deflate import ServerPerMessageDeflateFactory
+from websockets.extensions.permessage_deflate import PerMessageDeflate, ServerPerMessageDeflateFactory
 from websockets.server import ServerProtocol
 
 MAX_QUEUED_BYTES = 256 * 1024     # inflated messages of one connection waiting for the application
 SLICE = 64                        # bytes of wire data parsed at a time once the budget is nearly used
 INFLATE_MAX = 1032                # deflate's largest expansion: one byte on the wire, at most ~1032 inflated
 SEND_TEXTS = "grimoire.send_texts"   # the scope extension: send_texts(list[str]) (see send_texts)
+WRITE_NOW = "grimoire.write_now"     # the scope extension: write_now(list[str]) -> bool (see write_now)
 
 
 def _seconds(name: str, default: float) -> float:
@@ -88,6 +89,25 @@ class TimedHttpProtocol(HttpToolsProtocol):
         super().on_message_complete()
 
 
+try:
+    from zlib_ng import zlib_ng
+except ImportError:  # pragma: no cover - the pinned dependency; zlib is the fallback
+    zlib_ng = None
+
+
+class _Deflate(ServerPerMessageDeflateFactory):
+    """The server's permessage-deflate, compressing with zlib-ng (the same deflate stream, about half of
+    zlib's CPU at level 1 on our views, measured with ``scripts/patch_cost.py``'s views: Shuluri 1.0 KB
+    a view instead of 0.87, Zavandor the same). A client asking for no context takeover gets zlib's
+    per-message compressor (websockets makes it)."""
+
+    def process_request_params(self, params, accepted_extensions):
+        response, ext = super().process_request_params(params, accepted_extensions)
+        if zlib_ng is not None and isinstance(ext, PerMessageDeflate) and not ext.local_no_context_takeover:
+            ext.encoder = zlib_ng.compressobj(wbits=-ext.local_max_window_bits, **ext.compress_settings)
+        return response, ext
+
+
 def _deflate() -> ServerPerMessageDeflateFactory:
     """Our permessage-deflate: the server compresses with a 32 KB window at level 1. A seat's next view
     is mostly its last one, which a 32 KB window still holds, so level 1 finds it: measured on the
@@ -95,8 +115,8 @@ def _deflate() -> ServerPerMessageDeflateFactory:
     level 6) took 0.148 ms for 7.6x. The cost is memory: ~144 KB of compressor state per connection
     instead of ~32 KB. What clients send is inflated with a 4 KB window (and bounded:
     ``BoundedWebSocketProtocol``)."""
-    return ServerPerMessageDeflateFactory(server_max_window_bits=None, client_max_window_bits=12,
-                                          compress_settings={"memLevel": 5, "level": 1})
+    return _Deflate(server_max_window_bits=None, client_max_window_bits=12,
+                    compress_settings={"memLevel": 5, "level": 1})
 
 
 class BoundedWebSocketProtocol(WebSocketsSansIOProtocol):
@@ -138,6 +158,7 @@ class BoundedWebSocketProtocol(WebSocketsSansIOProtocol):
         scope = getattr(self, "scope", None)
         if scope is not None:
             scope["extensions"][SEND_TEXTS] = self.send_texts
+            scope["extensions"][WRITE_NOW] = self.write_now
 
     async def send_texts(self, texts: list[str]) -> None:
         """Send text messages in one write to the socket, without the ASGI layers (Starlette's and
@@ -155,6 +176,21 @@ class BoundedWebSocketProtocol(WebSocketsSansIOProtocol):
         except InvalidState:
             raise ClientDisconnected() from None
         self.transport.write(b"".join(conn.data_to_send()))
+
+    def write_now(self, texts: list[str]) -> bool:
+        """Send text messages in one write at once if the socket can take them (False: it cannot now —
+        its buffer is full, it is closing — and nothing was sent). What a broadcast queues for each
+        connection is written this way, instead of waking one task per connection (``hub.Conn._flush``)."""
+        if not self.writable.is_set() or self.disconnected or self.close_sent or not self.handshake_complete:
+            return False
+        conn = self.conn
+        try:
+            for text in texts:
+                conn.send_text(text.encode())
+        except InvalidState:
+            return False
+        self.transport.write(b"".join(conn.data_to_send()))
+        return True
 
     def send_receive_event_to_app(self) -> None:
         size = sum(len(f) for f in self.frames)

@@ -8,9 +8,19 @@ from grimoire.core.registry import game_info
 INFO = game_info("zavandor")
 
 
-@pytest.mark.parametrize("players", list(INFO.player_counts))
-def test_random_playthrough_with_deep_checks(players):
-    for seed in (1, 2):
+def _cases():
+    """Two seeds per player count; above four players the second runs with the slow tests."""
+    for n in INFO.player_counts:
+        if n <= 4:
+            yield pytest.param(n, (1, 2), id=f"{n}p")
+        else:
+            yield pytest.param(n, (1,), id=f"{n}p")
+            yield pytest.param(n, (2,), id=f"{n}p-seed2", marks=pytest.mark.slow)
+
+
+@pytest.mark.parametrize("players,seeds", list(_cases()))
+def test_random_playthrough_with_deep_checks(players, seeds):
+    for seed in seeds:
         state = cf.random_playthrough("zavandor", players, seed, dict(INFO.conformance_options), deep_every=7,
                                       probe_every=5, backend="native")
         assert state.backend == "native"

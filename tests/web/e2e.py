@@ -37,7 +37,9 @@ def server(tmp_path):
     """A real server process on SQLite only: these tests are about the pages, and the backends are
     covered by the API tests (so CI runs them once, not once per database)."""
     from .conftest import ServerProcess
-    srv = ServerProcess(f"sqlite:///{tmp_path / 'grimoire.db'}", tmp_path / "server.log")
+    # with patches, which only the pages use (the API tests get whole views: the server's default)
+    srv = ServerProcess(f"sqlite:///{tmp_path / 'grimoire.db'}", tmp_path / "server.log",
+                        extra=("--allow-seeds", "--ws-patches"))
     srv.start()
     yield srv
     srv.stop()

@@ -272,3 +272,33 @@ export function markdown(text) {
   }
   return out;
 }
+
+// A view with the edits of a "patch" message applied (grimoire/web/delta.py says what they mean):
+// ["s", path, value] set (a list index equal to its length appends), ["d", path] delete a key,
+// ["l", path, k, n, tail] keep a list's items k .. k+n-1 and append tail. The old view is not changed
+// (what was drawn from it stays as it was): every object on an edited path is copied once.
+export function applyEdits(value, edits) {
+  const copied = new Set();
+  const own = (x) => {
+    if (copied.has(x)) return x;
+    const c = Array.isArray(x) ? x.slice() : {...x};
+    copied.add(c);
+    return c;
+  };
+  const list = (x, k, n, tail) => { const c = x.slice(k, k + n).concat(tail); copied.add(c); return c; };
+  let root = value;
+  for (const [op, path, a, b, c] of edits) {
+    if (!path.length) {
+      if (op === "s") root = a; else if (op === "l") root = list(root, a, b, c);
+      continue;
+    }
+    root = own(root);
+    let parent = root;
+    for (let i = 0; i < path.length - 1; i++) parent = parent[path[i]] = own(parent[path[i]]);
+    const last = path[path.length - 1];
+    if (op === "s") parent[last] = a;
+    else if (op === "d") delete parent[last];
+    else if (op === "l") parent[last] = list(parent[last], a, b, c);
+  }
+  return root;
+}
