@@ -11,6 +11,7 @@ pub mod evaluate;
 pub mod factored;
 pub mod heuristic;
 pub mod legal;
+pub mod mlp;
 pub mod rng;
 pub mod search;
 pub mod serial;

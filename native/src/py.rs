@@ -6,6 +6,7 @@ use crate::data::data;
 use crate::evaluate;
 use crate::heuristic;
 use crate::legal::{code_text, Act, BID_BASE};
+use crate::mlp::{Dense, Mlp, Scratch};
 use crate::rng::Rng;
 use crate::search;
 use crate::serial;
@@ -14,6 +15,7 @@ use crate::tensor::{tensor_size, IDS};
 use pyo3::buffer::{Element, PyBuffer};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use std::sync::Arc;
 
 type PyWhy = Option<(String, Option<&'static str>)>;
 
@@ -839,6 +841,9 @@ impl PySearch {
         if actions.is_empty() || core.s.current_player() != Some(seat) {
             return Err(PyValueError::new_err("the search decides for the current player, who must have actions"));
         }
+        if self.hooks.leaf.as_ref().is_some_and(|l| l.net.obs_size() != tensor_size(core.s.n)) {
+            return Err(PyValueError::new_err("the search's network is for another number of players"));
+        }
         if actions.len() == 1 {
             return Ok((actions[0], rng_state, 0, false));
         }
@@ -861,6 +866,17 @@ impl PySearch {
         Ok((a, rng.state, it, false))
     }
 
+    /// The expert level: leaves valued by `net` (blended with the heuristic's value by `weight`;
+    /// 1: the network alone), or None for the hard level's evaluation.
+    #[pyo3(signature = (net, weight=1.0))]
+    fn set_leaf(&mut self, net: Option<PyRef<'_, PyNet>>, weight: f64) -> PyResult<()> {
+        if !(0.0..=1.0).contains(&weight) {
+            return Err(PyValueError::new_err("the network's weight is between 0 and 1"));
+        }
+        self.hooks.leaf = net.map(|n| search::Leaf::new(n.net.clone(), weight));
+        Ok(())
+    }
+
     #[getter]
     fn decided(&self) -> i64 {
         self.hooks.decided
@@ -874,6 +890,72 @@ impl PySearch {
     #[getter]
     fn rng_state(&self) -> u64 {
         self.hooks.rng.state
+    }
+}
+
+/// A learned network (`grimoire/agents/net.py`) for the core: `dims` = [inputs, hidden...], `arrays`
+/// the float32 arrays in file order (w0, b0, ..., wv, bv, wp, bp), each C-contiguous.
+#[pyclass(module = "grimoire.games.zavandor._native", name = "Net", frozen)]
+pub struct PyNet {
+    net: Arc<Mlp>,
+}
+
+fn floats(py: Python<'_>, a: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<f32>> {
+    let buf = PyBuffer::<f32>::get(a).map_err(|e| PyValueError::new_err(format!("{what}: {e}")))?;
+    buf.to_vec(py).map_err(|e| PyValueError::new_err(format!("{what}: {e}")))
+}
+
+#[pymethods]
+impl PyNet {
+    #[new]
+    fn new(py: Python<'_>, dims: Vec<usize>, num_actions: usize, arrays: Vec<Bound<'_, PyAny>>) -> PyResult<PyNet> {
+        if dims.is_empty() || arrays.len() != 2 * (dims.len() - 1) + 4 {
+            return Err(PyValueError::new_err("arrays: a weight and a bias per layer, then wv, bv, wp, bp"));
+        }
+        let bad = PyValueError::new_err;
+        let mut trunk = Vec::new();
+        for k in 0..dims.len() - 1 {
+            let (w, b) = (floats(py, &arrays[2 * k], "w")?, floats(py, &arrays[2 * k + 1], "b")?);
+            trunk.push(Dense::new(dims[k], dims[k + 1], w, b).map_err(bad)?);
+        }
+        let h = *dims.last().unwrap();
+        let j = 2 * (dims.len() - 1);
+        let value =
+            Dense::new(h, 1, floats(py, &arrays[j], "wv")?, floats(py, &arrays[j + 1], "bv")?).map_err(bad)?;
+        let policy = Dense::new(h, num_actions, floats(py, &arrays[j + 2], "wp")?, floats(py, &arrays[j + 3], "bp")?)
+            .map_err(bad)?;
+        Ok(PyNet { net: Arc::new(Mlp::new(trunk, value, policy).map_err(bad)?) })
+    }
+
+    #[getter]
+    fn obs_size(&self) -> usize {
+        self.net.obs_size()
+    }
+
+    #[getter]
+    fn num_actions(&self) -> usize {
+        self.net.num_actions()
+    }
+
+    /// (value, logits) of one observation (a float32 buffer of `obs_size` numbers).
+    fn forward(&self, py: Python<'_>, x: &Bound<'_, PyAny>) -> PyResult<(f32, Vec<f32>)> {
+        let x = floats(py, x, "x")?;
+        if x.len() != self.net.obs_size() {
+            return Err(PyValueError::new_err(format!("x: {} numbers, expected {}", x.len(), self.net.obs_size())));
+        }
+        let mut logits = vec![0.0; self.net.num_actions()];
+        let v = self.net.forward(&x, &mut logits, &mut Scratch::default());
+        Ok((v, logits))
+    }
+
+    /// The value of the observation of `seat` in `core` (the tensor written and valued in the core).
+    fn value_of(&self, core: PyRef<'_, Core>, seat: usize) -> PyResult<f32> {
+        if seat >= core.s.n || tensor_size(core.s.n) != self.net.obs_size() {
+            return Err(PyValueError::new_err("no such seat, or the network is for another number of players"));
+        }
+        let mut x = vec![0.0; self.net.obs_size()];
+        core.s.write_tensor(Some(seat), &mut x);
+        Ok(self.net.value(&x, &mut Scratch::default()))
     }
 }
 
@@ -896,6 +978,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PySearch>()?;
     m.add_class::<PyBatch>()?;
     m.add_class::<PyPool>()?;
+    m.add_class::<PyNet>()?;
     m.add_function(wrap_pyfunction!(py_tensor_size, m)?)?;
     m.add_function(wrap_pyfunction!(derive_seed, m)?)?;
     m.add_function(wrap_pyfunction!(fixed_texts, m)?)?;

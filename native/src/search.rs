@@ -8,9 +8,11 @@ use crate::data::*;
 use crate::evaluate::{end_value, energy_in_hand, value, Ctx, Params, AP};
 use crate::heuristic::{inverse, Policy};
 use crate::legal::{BID_BASE, END, PASS};
+use crate::mlp::{Mlp, Scratch};
 use crate::rng::Rng;
 use crate::state::{Kind, Stage, State};
 use std::collections::HashMap;
+use std::sync::Arc;
 
 pub struct SearchConfig {
     pub top_k: usize,
@@ -23,6 +25,28 @@ pub struct SearchConfig {
     /// Search on to the end of the round (through the other seats' turns, played by the hooks'
     /// policies) instead of stopping at the end of the deciding seat's turn.
     pub round_horizon: bool,
+}
+
+/// The expert level's leaf value: a learned network of the deciding seat's observation
+/// (`grimoire/agents/net.py`), blended with the heuristic's evaluation by `weight` (1: the network alone).
+pub struct Leaf {
+    pub net: Arc<Mlp>,
+    pub weight: f64,
+    x: Vec<f32>,
+    scratch: Scratch,
+}
+
+impl Leaf {
+    pub fn new(net: Arc<Mlp>, weight: f64) -> Leaf {
+        let x = vec![0.0; net.obs_size()];
+        Leaf { net, weight, x, scratch: Scratch::default() }
+    }
+
+    /// The network's value of `s` for `seat` (its own view: the tensor shows only what the seat sees).
+    pub fn value(&mut self, s: &State, seat: usize) -> f64 {
+        s.write_tensor(Some(seat), &mut self.x);
+        self.net.value(&self.x, &mut self.scratch) as f64
+    }
 }
 
 struct Node {
@@ -60,6 +84,7 @@ pub struct Hooks {
     price_cache: HashMap<Vec<i64>, i64>,
     pub decided: i64,
     pub searched: i64,
+    pub leaf: Option<Leaf>,
 }
 
 fn active_seat(s: &State) -> Option<usize> {
@@ -135,6 +160,7 @@ impl Hooks {
             price_cache: HashMap::new(),
             decided: 0,
             searched: 0,
+            leaf: None,
         }
     }
 
@@ -315,7 +341,22 @@ impl Hooks {
         active_seat(s) != self.root_active
     }
 
-    fn evaluate(&self, s: &State) -> Vec<f64> {
+    /// The leaves' rewards: the heuristic's (`heuristic_rewards`), the deciding seat's blended with the
+    /// network's value where the expert level gives one. (Only the deciding seat's nodes branch: the
+    /// other seats follow the hooks' single choice, so their rewards never steer the tree.)
+    fn evaluate(&mut self, s: &State) -> Vec<f64> {
+        let mut r = self.heuristic_rewards(s);
+        let seat = self.seat as usize;
+        if let Some(leaf) = self.leaf.as_mut() {
+            if seat < r.len() {
+                let v = leaf.value(s, seat);
+                r[seat] = leaf.weight * v + (1.0 - leaf.weight) * r[seat];
+            }
+        }
+        r
+    }
+
+    fn heuristic_rewards(&self, s: &State) -> Vec<f64> {
         let d = data();
         let vals = self.values(s);
         if s.sent_sold >= d.sent_end || s.flags.max_rounds.is_some_and(|m| s.round >= m) {

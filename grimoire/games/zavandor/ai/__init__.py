@@ -6,6 +6,8 @@
   limits): a coherent player that wins about one game in five against medium at 2 players.
 - ``hard``: IS-MCTS with this package's search hooks (``search.py``), declared as the game's
   ``SearchSpec``; ``grimoire.agents`` builds the agent from it.
+- ``expert``: the hard level's search in the native core with its leaves valued by a network trained
+  on self-play (``expert.py``; ``data/expert-<players>p.npz``); hard where no network is shipped.
 - ``naive``: a fixed-priority player modelled on the other implementation's AI (a yardstick).
 
 Also the arena hooks (declared as the game's ``ArenaHooks``): characters rotate per seat; per game
@@ -45,8 +47,19 @@ def naive_agent(seed: int = 0):
     return NaiveAgent(seed)
 
 
+def expert_agent(seed: int = 0, time: float = 0.5, iterations: int = 0, c: float = 0.5, weight: float = 1.0,
+                 cpu: bool = False):
+    """The learned level (``expert:time=1``; ``time=0,iterations=N`` for a fixed budget; ``cpu=true``
+    counts the time in CPU seconds of the searching thread, for measurements on a busy machine)."""
+    from .expert import ExpertAgent
+    a = ExpertAgent(seed, time=time, iterations=iterations, c=c, weight=weight)
+    a.cpu_clock = cpu
+    return a
+
+
 def agent_factories() -> dict:
-    return {"easy": easy_agent, "medium": medium_agent, "heuristic": heuristic_agent, "naive": naive_agent}
+    return {"easy": easy_agent, "medium": medium_agent, "heuristic": heuristic_agent, "naive": naive_agent,
+            "expert": expert_agent}
 
 
 def arena_stats(state) -> dict:

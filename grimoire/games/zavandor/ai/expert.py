@@ -1,0 +1,141 @@
+"""The ``expert`` level: the hard level's search in the native core, its leaves valued by a learned network.
+
+The hard level (``search.py``) values the end of the deciding seat's turn with the heuristic's
+one-player projection. The expert keeps the same shortcut, candidates and playouts, and values each
+leaf with a network (``data/expert-<players>p.npz``, the format of ``grimoire/agents/net.py``)
+trained on self-play games of the medium level: the deciding seat's chance of winning, read from its
+own observation tensor (so the search sees nothing the seat does not). ``weight`` blends it with the
+heuristic's evaluation (1: the network alone). Everything runs inside the Rust core, with no Python
+per node; on the Python engine the position is loaded into the core for the decision. Where no
+network is shipped for the table's player count (or the core is not built) it plays as hard.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ....core.action import Action
+from ....core.agent import Agent
+
+NET_FORMAT = "grimoire-mlp/1"
+DATA = Path(__file__).resolve().parent.parent / "data"
+# the shipped networks: players -> file in data/ (a count without one plays as hard)
+NETWORKS: dict[int, str] = {4: "expert-4p.npz", 2: "expert-2p.npz"}
+TIME = 0.5          # seconds per searched decision (the issue's typical budget; at most 2 s)
+WEIGHT = 1.0        # the network's share of a leaf's value
+
+
+def read_network(path: Path) -> tuple[list[int], int, list[np.ndarray], dict[str, Any]]:
+    """(dims, number of action ids, float32 arrays in file order, meta) of a network file; ValueError
+    when it is not one or its weights do not match the hash in its meta."""
+    try:
+        with np.load(path, allow_pickle=False) as z:
+            arrays = {k: z[k] for k in z.files}
+    except (OSError, ValueError) as e:
+        raise ValueError(f"{path.name}: not a network file ({e})") from None
+    meta = json.loads(arrays.pop("meta").tobytes().decode()) if "meta" in arrays else {}
+    if meta.get("format") != NET_FORMAT:
+        raise ValueError(f"{path.name}: format {meta.get('format')!r}, expected {NET_FORMAT!r}")
+    layers = sum(1 for n in arrays if n[0] == "w" and n[1:].isdigit())
+    names = [f"{p}{k}" for k in range(layers) for p in "wb"] + ["wv", "bv", "wp", "bp"]
+    if any(n not in arrays for n in names):
+        raise ValueError(f"{path.name}: not a network file (missing arrays)")
+    ordered = [np.ascontiguousarray(arrays[n], dtype=np.float32) for n in names]
+    h = hashlib.sha256()            # the hash of agents/net.py's weights_hash: name, shape, float32 bytes
+    for n, a in zip(names, ordered, strict=True):
+        h.update(n.encode())
+        h.update(repr(tuple(a.shape)).encode())
+        h.update(a.astype("<f4").tobytes())
+    if meta.get("sha256") != h.hexdigest():
+        raise ValueError(f"{path.name}: the weights do not match their recorded hash")
+    dims = [int(ordered[0].shape[0])] + [int(ordered[2 * k].shape[1]) for k in range(layers)]
+    return dims, int(ordered[-1].shape[0]), ordered, meta
+
+
+@cache
+def shipped_net(players: int):
+    """The core's network for ``players`` (a ``_native.Net``), or None (none shipped, or no core)."""
+    from ..native import _native
+    name = NETWORKS.get(players)
+    if _native is None or name is None or not (DATA / name).exists():
+        return None
+    dims, num_actions, arrays, _meta = read_network(DATA / name)
+    net = _native.Net(dims, num_actions, arrays)
+    size = _native.tensor_size(players)
+    if net.obs_size != size:
+        raise ValueError(f"{name}: {net.obs_size} inputs, the {players}-player tensor has {size}")
+    return net
+
+
+class ExpertAgent(Agent):
+    """The expert level (see the module text): ``time`` seconds per searched decision (0: no time
+    limit, ``iterations`` then fixes the budget), ``c`` the search's exploration, ``weight`` the
+    network's share of a leaf's value."""
+
+    name = "expert"
+
+    def __init__(self, seed: int = 0, time: float = TIME, iterations: int = 0, c: float = 0.5,
+                 weight: float = WEIGHT):
+        super().__init__(seed)
+        from .search import ZavandorSearch
+        if not 0.0 <= weight <= 1.0:
+            raise ValueError("weight is between 0 and 1")
+        self.hooks = ZavandorSearch(seed)
+        self.time_limit = time or None
+        self.iterations = iterations or None
+        if self.time_limit is None and self.iterations is None:
+            raise ValueError("expert: time=0 needs an iteration budget (iterations=N)")
+        self.c = c
+        self.weight = weight
+        self.cpu_clock = False
+        self.last_stats: dict[str, Any] = {}
+        self._leaf_players: int | None = None
+        self._medium: Agent | None = None
+
+    def fast_on(self, engine: str) -> bool:
+        return True             # it decides inside the core on either engine
+
+    def iteration_cap(self, backend: str) -> int | None:
+        return self.iterations
+
+    def choose(self, state, seat: int) -> Action:
+        from ..native import AVAILABLE, from_python, search_choose
+        if not AVAILABLE:
+            return self._fallback(state, seat)
+        native = state if state.backend == "native" else from_python(state)
+        self._set_leaf(native)
+        action = search_choose(self.hooks, self, native, seat)
+        if native is not state:           # the same action, as the Python engine spells it
+            return next(a for a in state.legal_actions() if a.text == action.text)
+        return action
+
+    def _set_leaf(self, state) -> None:
+        from ..native import _native
+        n = state.num_players
+        if self._leaf_players == n:
+            return
+        nat = getattr(self.hooks, "_native", None)
+        if nat is None:
+            from ..native import _params_args
+            h: Any = self.hooks          # (the core's twin lives on the hooks, as search_choose keeps it)
+            nat = h._native = _native.Search(*_params_args(h.params), h.top_k, float(h.scale), float(h.clear_gap),
+                                             float(h.bid_band), h.h.rng.state, h.rng.state)
+        nat.set_leaf(shipped_net(n), self.weight)
+        self._leaf_players = n
+
+    def _fallback(self, state, seat: int) -> Action:
+        """No core: the heuristic decides (the search without the core is the hard level's business)."""
+        if self._medium is None:
+            from .heuristic import HeuristicAgent
+            self._medium = HeuristicAgent(self.rng.below(2**31))
+        t0 = time.perf_counter()
+        a = self._medium.choose(state, seat)
+        self.last_stats = {"iterations": 0, "seconds": time.perf_counter() - t0}
+        return a

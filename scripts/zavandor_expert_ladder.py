@@ -1,0 +1,47 @@
+"""A ladder of Zavandor's expert level: ``grimoire arena``'s schedule (seats and characters rotated, a
+duplicate schedule per block) with agents that take parameters, one per seat separated by ``+``:
+
+    nice .venv/bin/python scripts/zavandor_expert_ladder.py \\
+        --agents "expert:time=0,iterations=500+medium+medium+medium" --games 60 --seed 2201 --workers 2
+
+Prints each agent's win rate with its 95% Wilson interval and mean score; ``--json`` keeps the games.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+from grimoire.agents.arena import run_arena, summarize, write_json
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--agents", required=True, help="one agent per seat, separated by +")
+    ap.add_argument("--games", type=int, default=60)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--json")
+    a = ap.parse_args(argv)
+    agents = [x.strip() for x in a.agents.split("+")]
+    t0 = time.perf_counter()
+    done = [0]
+
+    def tick(_r) -> None:
+        done[0] += 1
+        print(f"\r{done[0]}/{a.games} games, {time.perf_counter() - t0:.0f}s", end="", flush=True)
+
+    results = run_arena("zavandor", agents, a.games, a.seed, {}, a.workers, on_result=tick)
+    print()
+    s = summarize(results)
+    for ag in sorted(s["agents"], key=lambda x: -x["win_rate"]):
+        lo, hi = ag["ci95"]
+        print(f"{ag['agent']:40s} {ag['seat_games']:4d} seat-games  win {100 * ag['win_rate']:5.1f}% "
+              f"[{100 * lo:.1f}, {100 * hi:.1f}]  mean score {ag['mean_score']:.1f}")
+    if a.json:
+        write_json(a.json, {"game": "zavandor", "agents": agents, "games": a.games, "seed": a.seed}, results)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

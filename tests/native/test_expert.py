@@ -1,0 +1,154 @@
+"""The expert level: the network's forward pass in the core equals NumPy's (agents/net.py), the search
+it guides plays only legal actions from the seat's own view, and the shipped networks load with their
+hashes."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from grimoire.agents import make_agent
+from grimoire.agents import net as netmod
+from grimoire.core.registry import new_game
+from grimoire.core.rng import Rng
+from grimoire.games.zavandor.ai import expert
+from grimoire.games.zavandor.native import _native
+
+
+def _random_net(players: int, seed: int, hidden: list[int]) -> netmod.Network:
+    rng = np.random.default_rng(seed)
+    net = netmod.init(_native.tensor_size(players), 92, hidden, seed)
+    # non-trivial heads and biases, so that every part of the pass shows in the outputs
+    net.value = (rng.normal(0, 0.3, net.value[0].shape).astype(np.float32), np.float32([0.1]))
+    net.policy = (rng.normal(0, 0.3, net.policy[0].shape).astype(np.float32),
+                  rng.normal(0, 0.1, net.policy[1].shape).astype(np.float32))
+    net.layers = [(w, rng.normal(0, 0.05, b.shape).astype(np.float32)) for w, b in net.layers]
+    return net
+
+
+def _core_net(net: netmod.Network):
+    a = net.arrays()
+    names = [n for n in a if n[0] in "wb" and n[1:].isdigit()] + ["wv", "bv", "wp", "bp"]
+    dims = [net.obs_size] + [int(w.shape[1]) for w, _ in net.layers]
+    return _native.Net(dims, net.num_actions, [a[n] for n in names])
+
+
+def _positions(players: int, seed: int, every: int = 7):
+    """Native states along a random game (short: a few rounds)."""
+    state = new_game("zavandor", players, seed, backend="native", max_rounds=4)
+    rng = Rng(seed)
+    k = 0
+    while not state.is_terminal():
+        if k % every == 0:
+            yield state
+        legal = state.legal_actions()
+        state.apply(legal[rng.below(len(legal))])
+        k += 1
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_the_core_forward_pass_equals_numpy_on_tensors_from_random_games(players):
+    net = _random_net(players, 100 + players, [64, 32] if players % 2 else [48])
+    core = _core_net(net)
+    assert (core.obs_size, core.num_actions) == (net.obs_size, 92)
+    x = np.zeros(net.obs_size, np.float32)
+    checked = 0
+    for g in range(3):
+        for state in _positions(players, 10 * players + g):
+            seat = state.current_player if state.current_player is not None else 0
+            state.observation_tensor_into(seat, x)
+            v, logits = core.forward(x)
+            want_v, want_logits = net.forward(x)
+            assert abs(v - float(want_v)) < 1e-5
+            assert np.max(np.abs(np.asarray(logits) - want_logits)) < 1e-5
+            assert core.value_of(state._c, seat) == pytest.approx(v, abs=1e-7)   # the tensor written in the core
+            checked += 1
+    assert checked > 10
+    with pytest.raises(ValueError):
+        core.forward(np.zeros(net.obs_size + 1, np.float32))
+
+
+def test_a_network_whose_shapes_do_not_chain_is_refused_in_one_line():
+    net = _random_net(2, 1, [16])
+    a = net.arrays()
+    with pytest.raises(ValueError, match="layer of"):
+        _native.Net([net.obs_size, 17], 92, [a["w0"], a["b0"], a["wv"], a["bv"], a["wp"], a["bp"]])
+    with pytest.raises(ValueError, match="arrays"):
+        _native.Net([net.obs_size, 16], 92, [a["w0"]])
+
+
+def _searching_expert(seed: int):
+    return make_agent("zavandor", "expert:time=0,iterations=40", seed)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_expert_plays_legal_actions_and_decides_from_its_own_view(players):
+    state = new_game("zavandor", players, 77 + players, backend="native", max_rounds=3)
+    agents = [_searching_expert(s) if s == 0 else make_agent("zavandor", "medium", s) for s in range(players)]
+    searched = 0
+    rng = Rng(5)
+    while not state.is_terminal():
+        seat = state.current_player
+        if seat == 0 and len(state.legal_actions()) > 1 and searched < 12:
+            # another real state with the same view for seat 0 (the hidden parts resampled): the same choice
+            twin = state.sample_hidden(0, rng)
+            a = _searching_expert(9).choose(state, 0)
+            b = _searching_expert(9).choose(twin, 0)
+            assert a.text == b.text
+            assert a in state.legal_actions()
+            searched += 1
+        action = agents[seat].choose(state, seat)
+        state.apply(action)      # (an illegal action would raise)
+    assert searched >= 5
+
+
+def test_the_expert_on_the_python_engine_decides_in_the_core():
+    py = new_game("zavandor", 2, 31, max_rounds=2)
+    nat = new_game("zavandor", 2, 31, backend="native", max_rounds=2)
+    a = _searching_expert(3)
+    b = _searching_expert(3)
+    for _ in range(40):
+        if py.is_terminal():
+            break
+        seat = py.current_player
+        x, y = a.choose(py, seat), b.choose(nat, seat)
+        assert x.text == y.text
+        py.apply(x)
+        nat.apply(y)
+
+
+@pytest.mark.parametrize("players", sorted(expert.NETWORKS))
+def test_the_shipped_networks_load_with_their_hash(players):
+    path = expert.DATA / expert.NETWORKS[players]
+    net = netmod.load(path)                    # checks the hash in its meta
+    assert net.meta["sha256"] == netmod.weights_hash(net)
+    assert net.meta["players"] == players and net.meta["game"] == "zavandor"
+    assert net.meta["command"] and net.meta["games"] > 0
+    assert net.obs_size == _native.tensor_size(players)
+    assert path.stat().st_size < 2_000_000
+    dims, num_actions, arrays, meta = expert.read_network(path)
+    assert meta["sha256"] == net.meta["sha256"] and num_actions == net.num_actions
+    core = expert.shipped_net(players)
+    x = np.zeros(net.obs_size, np.float32)
+    state = new_game("zavandor", players, 5, backend="native")
+    state.observation_tensor_into(0, x)
+    assert core.forward(x)[0] == pytest.approx(float(net.forward(x)[0]), abs=1e-5)
+
+
+def test_a_damaged_network_file_is_refused(tmp_path):
+    net = _random_net(2, 3, [8])
+    path = tmp_path / "n.npz"
+    netmod.save(net, path)
+    assert expert.read_network(path)[0] == [net.obs_size, 8]
+    net.meta["sha256"] = "0" * 64
+    bad = tmp_path / "bad.npz"
+    arrays = net.arrays()
+    arrays["wv"] = arrays["wv"] + 1
+    import json
+    meta = np.frombuffer(json.dumps({**net.meta, "format": expert.NET_FORMAT}).encode(), np.uint8)
+    np.savez(bad, meta=meta, **arrays)
+    with pytest.raises(ValueError, match="hash"):
+        expert.read_network(bad)
+    (tmp_path / "junk.npz").write_bytes(b"nothing")
+    with pytest.raises(ValueError, match="not a network"):
+        expert.read_network(tmp_path / "junk.npz")
