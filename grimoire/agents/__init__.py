@@ -26,6 +26,7 @@ from ..core.state import GameState
 from .spec import EPSILON_PARAMS, SEARCH_PARAMS, AgentSpec, check_params, factory_params, parse_text, split_specs
 
 LEVELS = ("easy", "medium", "hard")
+EXPERT_PARAMS: dict[str, type] = {"simulations": int, "time": float, "c": float}
 HEURISTIC_NAMES = ("heuristic", "greedy")
 
 
@@ -83,7 +84,20 @@ def _generic_level(game: str, level: str, seed: int, params: dict | None = None)
 
 
 def agent_names(game: str) -> list[str]:
-    return sorted(set(GENERIC_AGENTS) | set(LEVELS) | set(game_info(game).agents))
+    expert = {"expert"} if game_info(game).networks else set()
+    return sorted(set(GENERIC_AGENTS) | set(LEVELS) | set(game_info(game).agents) | expert)
+
+
+def expert_agent(game: str, seed: int = 0, params: dict | None = None) -> Agent:
+    """The learned level: the network-guided search (``agents/expert.py``) with the game's shipped network
+    for the table's player count (``GameInfo.networks``); at a count without one it plays as ``hard``."""
+    from .expert import ExpertAgent
+    from .networks import shipped
+    p = params or {}
+    agent = ExpertAgent(seed, lambda players: shipped(game, players), simulations=p.get("simulations", 200),
+                        time=p.get("time", 0.5), c=p.get("c", 1.5),
+                        fallback=lambda s: make_agent(game, "hard", s))
+    return agent
 
 
 def search_agent(game: str, seed: int = 0, params: dict | None = None) -> Agent:
@@ -111,6 +125,8 @@ def accepted_params(game: str, name: str) -> dict[str, type]:
         return factory_params(factory)
     if name == "hard":
         return SEARCH_PARAMS
+    if name == "expert" and info.networks:
+        return EXPERT_PARAMS
     if name == "easy":
         return EPSILON_PARAMS
     if name in LEVELS:
@@ -147,10 +163,12 @@ def make_agent(game: str, name: str | AgentSpec, seed: int = 0) -> Agent:
         return factory(seed, **params)
     if name == "hard" and info.search is not None:
         return search_agent(game, seed, params)
+    if name == "expert" and info.networks:
+        return expert_agent(game, seed, params)
     if name in LEVELS:
         return _generic_level(game, name, seed, params)
     raise GameConfigError(f"unknown agent {name!r} for {game}; choose from: human, " + ", ".join(agent_names(game)))
 
 
 __all__ = ["GENERIC_AGENTS", "LEVELS", "Agent", "AgentSpec", "EpsilonAgent", "RandomAgent", "accepted_params",
-           "agent_names", "make_agent", "parse_agent", "parse_agents", "search_agent", "split_specs"]
+           "agent_names", "expert_agent", "make_agent", "parse_agent", "parse_agents", "search_agent", "split_specs"]

@@ -109,10 +109,11 @@ def save(net: Network, path: str | Path) -> str:
     return digest
 
 
-def load(path: str | Path) -> Network:
-    """Read a network file; ValueError when it is not one or its weights do not match their hash."""
+def load(path: str | Path | io.BytesIO) -> Network:
+    """Read a network file (or its bytes in a BytesIO); ValueError when it is not one or its weights do
+    not match their hash."""
     try:
-        with np.load(Path(path), allow_pickle=False) as z:
+        with np.load(path if isinstance(path, io.BytesIO) else Path(path), allow_pickle=False) as z:
             arrays = {k: z[k] for k in z.files}
     except (OSError, ValueError) as e:
         raise ValueError(f"{path}: not a network file ({e})") from None

@@ -30,7 +30,7 @@ def fail(message: str, code: int = 2) -> typer.Exit:
 
 def _register_commands() -> None:
     from . import bench, play, replay_cmd, rules_cmd  # noqa: F401  (each module adds its command)
-    for optional in ("serve", "arena", "loadtest", "review", "simulate", "report", "options_cmd"):
+    for optional in ("serve", "arena", "loadtest", "review", "simulate", "report", "options_cmd", "train"):
         try:
             __import__(f"{__package__}.{optional}")
         except ModuleNotFoundError as e:

@@ -22,6 +22,7 @@ from ..core.errors import GameConfigError, IllegalAction
 from ..core.record import load_record, make_record, save_record, verify
 from ..core.registry import game_info, load_game, new_game, with_round_cap
 from ..core.state import GameState
+from ..core.undo import refusal as undo_refusal
 from . import picker
 from . import render as renderers
 from .common import GAME_HELP, check_agent_names, check_output_path, parse_option_pairs, require_game, split_list
@@ -348,7 +349,7 @@ class Session:
             before = self.state.clone()
             n_log = len(self.log)
             self.apply(seat, str(action))
-            if self.state.current_player == seat and self.state.undo_barrier() == before.undo_barrier():
+            if undo_refusal(before, self.state, seat) is None:       # the core's policy (core/undo.py)
                 self.undo_stack.append((before, n_log))
             else:
                 self.undo_stack.clear()

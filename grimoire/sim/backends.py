@@ -10,7 +10,7 @@ import multiprocessing
 import os
 import signal
 import socket
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from ..core.errors import GameConfigError
@@ -31,16 +31,18 @@ def _quiet_worker() -> None:
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
-def run_local(cfg: dict[str, Any], batches: list[int], workers: int) -> Iterator[dict[str, Any]]:
+def run_local(cfg: dict[str, Any], batches: list[int], workers: int,
+              fn: Callable[[dict[str, Any], int], dict[str, Any]] = play_batch) -> Iterator[dict[str, Any]]:
+    """``fn(cfg, batch)`` for every batch (by default a batch of games of a simulation)."""
     if workers <= 1:
         for b in batches:
-            yield play_batch(cfg, b)
+            yield fn(cfg, b)
         return
     # a multiprocessing pool rather than concurrent.futures: on an interruption terminate() ends the
     # batches in progress at once instead of waiting for them
     pool = multiprocessing.Pool(workers, initializer=_quiet_worker)
     try:
-        yield from pool.imap_unordered(functools.partial(play_batch, cfg), batches, chunksize=1)
+        yield from pool.imap_unordered(functools.partial(fn, cfg), batches, chunksize=1)
         pool.close()
     except BaseException:
         pool.terminate()
@@ -104,11 +106,11 @@ def start_ray(address: str | None, workers: int | None):
     return ray, True, cpus
 
 
-def run_ray(cfg: dict[str, Any], batches: list[int], workers: int | None,
-            address: str | None) -> Iterator[dict[str, Any]]:
+def run_ray(cfg: dict[str, Any], batches: list[int], workers: int | None, address: str | None,
+            fn: Callable[[dict[str, Any], int], dict[str, Any]] = play_batch) -> Iterator[dict[str, Any]]:
     ray, started, cpus = start_ray(address, workers)
     try:
-        remote = ray.remote(num_cpus=1, max_retries=3)(play_batch)
+        remote = ray.remote(num_cpus=1, max_retries=3)(fn)
         cfg_ref = ray.put(cfg)
         todo = iter(batches)
         pending = []

@@ -14,6 +14,7 @@ database cannot store anything right now, 500 for a damaged stored game or a bug
     GET  /api/games/{id}                 the game as one seat sees it (Authorization: Bearer <seat token>)
                                          or as a spectator (no token)
     POST /api/games/{id}/actions         {"seq": n, "action": "buy opal"} with the seat's token
+    GET|POST /api/games/{id}/undo        may the seat take back its last action / do it ({"seq": n}; undo.py)
     GET  /api/games/{id}/log             accepted actions with sequence numbers, as the token's seat sees them
     GET  /api/games/{id}/record          the replayable record (only once the game is over: it has the seed)
     GET  /api/games/{id}/rules           rules help topics
@@ -70,6 +71,7 @@ from .gctune import GcKeeper
 from .hub import CLOSE_BUSY, GAME_ID, ApiError, Conn, Hub, Limits, TokenBucket, client_key, storage_error
 from .protocols import SEND_TEXTS, WRITE_NOW
 from .store import StorageError, Store
+from .turns import checked_rule, store_rule
 
 log = logging.getLogger("grimoire.web")
 
@@ -316,6 +318,8 @@ CREATE_BODY = {
         "players": {"type": "integer"},
         "options": {"type": "object"},
         "seed": {"type": "integer", "minimum": 0},
+        "turn": {"type": "object", "properties": {"deadline": {"enum": ["none", "1d", "3d"]},
+                                                  "on_expire": {"enum": ["ai", "forfeit"]}}},
     },
 }
 ACTION_BODY = {
@@ -351,7 +355,10 @@ def create_app(db_url: str | None = None, *, ai_delay: float = 0.5, ai_workers: 
         state["store"], state["hub"] = st, hub
         app.state.hub = hub
         hub.on_over.append(state["ratings"].game_over)
+        state["chat"].install_hooks(hub)
+        state["turns"].install_hooks(hub)
         await hub.start()
+        state["turns"].start()
         settling = asyncio.create_task(state["ratings"].settle_pending())
         keeper = None
         if freeze_gc:
@@ -366,6 +373,7 @@ def create_app(db_url: str | None = None, *, ai_delay: float = 0.5, ai_workers: 
             yield
         finally:
             settling.cancel()
+            await state["turns"].stop()
             if "lookback" in state:
                 state["lookback"].close()
             if diag is not None:
@@ -514,7 +522,10 @@ def create_app(db_url: str | None = None, *, ai_delay: float = 0.5, ai_workers: 
     @app.post("/api/games", status_code=201, openapi_extra=_body(CREATE_BODY))
     async def create_game(request: Request):
         spec = await _json_body(request)
-        s, tokens = await hub().create(spec, _client(request))
+        rule = checked_rule(spec)              # a slow game: its deadline is stored with the game
+        gid = secrets.token_urlsafe(9)
+        s, tokens = await hub().create(spec, _client(request), gid=gid,
+                                       guard=(lambda conn: store_rule(conn, gid, rule)) if rule else None)
         return {
             "id": s.id, "game": s.game, "seq": s.seq, "spectator_url": f"/play/{s.id}",
             "seats": [{"seat": seat.seat, "agent": seat.agent, "name": seat.name, "token": tok,
@@ -572,6 +583,15 @@ def create_app(db_url: str | None = None, *, ai_delay: float = 0.5, ai_workers: 
     state["tables"] = install_tables(app, hub, _json_body, accounts.user_of)
     from .ratings import install as install_ratings
     state["ratings"] = install_ratings(app, hub)
+    from .undo import install as install_undo
+    install_undo(app, hub, _bearer, _json_body)
+
+    # --- chat and slow games (chat.py, turns.py) ------------------------------------------------------
+    from .chat import install as install_chat
+    from .turns import install as install_turns
+    state["chat"] = install_chat(app, hub, _json_body, _bearer)
+    state["turns"] = install_turns(app, hub)
+    app.state.chat, app.state.turns = state["chat"], state["turns"]
 
     # --- WebSocket -----------------------------------------------------------------------------------
     @app.websocket("/ws/games/{gid}")

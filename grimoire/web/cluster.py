@@ -216,6 +216,13 @@ class Cluster:
                 actions[gid].append((seq, seat, text, rnd))
             elif kind == "p":
                 self._remote_presence(ev[2], proc, frozenset(ev[3]))
+            elif kind == "u":                  # an action was taken back (web/undo.py): reload that game
+                actions.pop(ev[2], None)
+                s = self.hub.sessions.get(ev[2])
+                if s is not None:
+                    self.hub._retire(s)
+            elif kind in self.hub.notify_hooks:         # chat, a seat that lost on time (chat.py, turns.py)
+                self.hub.notify_hooks[kind](ev)
             elif kind == "x":
                 for s in list(self.hub.sessions.values()):
                     if s.remote_online.pop(proc, None):

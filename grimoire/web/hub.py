@@ -358,6 +358,7 @@ class Session:
     practice: bool = False          # a practice game: the hard AI's hints on request (web/review.py)
     preset: dict = field(default_factory=dict)  # options that fix what chance draws (shown to every seat)
     creator: str | None = None      # client_key of whoever created it
+    forfeit: int | None = None      # the seat that lost on time (a slow game's deadline, web/turns.py): over
     ai_cpu: float = 0.0             # seconds its AI seats have computed (the budget of games without humans)
     remote_online: dict = field(default_factory=dict)   # other server processes -> seats online there
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -386,7 +387,7 @@ class Session:
 
     @property
     def status(self) -> str:
-        return "over" if self.state.is_terminal() else "active"
+        return "over" if self.forfeit is not None or self.state.is_terminal() else "active"
 
     @property
     def ai_only(self) -> bool:
@@ -473,7 +474,7 @@ class Session:
 
     def ai_decides(self) -> bool:
         cp = self.state.current_player
-        return cp is not None and not self.seats[cp].human
+        return cp is not None and not self.seats[cp].human and self.forfeit is None
 
     def online(self) -> frozenset[int]:
         """The seats with a connection to this server process."""
@@ -510,6 +511,8 @@ class Hub:
         self.stopping = False
         self.ai_retries = 0                                          # AI moves retried after a storage error
         self.on_over: list = []          # called with a game that just ended (ratings: web/ratings.py)
+        # other server processes' notifications of a kind of their own (cluster.py): kind -> handler(line)
+        self.notify_hooks: dict[str, Any] = {}
         # PostgreSQL: any number of server processes share the games (cluster.py); SQLite: this one alone
         self.cluster = None
         if store.kind == "postgresql":
@@ -828,7 +831,8 @@ class Hub:
                 raise CorruptGame(f"game {row.id}: seat {s.seat} has the unknown agent {s.agent!r}")
             if s.agent == "human" and not s.token_hash:
                 raise CorruptGame(f"game {row.id}: human seat {s.seat} has no token")
-        options = info.restore_options({k: v for k, v in row.options.items() if k not in ("fixed_seed", "practice")})
+        options = info.restore_options({k: v for k, v in row.options.items()
+                                        if k not in ("fixed_seed", "practice", "forfeit")})
         state = None
         todo = loaded.actions
         if loaded.snapshot is not None:
@@ -851,7 +855,7 @@ class Hub:
         preset = {k: options[k] for k in info.chance_options if options.get(k) is not None}
         session = Session(row.id, row.game, row.seed, options, seats, state, n,
                           fixed_seed=bool(row.options.get("fixed_seed")), practice=bool(row.options.get("practice")),
-                          preset=preset, creator=row.creator)
+                          preset=preset, creator=row.creator, forfeit=row.options.get("forfeit"))
         session.log = [{"seq": q, "seat": seat, "text": text, "round": rnd} for q, seat, text, rnd in loaded.actions]
         return session
 
@@ -894,6 +898,8 @@ class Hub:
             head["preset"] = s.preset      # preset draws (e.g. dice): the creator knows them, so does everyone
         if s.state.is_terminal():
             head["result"] = {"scores": s.state.scores(), "winners": s.state.winners()}
+        elif s.forfeit is not None:
+            head["forfeit"] = s.forfeit    # the seat lost on time: the game is over (web/turns.py)
         text = fastjson.dumps(head)
         log_json = s.log_json(seat) if entries is None else fastjson.dumps(entries)
         return f'{text[:-1]},"log":{log_json},"obs":{sv.obs_json},"hints":{sv.hints_json}}}'
@@ -921,7 +927,7 @@ class Hub:
             mine = s.seq if internal else s.seat_seq(seat)
             if s.retired:
                 raise ApiError(409, "stale", "the game was changed elsewhere; reload", seq=mine)
-            if s.state.is_terminal():
+            if s.state.is_terminal() or s.forfeit is not None:
                 raise ApiError(409, "game_over", "the game is over", seq=mine)
             if seq != mine:
                 raise ApiError(409, "stale", f"the game has moved on (it is at action {mine}, you sent {seq}); "

@@ -31,6 +31,7 @@ from fastapi.responses import FileResponse
 from openskill.models import PlackettLuce
 from sqlalchemy import select, update
 
+from ..core.forfeit import forfeit_result
 from ..core.registry import game_info, games
 from .hub import ApiError, Hub, Session, storage_error
 from .people_db import rated_games_t, ratings_t, users_t
@@ -99,6 +100,13 @@ def new_ratings(teams: list[list[int]], ranks: list[int], current: list[tuple[fl
     return out
 
 
+def final_result(s: Session) -> tuple[Sequence[float], Sequence[int]]:
+    """(scores, winners) of an ended game; a seat that lost on time (turns.py) ranks last with its team."""
+    if s.forfeit is not None:
+        return forfeit_result(s.state, s.forfeit, teams_of(s.game, len(s.seats), dict(s.options)))
+    return s.state.scores(), s.state.winners()
+
+
 class Ratings:
     def __init__(self, hub: Callable[[], Hub]):
         self.hub = hub
@@ -106,8 +114,7 @@ class Ratings:
 
     def game_over(self, s: Session) -> None:
         """Hub.on_over: rate the game if it is a rated one (in the background)."""
-        task = asyncio.get_running_loop().create_task(self.settle(s.id, s.state.scores(), s.state.winners(),
-                                                                  dict(s.options)))
+        task = asyncio.get_running_loop().create_task(self.settle(s.id, *final_result(s), dict(s.options)))
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
 
@@ -177,8 +184,8 @@ class Ratings:
                 s = await self.hub().get(gid)
             except ApiError:
                 continue
-            if s.state.is_terminal():
-                await self.settle(gid, s.state.scores(), s.state.winners(), dict(s.options))
+            if s.status == "over":
+                await self.settle(gid, *final_result(s), dict(s.options))
 
     async def read(self, fn: Callable) -> Any:
         store = self.hub().store

@@ -111,13 +111,17 @@ class Lookback:
     # --- replay ---------------------------------------------------------------------------------------
     def state_at(self, s: Session, n: int) -> GameState:
         """The game after its first ``n`` actions: rebuilt from the seed, walking from the last
-        checkpoint (a copy every CHECKPOINT_EVERY actions, added on the way; a game's history only
-        grows, so they stay valid)."""
+        checkpoint (a copy every CHECKPOINT_EVERY actions, added on the way; one that is no longer a
+        prefix of the game, after an undo, is dropped)."""
         history = s.state.history
         marks = self.replays.get(s.id)
         if marks is None:
             marks = [new_game(s.game, len(s.seats), s.seed, **s.options)]
         k = min(n // CHECKPOINT_EVERY, len(marks) - 1)
+        # an undo (undo.py) shortens the history: checkpoints past an action taken back are dropped
+        while k > 0 and marks[k].history != history[:k * CHECKPOINT_EVERY]:
+            del marks[k:]
+            k -= 1
         st = marks[k].clone()
         done = k * CHECKPOINT_EVERY
         while done < n:
@@ -216,7 +220,7 @@ def install(app: FastAPI, hub: Callable[[], Hub], bearer: Callable[[Request], st
     async def replay_view(gid: str, request: Request, seq: int | None = None, seat: int | None = None):
         s = await hub().get(gid)
         mine = hub().seat_for_token(s, bearer(request))
-        over = s.state.is_terminal()
+        over = s.status == "over"          # also a game a seat lost on time (turns.py): its log is public too
         if seat is None:
             seat = mine
         if seat is not None and not 0 <= seat < len(s.seats):

@@ -31,10 +31,12 @@ from sqlalchemy import and_, func, select, update
 from ..agents import agent_names
 from ..core.errors import GameConfigError
 from ..core.registry import game_info, games
+from .chat_db import turn_rules_t
 from .hub import GAME_ID, MAX_NAME, ApiError, Hub, clean_name, client_key, hash_token, storage_error
 from .people_db import rated_games_t, table_seats_t, tables_t, user_seats_t
 from .ratelimit import Limiter
 from .store import Refused, StorageError, now, parse_time
+from .turns import parse_rule, store_rule
 
 log = logging.getLogger("grimoire.web.tables")
 
@@ -130,7 +132,7 @@ class Tables:
             created = created.replace(tzinfo=UTC)
         out = {"id": t["id"], "game": t["game"], "players": t["players"], "options": t["options"],
                "lang": t["lang"], "rated": bool(t["rated"]), "status": t["status"],
-               "created_at": created.isoformat(),
+               "created_at": created.isoformat(), "turn_seconds": t.get("turn_seconds", 0),
                "free": sum(1 for s in seats if s["agent"] == "human" and not s["token_hash"]),
                "seats": [{"seat": s["seat"], "agent": s["agent"], "name": s["name"],
                           "taken": s["agent"] != "human" or bool(s["token_hash"])} for s in seats]}
@@ -180,6 +182,7 @@ class Tables:
         lang = body.get("lang", "en")
         if lang not in LANGS:
             raise ApiError(400, "bad_lang", "'lang' is one of " + ", ".join(LANGS))
+        rule = parse_rule(body.get("turn"))     # a slow game's move deadline (turns.py)
         rated = body.get("rated", False)
         if not isinstance(rated, bool):
             raise ApiError(400, "bad_request", "'rated' is true or false")
@@ -215,6 +218,8 @@ class Tables:
             if user is not None:
                 conn.execute(user_seats_t.insert().values(user_id=user.id, game_id=tid, seat=0, token=token,
                                                           created_at=t))
+            if rule is not None:                # the table's id is its game's: the rule waits for it
+                store_rule(conn, tid, rule)
         await self.write(job)
         return {"id": tid, "seat": 0, "token": token}
 
@@ -231,6 +236,10 @@ class Tables:
             rows = [dict(r) for r in conn.execute(s.order_by(tables_t.c.created_at.desc()).limit(limit)).mappings()]
             seats: dict[str, list[dict]] = {r["id"]: [] for r in rows}
             if rows:
+                rules = dict(conn.execute(select(turn_rules_t.c.game_id, turn_rules_t.c.seconds)
+                                          .where(turn_rules_t.c.game_id.in_(list(seats)))).all())
+                for r in rows:
+                    r["turn_seconds"] = rules.get(r["id"], 0)
                 for r in conn.execute(select(table_seats_t).where(table_seats_t.c.table_id.in_(list(seats)))
                                       .order_by(table_seats_t.c.table_id, table_seats_t.c.seat)).mappings():
                     seats[r["table_id"]].append(dict(r))

@@ -6,6 +6,7 @@
 
 use crate::data::*;
 use crate::energy::{dust_tokens, hand_units, keep_best, keepable_dust};
+use crate::factored::{self, Item, XBASE};
 use crate::state::*;
 
 pub const END: u32 = 0;
@@ -43,12 +44,20 @@ pub enum Act {
     Advance(usize),
     Auction(usize),
     Bid(i64),
+    /// A factored payment step ('give 8g', factored.rs).
+    Give(Item),
+    /// A factored discard step ('drop 8g'; 'keep d12' with `Item::Dust`).
+    Drop(Item),
 }
 
 impl Act {
     pub fn from_code(code: u32) -> Option<Act> {
         let d = data();
         let g = |base: u32| (code - base) as usize;
+        if code >= XBASE {
+            let (give, it) = factored::act_of_id((code - XBASE) as usize)?;
+            return Some(if give { Act::Give(it) } else { Act::Drop(it) });
+        }
         Some(match code {
             END => Act::End,
             PAY => Act::Pay(None),
@@ -91,6 +100,9 @@ impl Act {
             Act::Advance(_) => "advance",
             Act::Auction(_) => "auction",
             Act::Bid(_) => "bid",
+            Act::Give(_) => "give",
+            Act::Drop(Item::Dust(_)) => "keep",
+            Act::Drop(_) => "drop",
         }
     }
 }
@@ -99,6 +111,12 @@ impl Act {
 pub fn code_text(code: u32) -> String {
     let d = data();
     let gem = |base: u32| d.gems[(code - base) as usize].as_str();
+    if code >= XBASE {
+        return match factored::act_of_id((code - XBASE) as usize) {
+            Some((give, it)) => factored::text(give, it),
+            None => format!("action code {code}"),
+        };
+    }
     match code {
         END => "end".into(),
         PAY => "pay".into(),
@@ -127,13 +145,13 @@ pub fn top(s: &State) -> Option<Decision> {
 
 fn answers(d: Option<Decision>) -> &'static [&'static str] {
     match d.map(|d| d.kind) {
-        None => &["end", "pay", "buy", "sell", "activate", "deactivate", "token", "advance", "auction"],
+        None => &["end", "pay", "buy", "sell", "activate", "deactivate", "token", "advance", "auction", "give"],
         Some(Kind::Bid) => &["bid", "pass"],
-        Some(Kind::Apay) => &["pay", "sell"],
+        Some(Kind::Apay) => &["pay", "sell", "give"],
         Some(Kind::Free) => &["advance", "skip"],
         Some(Kind::Ftoken) => &["token", "skip"],
         Some(Kind::Lose) => &["lose"],
-        Some(Kind::Discard) => &["discard"],
+        Some(Kind::Discard) => &["discard", "drop", "keep"],
     }
 }
 
@@ -383,6 +401,7 @@ impl State {
             (Kind::Bid, _) => self.why_not_pass(),
             (Kind::Apay, Act::Pay(items)) => self.why_not_pay(seat, items.as_ref(), true),
             (Kind::Apay, Act::Sell(g, act)) => self.why_not_sell(seat, *g, *act, true),
+            (Kind::Apay, Act::Give(it)) => self.why_not_give(seat, *it),
             (Kind::Free, Act::Advance(t)) => self.why_not_free_level(seat, *t),
             (Kind::Ftoken, Act::Token(price)) => {
                 if p.tokens.contains(price) {
@@ -400,6 +419,7 @@ impl State {
                 }
             }
             (Kind::Discard, Act::Discard(items)) => self.why_not_discard(seat, items.as_ref()),
+            (Kind::Discard, Act::Drop(it)) => self.why_not_drop(seat, *it),
             _ => None, // skip
         }
     }
@@ -409,6 +429,7 @@ impl State {
         match a {
             Act::End => return None,
             Act::Pay(items) => return self.why_not_pay(seat, items.as_ref(), false),
+            Act::Give(it) => return self.why_not_give(seat, *it),
             _ => {}
         }
         if self.turn_actions >= self.flags.turn_limit {
@@ -481,6 +502,7 @@ impl State {
                         self.do_auction_payment(seat, d.payload as usize, r.as_ref());
                     }
                     (Kind::Apay, Act::Sell(g, act)) => self.do_sell(seat, *g, *act, true),
+                    (Kind::Apay, Act::Give(it)) => self.do_give(seat, *it),
                     (Kind::Free, Act::Advance(t)) => {
                         self.raise_level(seat, *t);
                         let left = d.payload - 1;
@@ -511,6 +533,8 @@ impl State {
                         self.do_discard(seat, items.as_ref());
                         self.pending.pop();
                     }
+                    // the discard stays pending until 'discard'
+                    (Kind::Discard, Act::Drop(it)) => self.do_drop(seat, *it),
                     _ => {}
                 }
             }
@@ -520,6 +544,10 @@ impl State {
 
     fn do_turn(&mut self, a: &Act) {
         let seat = self.active_seat();
+        if let Act::Give(it) = *a {
+            self.do_give(seat, it); // part of a payment: not a turn action of its own
+            return;
+        }
         self.turn_actions += 1;
         match *a {
             Act::End => {

@@ -8,6 +8,7 @@ pub mod batch;
 pub mod data;
 pub mod energy;
 pub mod evaluate;
+pub mod factored;
 pub mod heuristic;
 pub mod legal;
 pub mod rng;

@@ -626,6 +626,7 @@ impl PyBatch {
         let slots = &mut self.slots;
         py.allow_threads(move || {
             let Rows { obs, mask, rewards, terminated, truncated, to_move } = rows;
+            let (base, len) = (slots.as_ptr(), slots.len());
             let it = slots
                 .iter_mut()
                 .zip(obs.chunks_mut(size))
@@ -633,6 +634,10 @@ impl PyBatch {
                 .zip(rewards.chunks_mut(nr))
                 .zip(terminated.iter_mut().zip(truncated.iter_mut()).zip(to_move.iter_mut()));
             for (i, ((((slot, o), m), r), ((te, tr), tm))) in it.enumerate() {
+                if i + 1 < len {
+                    // SAFETY: an address within the vector (not dereferenced: a cache hint)
+                    batch::prefetch_slot(unsafe { base.add(i + 1) });
+                }
                 f(cfg, slot, i, batch::Out { obs: o, mask: m, rewards: r, terminated: te, truncated: tr, to_move: tm });
             }
         });
@@ -895,5 +900,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(derive_seed, m)?)?;
     m.add_function(wrap_pyfunction!(fixed_texts, m)?)?;
     m.add("BID_BASE", BID_BASE)?;
+    m.add("XBASE", crate::factored::XBASE)?;
     Ok(())
 }

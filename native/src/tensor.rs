@@ -7,6 +7,7 @@
 
 use crate::data::*;
 use crate::energy::Hand;
+use crate::factored::{self, XBASE};
 use crate::legal::{code_text, token_index, top, BID_BASE};
 use crate::state::*;
 use std::sync::LazyLock;
@@ -157,6 +158,57 @@ fn value_base() -> [usize; 4] {
     b
 }
 
+static VALUE_BASE: LazyLock<[usize; 4]> = LazyLock::new(value_base);
+
+/// Cards per colour of a hand (count per code): column sums over the codes' four colours.
+#[inline]
+fn colour_counts(h: &Hand) -> [i64; 4] {
+    let mut n = [0u32; 4];
+    for ch in h.chunks_exact(4) {
+        for c in 0..4 {
+            n[c] += ch[c] as u32;
+        }
+    }
+    [n[0] as i64, n[1] as i64, n[2] as i64, n[3] as i64]
+}
+
+/// What the tensor shows of one hand, from one pass: cards per colour, and the least, average and
+/// greatest total they can be worth (the average summed card by card in code order, as Python does).
+#[derive(Clone, Copy, Default)]
+struct HandSums {
+    by_colour: [i64; 4],
+    total: i64,
+    lo: i64,
+    hi: i64,
+    avg: f64,
+}
+
+#[inline]
+fn hand_sums(h: &Hand) -> HandSums {
+    let d = data();
+    let by_colour = colour_counts(h);
+    let total = by_colour.iter().sum();
+    let mut avg = 0.0f64;
+    let (mut left, mut code) = (total, 0usize);
+    while left > 0 {
+        let m = h[code];
+        if m != 0 {
+            let a = d.card_avg[code & 3];
+            for _ in 0..m {
+                avg += a;
+            }
+            left -= m as i64;
+        }
+        code += 1;
+    }
+    let (mut lo, mut hi) = (0i64, 0i64);
+    for c in 0..4 {
+        lo += by_colour[c] * d.card_min[c];
+        hi += by_colour[c] * d.card_max[c];
+    }
+    HandSums { by_colour, total, lo, hi, avg }
+}
+
 impl State {
     /// The per-seat score breakdown of the observation (`score_now`).
     fn score_parts(&self, p: &Player) -> [i64; 4] {
@@ -185,8 +237,9 @@ impl State {
         let n = self.n;
         let me = seat.unwrap_or(0);
         let rel = |x: usize| (x + n - me) % n;
-        let abs = |k: usize| (me + k) % n;
-        let vb = value_base();
+        let seats: [usize; MAXP] = std::array::from_fn(|k| (me + k) % n.max(1));
+        let abs = |k: usize| seats[k];
+        let vb = &*VALUE_BASE;
         let mut w = W { out, at: 0 };
         w.put(self.round as f64 / s.round);
         w.put(if self.over { 1.0 } else { 0.0 });
@@ -313,26 +366,23 @@ impl State {
         for k in 0..n {
             w.put(ps(k).dust as f64 / s.dust);
         }
+        // one pass over each hand (and each set of cards under a turn-order card)
+        let mut hands = [HandSums::default(); MAXP];
+        let mut under = [[0i64; 4]; MAXP];
         for k in 0..n {
-            for v in by_colour(&ps(k).hand) {
+            hands[k] = hand_sums(&ps(k).hand);
+            under[k] = colour_counts(&ps(k).under);
+        }
+        for h in &hands[..n] {
+            for v in h.by_colour {
                 w.put(v as f64 / s.cards);
             }
         }
-        for k in 0..n {
-            let p = ps(k);
-            let (mut lo, mut hi, mut avg) = (0i64, 0i64, 0.0f64);
-            for (code, &m) in p.hand.iter().enumerate() {
-                for _ in 0..m {
-                    let c = code & 3;
-                    lo += d.card_min[c];
-                    hi += d.card_max[c];
-                    avg += d.card_avg[c];
-                }
-            }
-            let avg = (avg * 100.0).round() / 100.0;
-            w.put(lo as f64 / s.card_bounds);
+        for h in &hands[..n] {
+            let avg = (h.avg * 100.0).round() / 100.0;
+            w.put(h.lo as f64 / s.card_bounds);
             w.put(avg / s.card_bounds);
-            w.put(hi as f64 / s.card_bounds);
+            w.put(h.hi as f64 / s.card_bounds);
         }
         for k in 0..n {
             for c in 0..4 {
@@ -340,7 +390,7 @@ impl State {
             }
         }
         for k in 0..n {
-            for v in by_colour(&ps(k).under) {
+            for v in under[k] {
                 w.put(v as f64 / s.cards);
             }
             w.put(ps(k).under_dust as f64 / s.dust);
@@ -394,17 +444,29 @@ impl State {
             w.put(flag(ps(k).druid_ruby));
         }
         // the seat's own cards (a spectator: none)
-        for under in [false, true] {
+        for is_under in [false, true] {
             let at = w.at;
             w.zeros(21);
             if let Some(x) = seat {
-                let h = if under { &self.players[x].under } else { &self.players[x].hand };
+                // seat x is relative seat 0 (the observer's own block comes first)
+                let (h, mut left) = if is_under {
+                    (&self.players[x].under, under[0].iter().sum::<i64>())
+                } else {
+                    (&self.players[x].hand, hands[0].total)
+                };
                 let mut v = [0.0f64; 21];
-                for (code, &m) in h.iter().enumerate() {
-                    for _ in 0..m {
+                let mut code = 0usize;
+                while left > 0 {
+                    let m = h[code];
+                    if m != 0 {
                         let c = code & 3;
-                        v[vb[c] + ((code >> 2) as i64 - d.card_min[c]) as usize] += 1.0 / s.copies;
+                        let i = vb[c] + ((code >> 2) as i64 - d.card_min[c]) as usize;
+                        for _ in 0..m {
+                            v[i] += 1.0 / s.copies;
+                        }
+                        left -= m as i64;
                     }
+                    code += 1;
                 }
                 for (i, x) in v.iter().enumerate() {
                     w.out[at + i] = *x as f32;
@@ -452,6 +514,7 @@ impl State {
                 }
             }
         }
+        self.factored_ids(|id| out[id] = 1);
     }
 
     /// The action code of id `i` here (None: no such id, or a relative bid without an auction).
@@ -459,6 +522,7 @@ impl State {
         let ids = &*IDS;
         match ids.code_of.get(i)? {
             Some(c) => Some(*c),
+            None if factored::act_of_id(i).is_some() => Some(XBASE + i as u32),
             None => {
                 let off = ids.bids.iter().find(|b| b.0 == i)?.1;
                 let a = self.auc?;
@@ -470,12 +534,4 @@ impl State {
             }
         }
     }
-}
-
-fn by_colour(h: &Hand) -> [i64; 4] {
-    let mut n = [0i64; 4];
-    for (code, &k) in h.iter().enumerate() {
-        n[code & 3] += k as i64;
-    }
-    n
 }

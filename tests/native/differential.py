@@ -94,6 +94,10 @@ def _typed_texts(py, pick: Rng) -> list[str]:
         for verb in ("pay", "discard"):
             k = 1 + pick.below(4)
             out.append(" ".join([verb] + [words[pick.below(len(words))] for _ in range(k)]))
+        # the factored steps, legal or not ('give 8g', 'drop c20', 'keep d12')
+        for verb in ("give", "drop", "keep"):
+            w = words[pick.below(len(words))] if verb != "keep" else f"d{pick.below(40)}"
+            out.append(f"{verb} {w}")
         if py.auc is not None:
             high = py.auc[1] or 0
             out += [f"bid {high + 1 + pick.below(400)}", f"bid {high}", "bid 0"]
@@ -136,3 +140,28 @@ def play_pair_typed(players: int, seed: int, options: dict[str, Any], tries: flo
         assert nat.to_dict() == py.to_dict(), f"states differ after {n} actions ({a.text})"
     assert nat.to_dict() == py.to_dict()
     return n
+
+
+def play_pair_ids(players: int, seed: int, options: dict[str, Any]) -> int:
+    """A random game over the masked ids (the factored payment and discard steps included) on both
+    engines: the same mask, the same decoded action and the same state after every action.
+    Returns how many factored steps were played."""
+    py = grimoire.new_game("zavandor", players, seed, **options)
+    nat = new_native(players, seed, **options)
+    pick = Rng(seed ^ 0x1D5)
+    n = factored = 0
+    while not py.is_terminal():
+        ids = py.legal_action_ids()
+        assert nat.legal_action_ids() == ids, f"masks differ after {n} actions"
+        i = ids[pick.below(len(ids))]
+        a = py.action_from_id(i)
+        assert nat.action_from_id(i) == a
+        factored += a.kind in ("give", "drop", "keep")
+        py.apply(a)
+        nat.apply(a)
+        n += 1
+        if _position(nat) != _position(py):
+            assert nat.to_dict() == py.to_dict(), f"states differ after {n} actions ({a.text})"
+            raise AssertionError(f"the state JSON differs after {n} actions ({a.text})")
+    assert nat.to_dict() == py.to_dict()
+    return factored

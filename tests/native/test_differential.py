@@ -10,7 +10,7 @@ import pytest
 
 from grimoire.core.rng import Rng
 
-from .differential import options_for, play_pair, play_pair_typed
+from .differential import options_for, play_pair, play_pair_ids, play_pair_typed
 
 CHUNKS = 8
 DEFAULT_GAMES = 2_000
@@ -40,6 +40,18 @@ def test_typed_payments_discards_curses_and_illegal_texts_are_identical(chunk):
         opts = options_for(i, rng)
         opts["max_rounds"] = 4
         play_pair_typed(players, 20_000 + i, opts)
+
+
+@pytest.mark.parametrize("chunk", range(4))
+def test_random_play_over_the_ids_is_identical(chunk):
+    """Uniform over the masked ids, the factored payment and discard steps included (give, drop,
+    keep): the same masks and the same state after every action."""
+    factored = 0
+    for i, players, rng in _games(chunk, 48, 4):
+        opts = options_for(i, rng)
+        opts["max_rounds"] = 3
+        factored += play_pair_ids(players, 40_000 + i, opts)
+    assert factored > 0
 
 
 def test_long_games_are_identical():

@@ -88,7 +88,11 @@ def test_ids_decode_to_the_codec_actions():
             for i in py.legal_action_ids():
                 code = nat._c.code_of_id(i)
                 assert code is not None
-                assert nat.legal_actions()[nat._c.legal().index(code)].text == py.action_from_id(i).text
+                text = py.action_from_id(i).text
+                if code >= _native.XBASE:          # a factored payment or discard step: not listed
+                    assert code == _native.XBASE + i and nat.is_legal(text) and py.is_legal(text)
+                    continue
+                assert nat.legal_actions()[nat._c.legal().index(code)].text == text
             legal = py.legal_actions()
             a = legal[rng.below(len(legal))]
             py.apply(a)

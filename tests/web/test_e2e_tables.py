@@ -1,6 +1,7 @@
 """Playing with people in the browser: two browsers that never exchanged a link — each with an account
 of its own — find each other through the lobby's open tables, play a rated game with names to the end
-and see their new ratings; the lobby's new panels in four languages, at desktop and phone width.
+and see their new ratings (their moves clicked on their boards); the lobby's new panels in four
+languages, at desktop and phone width.
 Screenshots go to $GRIMOIRE_SCREENSHOTS (docs/screenshots when making the docs) or the test's tmp dir."""
 
 from __future__ import annotations
@@ -27,24 +28,40 @@ def register(page, base: str, name: str) -> None:
     page.wait_for_selector("button.logout")
 
 
-def play_seat_until_over(base: str, gid: str, tokens: dict[int, str]) -> None:
-    """The people's moves: each seat plays its first legal action, through the same API the page uses,
-    with the seat tokens the browsers hold (the boards' own clicks are covered by the game e2e tests)."""
-    deadline = time.monotonic() + 180
-    with httpx.Client(base_url=base, timeout=10) as c:
-        while time.monotonic() < deadline:
-            spec = c.get(f"/api/games/{gid}").json()
-            if spec["status"] == "over":
-                return
-            cp = spec["obs"]["current_player"]
-            if cp not in tokens:
-                time.sleep(0.05)
-                continue
-            v = c.get(f"/api/games/{gid}", headers={"Authorization": f"Bearer {tokens[cp]}"}).json()
-            if v["status"] == "over" or v["obs"]["current_player"] != cp:
-                continue
-            c.post(f"/api/games/{gid}/actions", headers={"Authorization": f"Bearer {tokens[cp]}"},
-                   json={"seq": v["seq"], "action": v["obs"]["legal_actions"][0]})
+def click_one(page, seq: int) -> None:
+    """Play the seat's decision on its board, as a person would: answer a question with "go on", pass an
+    auction, pay or discard with the preselected choice, take a free offer, or end the turn."""
+    primary = page.locator(".modal-foot button.primary")
+    if page.locator(".modal").count():
+        primary.click()                               # "end anyway": the page asked first (the board's harms)
+    elif page.locator(".bid-controls").count():
+        page.locator("button.pass" if page.locator("button.pass").count() else "button.bid").first.click()
+    elif page.locator("button.do-pay:enabled").count():
+        page.locator("button.do-pay:enabled").first.click()
+    elif page.locator("button.engine-direct:enabled").count():
+        page.locator("button.engine-direct:enabled").first.click()
+    elif page.locator(".prompt .actions button:enabled").count():
+        page.locator(".prompt .actions button:enabled").first.click()
+    elif page.locator("button.end-turn:enabled").count():
+        page.locator("button.end-turn:enabled").first.click()
+    else:
+        raise AssertionError("a decision but no control to play it: " + page.inner_text("main")[:400])
+    wait_js(page, f"document.querySelector('.modal') || (window.grimoirePage && (window.grimoirePage.seq !== {seq}"
+                  " || window.grimoirePage.status === 'over'))", timeout=30000)
+
+
+def click_until_over(pages: list) -> None:
+    """The people's moves, clicked on their own boards (one page at desktop width, one at 390 px) until the
+    game is over; the AI seat moves on the server."""
+    deadline = time.monotonic() + 300
+    while time.monotonic() < deadline:
+        shown = [page.evaluate("window.grimoirePage || null") or {} for page in pages]
+        if all(st.get("status") == "over" for st in shown):
+            return
+        for page, st in zip(pages, shown, strict=True):
+            if st.get("status") == "active" and st.get("mine") and not st.get("busy"):
+                click_one(page, st["seq"])
+        time.sleep(0.05)
     raise AssertionError("the game did not end")
 
 
@@ -103,7 +120,7 @@ def test_two_browsers_find_each_other_and_play_rated(browser, server, tmp_path):
     assert sorted(tokens) == [0, 1]
     seats = httpx.get(f"{base}/api/games/{gid}", timeout=10).json()["seats"]
     assert [(s["name"], s["agent"]) for s in seats] == [("Ann", "human"), ("Bob", "human"), ("", "easy")]
-    play_seat_until_over(base, gid, tokens)
+    click_until_over([ann, bob])
     for page in (ann, bob):
         wait_js(page, "window.grimoirePage && window.grimoirePage.status === 'over'", timeout=30000)
         page.wait_for_selector(".rating-changes", timeout=30000)

@@ -38,6 +38,13 @@ def _payloads(c, gid: str, token: str | None, seq: int) -> dict[str, object]:
         out["GET" + path] = (r.status_code, r.text)
     r = c.get(f"/api/games?ids={gid}")
     out["list"] = (r.status_code, r.json()["games"][0] | {"updated_at": None})
+    if token is None:
+        # a seat's answer is about its own last action, judged by replaying the game from its seed, which
+        # a resampled copy cannot do (tests/web/test_undo.py covers it); a spectator's must not vary
+        r = c.get(f"/api/games/{gid}/undo", headers=h)
+        out["GET/undo"] = (r.status_code, r.text)
+    r = c.post(f"/api/games/{gid}/undo", headers=h, json={"seq": seq + 5})
+    out["POST undo stale"] = (r.status_code, r.text)
     for name, body in (("illegal", {"seq": seq, "action": "fly to the moon"}),
                        ("stale", {"seq": seq + 5, "action": "end"}),
                        ("bad", {"seq": seq, "action": ""})):

@@ -36,6 +36,7 @@ register(GameInfo(
     score_bounds=(0, CONFIG["solo_score_bound"]),
     agents={"greedy": GreedyAgent},
     search=SEARCH,                     # the hard level: IS-MCTS with greedy-ranked candidates and playouts
+    networks={1: "data/expert-1p.npz"},     # the expert level's network (docs/ai.md, Learned levels)
     arena=ArenaHooks(stats=arena.stats, seat_stats=arena.seat_stats),
     renderer=f"{__name__}.render",
     hints=hints,

@@ -2,8 +2,10 @@
 
 The id of an action is its line in ``data/actions.txt`` (the file only grows at its end, so an id
 keeps its meaning). A line is either a fixed action text or a relative bid, "bid lowest+d": the
-lowest legal bid of the position plus d (7.4). Explicit payments and discards, and bids at offsets
-that are not listed, have no id: they stay playable by their text. Every decision lists at least
+lowest legal bid of the position plus d (7.4). Payments and discards have ids in their factored form,
+one item at a time ('give 8g', 'drop c20', 'keep d12'; factored.py): legal but not listed, they join
+the mask here. Explicit payments and discards of several items at once, and bids at offsets that
+are not listed, have no id: they stay playable by their text. Every decision lists at least
 one action with an id (a fixed text, or the lowest bid, offset 0), so ``legal_action_ids`` is never
 empty while the game goes on.
 """
@@ -19,6 +21,7 @@ from ...core.codec import ActionCodec, load_action_table
 from ...core.errors import IllegalAction
 from . import actions as A
 from .data import ITEM_MIN_BID
+from .legal import factored_legal
 
 _DATA = Path(__file__).parent / "data"
 LEARNING = tomllib.loads((_DATA / "learning.toml").read_text(encoding="utf-8"))
@@ -95,6 +98,7 @@ class ZavandorCodec(ActionCodec):
             lo = lowest_bid(state)
             if lo is not None:
                 ids.update(i for i, d in self.bid_offset.items() if lo + d in bids)
+        ids.update(table[a.text] for a in factored_legal(state))
         return sorted(ids)
 
     def describe(self, i: int) -> str:

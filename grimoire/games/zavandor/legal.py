@@ -7,7 +7,8 @@ lists the actions that answer it, checks one and carries it out.
 
 Every check goes through the same ``why_not_*`` functions that decide what is listed, so that the
 listed actions are exactly those that apply (the tests probe the whole vocabulary to prove it).
-Not listed but legal (documented): explicit payments/discards ('pay 15 8 d5', 'discard 3 4'), and
+Not listed but legal (documented): explicit payments/discards ('pay 15 8 d5', 'discard 3 4'), their
+factored forms one item at a time ('give 8g', 'drop c20', 'keep d12'; factored.py), and
 bids above what the bidder can pay — those bring the curse of the 9 Sages (7.5).
 """
 
@@ -54,6 +55,7 @@ from .data import (
     TRACK_COST,
 )
 from .energy import dust_tokens, hand_units, keep_best, keepable_dust
+from .factored import do_drop, do_give, factored_actions, why_not_drop, why_not_give
 from .flow import can_raise, discard_cards, end_turn, raise_level, step
 from .turn import (
     do_advance,
@@ -113,7 +115,7 @@ class Bid(Kind):
 
 class AuctionPayment(Kind):
     kind = D.APAY
-    answers = ("pay", "sell")
+    answers = ("pay", "sell", "give")
     prompt = "pay for what they won ('pay', 'pay <items>' or sell gems)"
 
     def legal(self, s, d):
@@ -129,12 +131,16 @@ class AuctionPayment(Kind):
     def check(self, s, d, a):
         if a.kind == "pay":
             return why_not_pay(s, d.seat, a.args, auction=True)
+        if a.kind == "give":
+            return why_not_give(s, d.seat, *a.args)
         return why_not_sell(s, s.players[d.seat], a.args[0], a.args[1], True)
 
     def do(self, s, d, a):
         p = s.players[d.seat]
         if a.kind == "pay":
             do_auction_payment(s, d.seat, d.payload.item, None if a.args is None else resolve_items(p, a.args)[0])
+        elif a.kind == "give":
+            do_give(s, d.seat, *a.args)
         else:
             do_sell(s, p, a.args[0], a.args[1], True)
 
@@ -229,16 +235,21 @@ class LoseGem(Kind):
 
 class Discard(Kind):
     kind = D.DISCARD
-    answers = ("discard",)
+    answers = ("discard", "drop", "keep")
     prompt = "discard down to the hand limit ('discard' or 'discard <items>')"
 
     def legal(self, s, d):
         return [A.DISCARD]
 
     def check(self, s, d, a):
+        if a.kind != "discard":
+            return why_not_drop(s, d.seat, *a.args)
         return _why_not_discard(s, s.players[d.seat], a.args)
 
     def do(self, s, d, a):
+        if a.kind != "discard":
+            do_drop(s, d.seat, *a.args)             # the decision stays until 'discard'
+            return
         _do_discard(s, s.players[d.seat], a.args)
         s.pending.pop()
 
@@ -247,7 +258,7 @@ class Turn(Kind):
     """The active player's ordinary turn (phase 3), when nothing is pending (``d`` is None)."""
 
     kind = D.TURN
-    answers = ("end", "pay", "buy", "sell", "activate", "deactivate", "token", "advance", "auction")
+    answers = ("end", "pay", "buy", "sell", "activate", "deactivate", "token", "advance", "auction", "give")
     prompt = "buy, sell, (de)activate, take tokens, advance, auction, pay or end"
 
     def not_now(self, s, d, a):
@@ -265,6 +276,8 @@ class Turn(Kind):
         p = s.players[seat]
         if k == "pay":
             return why_not_pay(s, seat, args)
+        if k == "give":
+            return why_not_give(s, seat, *args)
         if s.turn_actions >= s.turn_limit:
             return (f"this turn has had its {s.turn_limit} actions (option turn_action_limit): only "
                     f"'pay' and 'end' remain", None)
@@ -284,7 +297,10 @@ class Turn(Kind):
 
     def do(self, s, d, a):
         k, args = a.kind, a.args
-        s.turn_actions += 1                 # every action of the turn counts (end resets the count)
+        if k == "give":                     # part of a payment: not a turn action of its own
+            do_give(s, s.order[s.turn_idx], *args)
+            return
+        s.turn_actions += 1                 # every other action of the turn counts (end resets the count)
         if k == "end":
             if s.tab_seat >= 0:
                 settle(s)
@@ -334,6 +350,21 @@ def legal_actions(s) -> list[Action]:
         d = items[-1]
         return KINDS[d.kind].legal(s, d)
     return _turn_actions(s, s.players[s.order[s.turn_idx]])      # TURN.legal(s, None), one call less
+
+
+def factored_legal(s) -> list[Action]:
+    """The legal factored payment and discard actions ('give', 'drop', 'keep'; not listed, with ids)."""
+    if s.over:
+        return []
+    items = s.pending.items
+    if not items:
+        return factored_actions(s, "pay", s.order[s.turn_idx])
+    d = items[-1]
+    if d.kind == D.APAY:
+        return factored_actions(s, "pay", d.seat)
+    if d.kind == D.DISCARD and not KINDS[d.kind].void(s, d):
+        return factored_actions(s, "discard", d.seat)
+    return []
 
 
 def check(s, action: Action) -> None:

@@ -65,6 +65,10 @@ _NUM_IDS = 0
 if _native is not None:
     from .codec import CODEC as _ZCODEC
     _NUM_IDS = _ZCODEC.num_distinct_actions
+    # the factored payment and discard steps ('give 8g', 'drop c20', 'keep d12'): code XBASE + id
+    for _i, _t in enumerate(_ZCODEC.texts):
+        if _t.split(" ", 1)[0] in ("give", "drop", "keep"):
+            _CODE[_t] = _native.XBASE + _i
 
 
 def _grow(upto: int) -> None:

@@ -72,7 +72,7 @@ def _layout() -> list[tuple[str, int, int, str, str]]:
         ("decision_item", 0, len(ITEMS), "the item being paid for (decision apay): 12 artifacts, 9 sentinels", one),
         ("free_advances", 0, 1, "free knowledge advances left (decision free)", s["advances"]),
         ("tab_seat", 1, 0, "the seat with an open purchase (all 0: none)", one),
-        ("tab", 0, 2, "the open purchase: owed, credit from gem sales", s["money"]),
+        ("tab", 0, 2, "the open purchase: owed, credit (gem sales, items given)", s["money"]),
         ("auction_open", 0, 1, "an auction runs", flag),
         ("auction_item", 0, len(ITEMS), "its item (12 artifacts, then 9 sentinels, data order)", one),
         ("auction_bids", 0, 3, "minimum bid, high bid (0 before the opening bid), 1 once there is a high bid",

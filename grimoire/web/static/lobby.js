@@ -5,13 +5,19 @@
 import {agentAbout, agentName, api, currentLang, formatDate, h, has, langSelect, loadLang, t, toast} from "./common.js";
 import {accountBox, currentUser, keepSeats, loadAccount, syncGames} from "./account.js";
 import {playerName, rememberTable, setPlayerName, tablePanels} from "./tables.js";
+import {turnFields} from "./turn.js";
+import {learnPanel} from "./guide.js";
 
 const app = document.getElementById("app");
 let meta = null;
 let created = null;          // the answer of POST /api/games, shown until a new game is made
 // options: the values the user set; optionsOpen: whether the options are unfolded
 // open: an open table (listed in the lobby, others join) instead of links only
-const form = {game: null, players: 2, seats: [], options: {}, optionsOpen: false, practice: false, open: false};
+const form = {game: null, players: 2, seats: [], options: {}, optionsOpen: false, practice: false, open: false,
+  turn: {deadline: "none", on_expire: "ai"}};
+
+// a slow game's move deadline (turns.py), sent only when there is one
+function chosenTurn() { return form.turn.deadline === "none" ? undefined : {...form.turn}; }
 
 export function rememberSeats(gid, seats) {
   const key = `grimoire.seats.${gid}`;
@@ -63,10 +69,10 @@ function agentLabel(a, game = form.game) {
   return a === "human" ? t("lobby.human") : t("lobby.ai", {level: agentName(game, a)});
 }
 
-// the levels first (easy, medium, hard), then the game's own agents and the generic ones
+// the levels first (easy, medium, hard, expert), then the game's own agents and the generic ones
 function agentOrder(list) {
-  const rank = (a) => ["easy", "medium", "hard"].indexOf(a);
-  return [...list].sort((a, b) => ((rank(a) + 4) % 4 - (rank(b) + 4) % 4) || a.localeCompare(b));
+  const rank = (a) => ["easy", "medium", "hard", "expert"].indexOf(a);
+  return [...list].sort((a, b) => ((rank(a) + 5) % 5 - (rank(b) + 5) % 5) || a.localeCompare(b));
 }
 
 // --- the game's options, from their JSON schema ------------------------------------------------------
@@ -194,7 +200,7 @@ async function openTable(btn) {
   btn.disabled = true;
   try {
     const r = await api("POST", "/api/tables", {game: form.game, options: chosenOptions(g), name, lang: currentLang(),
-      rated: Boolean(form.rated), seats: form.seats.map((s, i) => ({agent: i === 0 ? "human" : s.agent}))});
+      rated: Boolean(form.rated), turn: chosenTurn(), seats: form.seats.map((s, i) => ({agent: i === 0 ? "human" : s.agent}))});
     rememberTable(r.id, r.seat, r.token);
     render();
   } catch (e) {
@@ -213,7 +219,7 @@ async function create(btn) {
   if (roles) options[g.roles.option] = roles;
   try {
     created = await api("POST", "/api/games", {
-      game: form.game, players: form.players, options, practice: form.practice,
+      game: form.game, players: form.players, options, practice: form.practice, turn: chosenTurn(),
       seats: form.seats.map((s) => ({agent: s.agent, name: s.name.trim()})),
     });
     rememberSeats(created.id, created.seats);
@@ -276,6 +282,7 @@ async function gamesPanel() {
         h("td", h("a", {href: `/play/${g.id}#hotseat`}, titleOf(g.game)), h("div.muted.small", formatDate(g.updated_at))),
         h("td", g.seats.map((s) => s.name || agentLabel(s.agent, g.game)).join(", ")),
         h("td", over ? t("lobby.status_over") : t("lobby.status_active", {n: g.seq}),
+          !over && g.current_player !== null && seats[g.current_player] ? h("span.badge.turn.your-turn", t("turn.your_turn")) : null,
           h("div.small", mine ? t("lobby.my_seats", {n: mine}) : t("lobby.spectator"))),
         h("td.links", over ? [h("a.small", {href: `/replay/${g.id}`}, t("ui.replay")), " · ",
           h("a.small", {href: `/review/${g.id}`}, t("ui.review"))] : null)));
@@ -324,6 +331,7 @@ async function render() {
       h("input", {type: "checkbox", checked: form.practice, onchange: (e) => { form.practice = e.target.checked; }}),
       " ", t("lobby.practice")),
     form.open ? null : h("p.option-help", t("lobby.practice_help")),
+    ...turnFields(form.turn, render),
     h("details.options", {open: form.optionsOpen, ontoggle: (e) => { form.optionsOpen = e.target.open; }},
       h("summary", t("lobby.options")), ...optionFields(g)),
     h("div.row", h("button.primary.create", {onclick: (e) => create(e.target)},
@@ -332,7 +340,8 @@ async function render() {
     rememberSeats(tbl.id, [{seat: me.seat, token: me.token}]);
     location.href = `/play/${tbl.id}#seat=${me.seat}&token=${me.token}`;
   });
-  const intro = h("section.intro", h("h1", t("lobby.title")), h("p", t("lobby.intro")));
+  const intro = h("section.intro", h("h1", t("lobby.title")), h("p", t("lobby.intro")),
+    learnPanel(meta, titleOf, rememberSeats, playerName()));
   const main = h("main.lobby-main", intro, h("div.lobby-grid", h("div", panels.mine, newGame, createdPanel()),
     h("div", panels.open, await gamesPanel())));
   app.replaceChildren(header, main);

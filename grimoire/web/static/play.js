@@ -4,6 +4,11 @@
 // (/games/<game>/board.js, a file of the game package), which calls ctx.act(text) to play.
 import {agentName, api, applyEdits, confirmBox, currentLang, errorText, h, has, icon, langSelect, loadLang, markdown, modal, spotlight, t, toast}
   from "./common.js";
+import {chatMessage, chatShow, initChat, refresh as refreshChat} from "./chat.js";
+import {initTurn, notifyTurn, turnBar, turnTitle} from "./turn.js";
+import {guardedAct} from "./confirm.js";
+import {guidePanel} from "./guide.js";
+import {forgetUndo, undoButton} from "./undo.js";
 
 const app = document.getElementById("app");
 const gid = decodeURIComponent(location.pathname.split("/").pop());
@@ -72,14 +77,22 @@ class Connection {
       m = {...this.view, ...head, type: "state", obs: applyEdits(this.view.obs, obs), hints: applyEdits(this.view.hints, hints)};
     }
     if (m.type === "welcome") this.syncing = false;
-    if (m.type === "welcome" || m.type === "state") {
+    if (m.type === "undone") {               // an action was taken back: the whole view, seq goes down
+      forgetUndo();
+      mergeLog(m.log, true);
+      this.view = m;
+      this.pending = null;
+      render();
+    } else if (m.type === "welcome" || m.type === "state") {
       if (this.view && m.seq < this.view.seq) return;
-      if (m.type === "welcome") mergeLog(m.log, true); else mergeLog(m.log);
+      if (m.type === "welcome") { mergeLog(m.log, true); refreshChat(); } else mergeLog(m.log);
       this.view = m;
       if (this.pending && m.seq > this.pending.seq) this.pending = null;
       render();
     } else if (m.type === "presence") {
       if (this.view) { this.view.seats = m.seats; renderHeaderOnly(); }
+    } else if (m.type === "chat") {
+      chatMessage(m);
     } else if (m.type === "ack") {
       this.pending = null;
     } else if (m.type === "error") {
@@ -164,6 +177,8 @@ function header(view, seat) {
     h("div.game-title", gameTitle(view)),
     h("div.spacer"),
     h("nav.header-actions",
+      undoButton({gid, view, seat, log, token: seat === null ? null : held[seat], rerender: render,
+        busy: Boolean(conns[seat] && conns[seat].pending)}),
       view.practice && mine ? h("button.ghost.hint", {onclick: () => showHint(view, seat), title: t("ui.hint_help")}, "✦ ", t("ui.hint")) : null,
       over ? h("a.button.ghost.replay-link", {href: `/replay/${encodeURIComponent(gid)}${replayHash}`}, t("ui.replay")) : null,
       over ? h("a.button.ghost.review-link", {href: `/review/${encodeURIComponent(gid)}${replayHash}`}, t("ui.review")) : null,
@@ -195,17 +210,21 @@ function ratingsPanel(view) {
 
 function ctxFor(view, seat) {
   const conn = conns[seat === null ? "spectator" : seat];
-  return {
+  const ctx = {
     t, h, icon, modal, markdown, ui, seat, view, log, lang: currentLang(),
     confirm: confirmBox,
-    busy: Boolean(conn && conn.pending),
+    // a game a seat lost on time (turns.py) is over though its board is not: no controls
+    busy: Boolean(conn && conn.pending) || (view.forfeit !== undefined && view.forfeit !== null),
     readonly: false,
-    act: (text) => (conn ? conn.act(text) : false),
+    act: null,
     seatLabel: (s) => seatLabel(view, s),
     help: showHelp,
     rerender: render,
     heldSeats: Object.keys(conns).filter((k) => k !== "spectator").map(Number),
   };
+  // an action that harms the seat's own side asks first (confirm.js; the game's board declares which)
+  ctx.act = guardedAct(module, view, ctx, (text) => (conn ? conn.act(text) : false));
+  return ctx;
 }
 
 // a decision of the seat on screen that was not there before: bring the board's element for it
@@ -242,7 +261,9 @@ function render() {
   }
   shownSeat = seat;
   revealed = seat;
-  document.title = `Grimoire — ${gameTitle(view)}`;
+  const mine = seat !== null && view.obs.current_player === seat && view.status !== "over";
+  document.title = turnTitle(`Grimoire — ${gameTitle(view)}`, mine);
+  notifyTurn(mine, gameTitle(view));
   const y = window.scrollY;
   const main = h("main.game");
   try {
@@ -251,7 +272,10 @@ function render() {
     console.error(e);
     main.append(h("pre.error", String(e.stack || e)));
   }
-  app.replaceChildren(header(view, seat), ...[ratingsPanel(view)].filter(Boolean), main);
+  const guide = guidePanel({gid, game: view.game, view, seat, module, ctx: ctxFor(view, seat), rerender: render});
+  app.replaceChildren(header(view, seat), ...[turnBar(view, seat, (s) => seatLabel(view, s), render),
+    ratingsPanel(view), guide].filter(Boolean), main);
+  chatShow(view, app);
   window.scrollTo(0, y);                    // a re-render keeps the reader where they were
   focusDecision(view, seat, main);
   // for scripts and tests: what is on screen (public to this seat anyway)
@@ -303,7 +327,7 @@ async function showHint(view, seat) {
       r.candidates && r.candidates.length > 1 ? h("ol.hint-list", ...r.candidates.slice(0, 5).map((c) =>
         h("li", say(c.action), " ", h("span.muted", t("ui.hint_share", {p: Math.round(100 * c.share)}))))) : null,
       r.seq === view.seq ? h("div.row", h("button.primary.play-hint", {onclick: () => {
-        close(); const c = conns[seat]; if (c) c.act(r.action);
+        close(); ctxFor(view, seat).act(r.action);
       }}, t("ui.hint_play"))) : null);
   } catch (e) {
     body.replaceChildren(h("p.bad", e.message));
@@ -344,6 +368,10 @@ function showShare() {
     document.head.append(h("link", {rel: "stylesheet", href: module.css}));
   }
   const seats = Object.entries(held);
+  // the chat of the seat on screen (the players'), or the spectators'
+  const chatSeat = () => (seats.length ? (shownSeat ?? Number(seats[0][0])) : null);
+  initChat(gid, () => (chatSeat() === null ? null : held[chatSeat()]), chatSeat);
+  initTurn(gid);
   if (!seats.length) conns.spectator = new Connection(null, null);
   for (const [seat, token] of seats) conns[seat] = new Connection(Number(seat), token);
 })();

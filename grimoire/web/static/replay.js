@@ -3,6 +3,7 @@
 // may be chosen. While a game runs, only the seats this browser holds (and the spectators' view),
 // up to the present: what those seats saw anyway.
 import {agentName, api, currentLang, h, has, icon, langSelect, loadLang, markdown, modal, t, toast} from "./common.js";
+import {chatReplay} from "./chat.js";
 
 const app = document.getElementById("app");
 const gid = decodeURIComponent(location.pathname.split("/").pop());
@@ -156,4 +157,5 @@ document.addEventListener("keydown", (e) => {
   if (module.css) document.head.append(h("link", {rel: "stylesheet", href: module.css}));
   if (seat !== null && !allowedSeats().includes(seat)) seat = null;
   await go(seq === null || Number.isNaN(seq) ? (over() ? 0 : info.seq) : seq);
+  chatReplay(gid, Object.values(tokens)[0] || null, over(), app);
 })();

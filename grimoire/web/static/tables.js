@@ -2,6 +2,7 @@
 // and the tables this browser sits at (who is seated; the creator kicks or starts early with AI seats).
 // A seat's token is kept here (localStorage) and opens the seat once the table has become a game.
 import {agentName, api, currentLang, formatDate, h, has, t, toast} from "./common.js";
+import {duration} from "./turn.js";
 
 const KEY = "grimoire.tables";
 const filter = {game: "", lang: ""};
@@ -72,7 +73,8 @@ function tableRow(tbl, mine) {
   return h("tr.open-table", {dataset: {table: tbl.id}},
     h("td", h("strong", titleOf(tbl.game)),
       h("div.small.muted", t("tables.players_n", {n: tbl.players}), " · ", tbl.lang.toUpperCase(),
-        tbl.rated ? [" · ", h("span.badge", t("tables.rated"))] : null),
+        tbl.rated ? [" · ", h("span.badge", t("tables.rated"))] : null,
+        tbl.turn_seconds ? [" · ", h("span.badge.turn", t("turn.per_move", {time: duration(tbl.turn_seconds)}))] : null),
       opts.length ? h("div.small.muted.table-options", opts.join(" · ")) : null),
     h("td", h("div.table-seats", ...seats), h("div.small.muted", t("tables.free_n", {n: tbl.free}))),
     h("td.small.muted", formatDate(tbl.created_at)),

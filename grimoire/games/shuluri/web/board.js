@@ -677,19 +677,22 @@ function partnerOf(g, seat) {
   const p = g.teams.map((t) => t.seat).find((x) => x !== seat && sameSide(g, x, seat));
   return p === undefined ? null : p;
 }
-// play an action; a harmful spell on a figure of one's own side asks first
+// play an action (the page asks first when `harms` says it hurts one's own side)
 function play(ctx, g, text) {
-  const w = text.split(" ");
-  if (w[1] === "cast" && SPELL[w[2]] && SPELL[w[2]].harmful) {
-    const caster = g.figures.find((f) => f.seat === ctx.seat && f.role === w[0] && !f.zombie);
-    const target = w[3] && !w[3].includes(",") ? figByName(g, w[3]) : (w[3] ? null : caster);
-    if (target && sameSide(g, target.seat, ctx.seat) && ctx.confirm) {
-      ctx.confirm(tr("shuluri.confirm_harm_title"), tr("shuluri.confirm_harm", {spell: spellName(w[2]), target: figWord(target.name)}),
-        tr("shuluri.confirm_harm_ok")).then((ok) => { if (ok) ctx.act(text); });
-      return;
-    }
-  }
   ctx.act(text);
+}
+
+// the page's question before an action that harms the acting seat's side (web/static/confirm.js):
+// a harmful spell (rules 4.3: damage, curses) on a figure of one's own side or of the partner's
+export function harms(view, text, ctx) {
+  const g = game(view);
+  const w = text.split(" ");
+  if (!g || w[1] !== "cast" || !SPELL[w[2]] || !SPELL[w[2]].harmful) return null;
+  const caster = g.figures.find((f) => f.seat === ctx.seat && f.role === w[0] && !f.zombie);
+  const target = w[3] && !w[3].includes(",") ? figByName(g, w[3]) : (w[3] ? null : caster);
+  if (!target || !sameSide(g, target.seat, ctx.seat)) return null;
+  return {title: tr("shuluri.confirm_harm_title"), text: tr("shuluri.confirm_harm", {spell: spellName(w[2]), target: figWord(target.name)}),
+    ok: tr("shuluri.confirm_harm_ok")};
 }
 
 function actionButton(ctx, g, text, label, cls = "") {
@@ -1077,6 +1080,15 @@ export function render(root, view, ctx) {
   const left = ctx.h("div.shul-left", arena(ctx, g, legal), gatesPanel(ctx, g));
   const right = ctx.h("div.shul-right", promptPanel(ctx, g, legal), secretsPanel(ctx, g), allActions(ctx, g, legal), eventsPanel(ctx, g));
   root.append(statusStrip(ctx, g, view), ctx.h("div.shul-grid", left, right), figuresPanel(ctx, g));
+}
+
+// the guide's step (web/static/guide.js): the seat's decision, grouped as the guide explains them
+const GUIDE_STEPS = {weapon: "secret", traps: "secret", amulets: "secret", potions: "secret", vials: "secret",
+  resist: "secret", side: "side", deploy: "deploy", name: "name", act: "act"};
+export function guide(view) {
+  const g = game(view);
+  const d = g && g.decision;
+  return d ? (GUIDE_STEPS[d.kind] || "react") : null;
 }
 
 export function rulesIntro(t) {

@@ -266,18 +266,49 @@ function promptPanel(ctx, o, g, me, ix, mine) {
   const box = h(`section.panel.prompt${mine ? ".mine" : ""}`, {"aria-live": "polite", dataset: {decision: mine ? "turn" : "wait"}},
     h("div.prompt-text", mine ? h("span.you", tr(`${P}.you`)) : h("span.hourglass", ctx.icon("hourglass")), " ", text));
   if (mine && ix.end) {
-    box.append(h("div.row", h("button.primary.end-round", {disabled: ctx.busy, onclick: () => endRound(ctx, me)}, tr(`${P}.end_round`)),
+    box.append(h("div.row", h("button.primary.end-round", {disabled: ctx.busy, onclick: () => endRound(ctx)}, tr(`${P}.end_round`)),
       h("span.muted.small", tr(`${P}.simultaneous`))));
   }
   return box;
 }
 
-function endRound(ctx, me) {
-  const unused = me.used.filter((u) => !u).length;
-  if (!unused) { ctx.act("end"); return; }
-  ctx.modal(tr(`${P}.end_round`), ctx.h("p", tr(`${P}.unused_warning`, {n: unused})), [
-    {label: tr("ui.cancel"), onclick: () => true},
-    {label: tr(`${P}.end_anyway`), primary: true, onclick: () => { ctx.act("end"); }}]);
+function endRound(ctx) {
+  ctx.act("end");                     // with dice unused the page asks first (harms)
+}
+
+// the page's question before an action that harms the acting seat (web/static/confirm.js), as the
+// terminal's warnings: ending the round with dice unused (they expire, rules 4.2) and paying with stocks
+// that hold more dust than the cost (a stock is spent whole, the rest is lost, rules 6.3)
+export function harms(view, text, ctx) {
+  const g = view.obs[P];
+  const me = g && ctx.seat !== null ? g.sheets[ctx.seat] : null;
+  if (!me) return null;
+  const w = text.split(" ");
+  if (text === "end") {
+    const unused = me.used.filter((u) => !u).length;
+    return unused ? {title: tr(`${P}.end_round`), text: tr(`${P}.unused_warning`, {n: unused}), ok: tr(`${P}.end_anyway`)} : null;
+  }
+  if (w[0] === "pay" && w.length > 2 && ART[w[1].toUpperCase()]) {
+    const cost = ART[w[1].toUpperCase()].dust;
+    const stocks = Object.fromEntries(me.stocks.filter((x) => !x.spent).map((x) => [`r${x.round}`, x.amount]));
+    const total = w.slice(2).reduce((sum, r) => sum + (stocks[r] || 0), 0);
+    if (total > cost) {
+      return {title: describe(text), text: tr(`${P}.confirm_stock_lost`, {total, cost, lost: total - cost}),
+        ok: tr(`${P}.pay_anyway`)};
+    }
+  }
+  return null;
+}
+
+// the guide's step (web/static/guide.js): an amplifier level half paid, a die picked, dice left or none
+export function guide(view, ctx) {
+  const o = view.obs;
+  const me = o[P] && ctx.seat !== null ? o[P].sheets[ctx.seat] : null;
+  if (!me) return null;
+  const legal = o.legal_actions || [];
+  if (me.amp_paid && !legal.includes("end")) return "unlock";
+  if (!me.used.some((u) => !u)) return "end";
+  return ctx.ui.zsDie !== null && ctx.ui.zsDie !== undefined ? "place" : "pick";
 }
 
 function resultPanel(ctx, o, g) {

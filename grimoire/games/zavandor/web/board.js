@@ -95,6 +95,9 @@ export function describe(text) {
     case "skip": return tr("zavandor.log.skip");
     case "lose": return tr("zavandor.log.lose", {gem: gem(w[1])});
     case "discard": return w.length > 1 ? tr("zavandor.log.discard_items", {items: w.slice(1).join(" ")}) : tr("zavandor.log.discard");
+    case "give": return tr("zavandor.log.give", {items: w[1]});                // a factored payment step
+    case "drop": return tr("zavandor.log.discard_items", {items: w[1]});
+    case "keep": return tr("zavandor.log.keep", {n: w[1].slice(1)});
     default: return text;
   }
 }
@@ -211,7 +214,7 @@ function promptPanel(ctx, o, legal) {
         d.group === g ? ` · ${tr("zavandor.group_now")}` : done ? " ✓" : "");
     }), helpButton(ctx, "zavandor.topic.turn")));
     if (legal.has("end")) {
-      box.append(h("div.row", h("button.primary.end-turn", {disabled: ctx.busy, onclick: () => endTurn(ctx, o)},
+      box.append(h("div.row", h("button.primary.end-turn", {disabled: ctx.busy, onclick: () => endTurn(ctx)},
         tr("zavandor.end_turn"))));
     }
   }
@@ -233,15 +236,32 @@ function promptPanel(ctx, o, legal) {
   return box;
 }
 
-// ending the turn over the hand limit: in phase 4 the surplus must be discarded (7.6); say so first
-async function endTurn(ctx, o) {
-  const me = o.players[ctx.seat];
-  if (me && me.hand_count > me.hand_limit) {
-    const ok = await ctx.confirm(tr("zavandor.hand_limit_title"),
-      tr("zavandor.end_over_limit", {count: me.hand_count, limit: me.hand_limit}), tr("zavandor.end_anyway"));
-    if (!ok) return;
-  }
+// ending the turn (the page asks first over the hand limit: `harms`)
+function endTurn(ctx) {
   ctx.act("end");
+}
+
+// the page's question before an action that harms the acting seat (web/static/confirm.js):
+// - ending the turn over the hand limit: in phase 4 the surplus must be discarded (rules 8.1);
+// - a bid above what the seat can pay: the curse of the 9 Sages eliminates it (rules 7.5).
+export function harms(view, text, ctx) {
+  const o = gameView(view.obs);
+  const me = o && o.players ? o.players[ctx.seat] : null;
+  if (!me) return null;
+  if (text === "end" && me.hand_count > me.hand_limit) {
+    return {title: tr("zavandor.hand_limit_title"), text: tr("zavandor.end_over_limit", {count: me.hand_count, limit: me.hand_limit}),
+      ok: tr("zavandor.end_anyway")};
+  }
+  if (text.startsWith("bid ")) {
+    const b = Number(text.slice(4));
+    const bids = (o.legal_actions || []).filter((x) => x.startsWith("bid ")).map((x) => Number(x.slice(4)));
+    const hi = bids.length ? Math.max(...bids) : null;
+    if (hi === null || b > hi) {
+      return {title: tr("zavandor.curse_title"), text: hi === null ? tr("zavandor.curse_warning_none", {n: b})
+        : tr("zavandor.curse_warning", {n: b, max: hi}), ok: tr("zavandor.bid_anyway")};
+    }
+  }
+  return null;
 }
 
 // opening an auction first pays the open purchases the default way (7.6): say so, not silently
@@ -297,17 +317,7 @@ function auctionPanel(ctx, o, legal) {
       bidBtn.textContent = tr("zavandor.bid_n", {n: b});
       bidBtn.disabled = ctx.busy || !(b >= lo) || !Number.isInteger(b);
     };
-    const placeBid = () => {
-      const b = Number(ctx.ui.bid);
-      if (hi === null || b > hi) {
-        ctx.modal(tr("zavandor.curse_title"), ctx.h("p", hi === null ? tr("zavandor.curse_warning_none", {n: b})
-                                                             : tr("zavandor.curse_warning", {n: b, max: hi})), [
-          {label: tr("ui.cancel"), onclick: () => true},
-          {label: tr("zavandor.bid_anyway"), onclick: () => { ctx.act(`bid ${b}`); }}]);
-        return;
-      }
-      ctx.act(`bid ${b}`);
-    };
+    const placeBid = () => ctx.act(`bid ${Number(ctx.ui.bid)}`);     // over `hi`: the page asks (harms)
     const step = (n) => h("button.small", {onclick: () => { ctx.ui.bid = Math.max(lo, Number(ctx.ui.bid) + n); input.value = ctx.ui.bid; update(); }},
       n > 0 ? `+${n}` : String(n));
     update();
@@ -620,6 +630,12 @@ export function render(root, view, ctx) {
   root.classList.add("zav");
   if (ctx.busy) root.classList.add("busy");
   root.append(orderStrip(ctx, o), h("div.zav-grid", left, right));
+}
+
+// the guide's step (web/static/guide.js): the kind of the seat's decision (turn, bid, apay, discard, ...)
+export function guide(view) {
+  const d = gameView(view.obs).decision;
+  return d ? d.kind : null;
 }
 
 export function rulesIntro(t) {

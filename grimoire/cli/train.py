@@ -1,0 +1,92 @@
+"""``grimoire train GAME``: train a network for the ``expert`` level by self-play (grimoire.learn)."""
+
+from __future__ import annotations
+
+import shlex
+import signal
+import sys
+import time
+from pathlib import Path
+
+import typer
+from rich.console import Console
+from rich.progress import TaskID
+
+from ..core.errors import GameConfigError
+from .common import GAME_HELP, parse_option_pairs, require_game
+from .main import app
+from .simulate import LOG_SECONDS, RateColumn, _interrupt, progress_bar, short
+
+
+def _ints(text: str, option: str) -> list[int]:
+    try:
+        return [int(x) for x in text.split(",") if x.strip()]
+    except ValueError:
+        raise GameConfigError(f"{option} takes whole numbers separated by commas, not {text!r}") from None
+
+
+@app.command("train")
+def train_command(
+    game: str | None = typer.Argument(None, help=GAME_HELP),
+    players: int = typer.Option(None, "--players", "-p", help="number of players (default: the game's default)"),
+    games: int = typer.Option(40, "--games", "-n", help="self-play games per generation"),
+    generations: int = typer.Option(2, "--generations", "-g", help="generations (a rerun with more extends the run)"),
+    seed: int = typer.Option(0, "--seed", help="run seed: the same seed and settings train the same networks"),
+    option: list[str] = typer.Option([], "--option", "-o", help="game option key=value (repeatable)"),
+    out: Path = typer.Option(..., "--out", help="directory of the run; a rerun with the same --out resumes it"),
+    teacher: str = typer.Option("medium", "--teacher", help="the level whose moves generation 0 imitates"),
+    hidden: str = typer.Option("128,64", "--hidden", help="widths of the network's hidden layers"),
+    simulations: int = typer.Option(32, "--simulations", help="search simulations per decision in self-play "
+                                                              "and gate games"),
+    gate_games: int = typer.Option(8, "--gate-games", help="games against the best network before a new one "
+                                                           "replaces it (0 = always replace)"),
+    epochs: int = typer.Option(4, "--epochs", help="passes over the positions per generation"),
+    window: int = typer.Option(2, "--window", help="generations whose positions train each network"),
+    trainer: str = typer.Option("auto", "--trainer", help="numpy, torch, or auto (torch where installed)"),
+    backend: str = typer.Option("local", "--backend", help="local (processes on this machine) or ray"),
+    address: str = typer.Option(None, "--address", help="Ray cluster address; default: a local Ray instance"),
+    workers: int = typer.Option(1, "--workers", "-w", help="parallel workers for the games"),
+) -> None:
+    """Train a network for the expert level: generation 0 imitates a teacher level, later generations play
+    the network-guided search against itself; each network must beat the best so far to replace it.
+    Resumable: stop at any time and rerun the same command."""
+    from ..learn.pipeline import Run, TrainConfig, torch_available
+
+    info = require_game(game)
+    recorded = out / "run.json"
+    if trainer == "auto" and recorded.is_file():         # a resumed run keeps its trainer
+        import json
+        try:
+            trainer = str(json.loads(recorded.read_text()).get("trainer", "auto"))
+        except (OSError, ValueError):
+            pass
+    if trainer == "auto":
+        trainer = "torch" if torch_available() else "numpy"
+    if workers < 1:
+        raise GameConfigError("--workers must be at least 1")
+    cfg = TrainConfig(game=info.name, players=players or info.default_players, out=str(out), games=games,
+                      generations=generations, seed=seed, options=parse_option_pairs(option), teacher=teacher,
+                      hidden=_ints(hidden, "--hidden"), simulations=simulations, gate_games=gate_games,
+                      window=window, epochs=epochs, trainer=trainer, backend=backend, workers=workers,
+                      address=address, command="grimoire train " + shlex.join(sys.argv[2:]))
+    console = Console()
+    signal.signal(signal.SIGTERM, _interrupt)
+    signal.signal(signal.SIGINT, _interrupt)
+    with progress_bar(console) as progress:
+        tasks: dict[str, TaskID] = {}
+        last_log = [time.perf_counter()]
+
+        def on_progress(label: str, done: int, total: int) -> None:
+            if label not in tasks:
+                tasks[label] = progress.add_task(short(label), total=total, completed=done, before=done,
+                                                 t0=time.perf_counter())
+            progress.update(tasks[label], completed=done, total=total)
+            now = time.perf_counter()
+            if not console.is_terminal and (now - last_log[0] >= LOG_SECONDS or done == total):
+                last_log[0] = now
+                t = progress.tasks[tasks[label]]
+                console.print(f"{label}: {done}/{total}, {RateColumn().render(t).plain}", highlight=False)
+
+        run = Run(cfg, on_progress, lambda m: progress.console.print(m, highlight=False))
+        best = run.run()
+    console.print(f"best network: {best}", highlight=False)

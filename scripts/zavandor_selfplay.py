@@ -1,0 +1,94 @@
+"""Self-play data for Zavandor's expert network: medium agents on the native core, positions sampled.
+
+Each sampled position gives one row per seat: the seat's observation tensor (its own view only,
+``observation_tensor_into``), the seat's final share of the win (the value target) and, for the
+seat to move, the id of the action medium played with the legal-id mask (the policy target; -1
+where the action has no id or the seat is not the one to move). Shards of ``--shard`` games are
+written as they finish, so a stopped run resumes where it left off (a shard that exists is skipped).
+
+    nice .venv/bin/python scripts/zavandor_selfplay.py --players 4 --games 3000 --out /tmp/zav4
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+from grimoire.agents import make_agent
+from grimoire.core.episode import derive_seed
+from grimoire.core.registry import game_info, new_game
+from grimoire.games.zavandor.native import _native
+
+GAME = "zavandor"
+
+
+def play_game(players: int, seed: int, sample: float, agent: str, max_rounds: int):
+    """Rows (x, value, action id, mask) of one self-play game on the native core."""
+    info = game_info(GAME)
+    state = new_game(GAME, players, seed, backend="native", max_rounds=max_rounds)
+    agents = [make_agent(GAME, agent, derive_seed(seed, "seat", i)) for i in range(players)]
+    rng = np.random.default_rng(derive_seed(seed, "sample"))
+    size = _native.tensor_size(players)
+    xs: list[np.ndarray] = []
+    acts: list[int] = []
+    masks: list[np.ndarray] = []
+    seats: list[int] = []
+    num_ids = info.codec.num_distinct_actions
+    while not state.is_terminal():
+        seat = state.current_player
+        assert seat is not None
+        action = agents[seat].choose(state, seat)
+        if rng.random() < sample and len(state.legal_actions()) > 1:
+            mask = np.zeros(num_ids, np.int8)
+            state.legal_mask_into(mask)
+            aid = info.codec.encode(action, state)
+            for s in range(players):
+                x = np.zeros(size, np.float32)
+                state.observation_tensor_into(s, x)
+                xs.append(x)
+                seats.append(s)
+                acts.append(aid if (s == seat and aid is not None and mask[aid]) else -1)
+                masks.append(mask if s == seat else np.zeros(num_ids, np.int8))
+        state.apply(action)
+    ret = state.returns()
+    v = np.array([ret[s] for s in seats], np.float32)
+    return (np.array(xs, np.float16).reshape(len(xs), size), v, np.array(acts, np.int16),
+            np.array(masks, np.int8).reshape(len(xs), num_ids), state.round)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--games", type=int, default=1000)
+    ap.add_argument("--seed", type=int, default=1_000_000)
+    ap.add_argument("--sample", type=float, default=0.15, help="share of decisions recorded")
+    ap.add_argument("--agent", default="medium")
+    ap.add_argument("--max-rounds", type=int, default=60)
+    ap.add_argument("--shard", type=int, default=50)
+    ap.add_argument("--out", required=True)
+    a = ap.parse_args(argv)
+    out = Path(a.out)
+    out.mkdir(parents=True, exist_ok=True)
+    t0 = time.process_time()
+    for first in range(0, a.games, a.shard):
+        path = out / f"shard-{a.players}p-{a.seed + first:09d}.npz"
+        if path.exists():
+            continue
+        parts = [play_game(a.players, a.seed + g, a.sample, a.agent, a.max_rounds)
+                 for g in range(first, min(a.games, first + a.shard))]
+        tmp = path.with_suffix(".tmp.npz")
+        np.savez(tmp, x=np.concatenate([p[0] for p in parts]), v=np.concatenate([p[1] for p in parts]),
+                 a=np.concatenate([p[2] for p in parts]), m=np.concatenate([p[3] for p in parts]),
+                 rounds=np.array([p[4] for p in parts]))
+        tmp.rename(path)
+        print(f"{path.name}: {sum(len(p[1]) for p in parts)} rows, cpu {time.process_time() - t0:.0f}s",
+              file=sys.stderr, flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
