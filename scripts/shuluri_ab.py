@@ -88,20 +88,19 @@ def main() -> None:
         results = (play_game(spec, facs[k]) for spec, k in jobs)
     for (spec, k), r in zip(jobs, results, strict=True):
         up = args.upper
-        if True:
-            share = sum(r["win_share"][i] for i, a in enumerate(r["agents"]) if a == up)
-            t = tally[k]
-            t["games"] += 1
-            t["share"] += share
-            t["draws"] += int(not r["stats"]["decided"])
-            t["rounds"] += r["stats"]["rounds"]
-            hs = [i for i, a in enumerate(r["agents"]) if a == up]
-            t["think"] += sum(r["think_seconds"][i] for i in hs)
-            t["searched"] += sum(r["decisions"][i] for i in hs)
-            log.append({"game": spec.index, "variant": args.variant[k], "share": share, **r["stats"]})
-            print(f"game {spec.index:3d} variant {args.variant[k] or 'base':30s} hard {share:.2f} "
-                  f"rounds {r['stats']['rounds']:.0f} max {max(r['max_decision_seconds'][i] for i in hs):.2f}s",
-                  flush=True)
+        share = sum(r["win_share"][i] for i, a in enumerate(r["agents"]) if a == up)
+        t = tally[k]
+        t["games"] += 1
+        t["share"] += share
+        t["draws"] += int(not r["stats"]["decided"])
+        t["rounds"] += r["stats"]["rounds"]
+        hs = [i for i, a in enumerate(r["agents"]) if a == up]
+        t["think"] += sum(r["think_seconds"][i] for i in hs)
+        t["searched"] += sum(r["decisions"][i] for i in hs)
+        log.append({"game": spec.index, "variant": args.variant[k], "share": share, **r["stats"]})
+        print(f"game {spec.index:3d} variant {args.variant[k] or 'base':30s} hard {share:.2f} "
+              f"rounds {r['stats']['rounds']:.0f} max {max(r['max_decision_seconds'][i] for i in hs):.2f}s",
+              flush=True)
     print("\n| variant | games | hard's share [95%] | draws | rounds | s/decision |")
     print("|---|---|---|---|---|---|")
     for name, t in zip(args.variant, tally, strict=True):
