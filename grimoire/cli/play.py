@@ -22,6 +22,7 @@ from ..core.errors import GameConfigError, IllegalAction
 from ..core.record import load_record, make_record, save_record, verify
 from ..core.registry import game_info, load_game, new_game, with_round_cap
 from ..core.state import GameState
+from ..core.text import reason_text
 from ..core.undo import refusal as undo_refusal
 from . import picker
 from . import render as renderers
@@ -360,13 +361,17 @@ class Session:
         self.console.print(f"[red]{escape(message)}[/]", highlight=False)
 
     def why_not(self, line: str) -> str:
-        """Why a typed line is no action now: the engine's reason (in English) or, in another language,
-        the rule it breaks."""
+        """Why a typed line is no action now: the engine's reason (in English); in another language the
+        game's words for it (``GameInfo.reason``), else the rule it breaks."""
         try:
             self.state.parse_action(line)
         except IllegalAction as e:
             if self.t.lang == "en":
                 return str(e)
+            hook = game_info(self.state.game).reason
+            found = hook(str(e)) if hook is not None else None
+            if found is not None and self.t.has(found[0]):
+                return self.t("term.not_now_reason", text=line, reason=reason_text(*found, self.t), rule=e.rule or "?")
             if e.rule:
                 return self.t("term.not_now_rule", text=line, rule=e.rule)
         return self.t("term.not_now", text=line)

@@ -109,6 +109,9 @@ class GameInfo:
     teams: Callable[[int, Mapping[str, Any]], list[list[int]]] | None = None
     # --- for the conformance suite -----------------------------------------------------------------------
     probe_texts: Callable[[Any], list[str]] | None = None
+    # a refusal's text (IllegalAction) -> (catalog key, values) so interfaces show it in the reader's
+    # language; a value {"key": k} is itself the catalog text k (grimoire.core.text.reason_text)
+    reason: Callable[[str], tuple[str, dict[str, Any]] | None] | None = None
     conformance_options: Mapping[str, Any] = field(default_factory=dict)
     # --- other engines ---------------------------------------------------------------------------------
     backends: Mapping[str, Backend] = field(default_factory=dict)   # name -> engine, besides "python"

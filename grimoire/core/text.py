@@ -6,6 +6,7 @@ reads the same syntax."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 _CHOICE = re.compile(r"\{(\w+)\|([^{}|]*)\|([^{}|]*)\}")
@@ -16,6 +17,12 @@ def _one(value: Any) -> bool:
         return abs(float(value)) == 1
     except (TypeError, ValueError):
         return False
+
+
+def reason_text(key: str, params: dict[str, Any], t: Callable[..., str]) -> str:
+    """A refusal in words (``GameInfo.reason``): the catalog text ``key`` with its values, a value
+    ``{"key": k}`` shown as the catalog text ``k``."""
+    return t(key, **{n: t(v["key"]) if isinstance(v, dict) else v for n, v in params.items()})
 
 
 def fill(text: str, params: dict[str, Any]) -> str:

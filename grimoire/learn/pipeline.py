@@ -162,6 +162,8 @@ class Run:
         done = (n_jobs - len(todo))
         self.progress(label, min(done * self.cfg.chunk, self.cfg.games), self.cfg.games)
         games = min(done * self.cfg.chunk, self.cfg.games)
+        if done and todo:
+            self.log(f"resuming {self.out}: {games} of {self.cfg.games} games of generation {g} already played")
         for res in self._jobs(play_games, self._job_cfg(g, best), todo):
             write_shard(d / f"games-{res['job']:05d}.npz", res["samples"])
             games += res["games"]

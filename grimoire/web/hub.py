@@ -942,7 +942,10 @@ class Hub:
                 new = s.state.clone()
                 new.apply(action)
             except IllegalAction as e:
-                raise ApiError(422, "illegal", str(e), rule=e.rule, seq=mine) from None
+                hook = game_info(s.state.game).reason
+                found = hook(str(e)) if hook is not None else None
+                extra = {"reason": list(found)} if found is not None else {}
+                raise ApiError(422, "illegal", str(e), rule=e.rule, seq=mine, **extra) from None
             except GrimoireError as e:
                 raise ApiError(422, "illegal", str(e), seq=mine) from None
             canon = str(action)

@@ -97,9 +97,9 @@ except ImportError:  # pragma: no cover - the pinned dependency; zlib is the fal
 
 class _Deflate(ServerPerMessageDeflateFactory):
     """The server's permessage-deflate, compressing with zlib-ng (the same deflate stream, about half of
-    zlib's CPU at level 1 on our views, measured with ``scripts/patch_cost.py``'s views: Shuluri 1.0 KB
-    a view instead of 0.87, Zavandor the same). A client asking for no context takeover gets zlib's
-    per-message compressor (websockets makes it)."""
+    zlib's CPU at level 1 on our views, measured with ``scripts/patch_cost.py``'s views: for the
+    heaviest game's views 1.0 KB instead of 0.87, the same for the others). A client asking for no
+    context takeover gets zlib's per-message compressor (websockets makes it)."""
 
     def process_request_params(self, params, accepted_extensions):
         response, ext = super().process_request_params(params, accepted_extensions)

@@ -107,7 +107,8 @@ class Tables:
                 return None, []
             seats = [dict(r) for r in conn.execute(select(table_seats_t).where(table_seats_t.c.table_id == tid)
                                                    .order_by(table_seats_t.c.seat)).mappings()]
-            return dict(t), seats
+            turn = conn.execute(select(turn_rules_t.c.seconds).where(turn_rules_t.c.game_id == tid)).scalar()
+            return dict(t) | {"turn_seconds": turn or 0}, seats
         t, seats = await self.read(q)
         if t is None:
             raise ApiError(404, "unknown_table", "there is no such table")

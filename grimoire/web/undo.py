@@ -142,6 +142,7 @@ def _rewind(hub: Hub, s: Session, before: GameState) -> None:
             cache[c.seat] = hub.view_json(s, c.seat, "undone") if changed else None
         text = cache[c.seat]
         if text is not None:
+            c.sent = s.seat_seq(c.seat)          # the view it holds now: the next change may be a patch from it
             c.push(text)
 
 
@@ -156,6 +157,8 @@ async def undo(hub: Hub, s: Session, seat: int | None, seq: Any) -> dict[str, An
             raise ApiError(409, "stale", "the game was changed elsewhere; reload", seq=mine)
         if seq != mine:
             raise ApiError(409, "stale", f"the game has moved on (it is at action {mine}, you sent {seq})", seq=mine)
+        if s.forfeit is not None:            # a seat lost on time (turns.py): the game is over
+            raise ApiError(409, "game_over", "the game is over", seq=mine)
         why, before = await _check(s, seat)
         if why is not None or before is None or seat is None:
             raise ApiError(409, f"undo_{why}", MESSAGES.get(why or "", "nothing to take back"), seq=mine)
@@ -189,6 +192,8 @@ def install(app: FastAPI, hub: Callable[[], Hub], bearer: Callable[[Request], st
             return {"possible": False, "code": "spectator", "seq": mine}
         if await _rated(hub(), s.id):
             return {"possible": False, "code": "undo_rated", "seq": mine}
+        if s.forfeit is not None:            # a seat lost on time (turns.py): the game is over
+            return {"possible": False, "code": "game_over", "seq": mine}
         why, _before = await _check(s, seat)
         return {"possible": why is None, "code": None if why is None else f"undo_{why}", "seq": mine}
 

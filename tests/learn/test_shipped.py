@@ -42,7 +42,7 @@ def test_the_expert_level_plays_legal_moves(game, players, name):
     parse_agent(game, "expert:simulations=3,time=0")
     state = grimoire.new_game(game, players, 3, **game_info(game).conformance_options)
     agents = [make_agent(game, "expert:simulations=3,time=0", s) for s in range(players)]
-    for _ in range(6):
+    for _ in range(4):
         if state.is_terminal():
             break
         cp = state.current_player

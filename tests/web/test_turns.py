@@ -123,6 +123,7 @@ def test_open_tables_carry_the_deadline_to_their_game(client):
     tid = t.json()["id"]
     listed = {x["id"]: x for x in client.get("/api/tables").json()["tables"]}
     assert listed[tid]["turn_seconds"] == 3 * 86400
+    assert client.get(f"/api/tables/{tid}").json()["turn_seconds"] == 3 * 86400
     client.post(f"/api/tables/{tid}/join", json={"name": "Bob"})
     info = client.get(f"/api/games/{tid}/turn").json()
     assert info["seconds"] == 3 * 86400 and info["due_at"] is not None
@@ -152,3 +153,25 @@ def test_a_forfeited_games_replay_is_public_like_a_finished_ones(client):
         r = client.get(f"/api/games/{gid}/replay", params={"seat": seat, "seq": 0})
         assert r.status_code == 200 and r.json()["seat"] == seat
     assert client.get(f"/api/games/{gid}/record").status_code == 409
+
+
+def test_no_undo_after_a_forfeit(client):
+    g = slow_game(client, "1d", "forfeit")
+    gid = g["id"]
+    s = client.portal.call(client.app.state.hub.get, gid)
+    first = s.state.current_player
+    tok = g["seats"][first]["token"]
+
+    def keeps_the_turn(action) -> bool:
+        after = s.state.clone()
+        after.apply(action)
+        return after.current_player == first
+    action = next(a for a in s.state.legal_actions() if keeps_the_turn(a))
+    r = client.post(f"/api/games/{gid}/actions", json={"seq": 0, "action": str(action)}, headers=auth(tok))
+    assert r.status_code == 200, r.text
+    assert client.get(f"/api/games/{gid}/undo", headers=auth(tok)).json()["possible"] is True
+    assert check(client, now() + DAY + timedelta(minutes=1), gid) in ([0, 1], [1, 0])
+    assert client.get(f"/api/games/{gid}/undo", headers=auth(tok)).json() == {"possible": False, "code": "game_over",
+                                                                              "seq": 1}
+    r = client.post(f"/api/games/{gid}/undo", json={"seq": 1}, headers=auth(tok))
+    assert r.status_code == 409 and r.json()["error"]["code"] == "game_over"

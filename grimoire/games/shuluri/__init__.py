@@ -41,6 +41,11 @@ def _search_hooks(seed: int):
     return search_hooks(seed)
 
 
+def _reason(message: str):
+    from .reasons import reason
+    return reason(message)
+
+
 def _arena_roles(state) -> list[str]:
     from .ai import arena_roles
     return arena_roles(state)
@@ -87,6 +92,7 @@ register(GameInfo(
     chance_options=("dice",),           # preset d10 results: known to whoever sets them
     teams=_teams,                       # pair play: the alliances of modes.toml win and lose together
     probe_texts=probe_texts,
+    reason=_reason,
     conformance_options={"max_rounds": 5},
 ))
 

@@ -123,7 +123,7 @@ export async function api(method, path, body, token) {
   if (!r.ok) {
     const e = (data && data.error) || {};
     const wait = e.retry_after ?? r.headers.get("Retry-After");
-    const err = new Error(errorText(e.code, e.message || `HTTP ${r.status}`, wait, e.rule));
+    const err = new Error(errorText(e.code, e.message || `HTTP ${r.status}`, wait, e.rule, e.reason));
     err.status = r.status;
     err.code = e.code;
     err.retryAfter = wait;
@@ -132,9 +132,15 @@ export async function api(method, path, body, token) {
   return data;
 }
 
-// an error from the server in the reader's language (its code's text, with the wait it asks for); the
-// server's English message only for a code no catalog knows
-export function errorText(code, message, wait, rule) {
+// an error from the server in the reader's language (its code's text, with the wait it asks for; a refused
+// move with the game's words for why, [catalog key, values], a value {key} being a catalog text itself);
+// the server's English message only for a code no catalog knows
+export function errorText(code, message, wait, rule, reason) {
+  if (code === "illegal" && Array.isArray(reason) && has(reason[0])) {
+    const values = {};
+    for (const [k, v] of Object.entries(reason[1] || {})) values[k] = v && typeof v === "object" ? t(v.key) : v;
+    return t("error.illegal_reason", {reason: t(reason[0], values), rule: rule || "?"});
+  }
   const key = `error.${code}`;
   if (!code || !has(key)) return message;
   return t(key, {seconds: wait === undefined || wait === null ? 5 : wait, rule: rule || "?"});

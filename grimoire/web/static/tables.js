@@ -116,7 +116,8 @@ async function drawMine() {
     const level = h("select.start-level", {"aria-label": t("tables.ai_level")},
       ...levels.map((a) => h("option", {value: a, selected: a === "medium"}, agentName(tbl.game, a))));
     boxes.push(h("div.my-table", {dataset: {table: id}},
-      h("h3", titleOf(tbl.game), tbl.rated ? h("span.badge", t("tables.rated")) : null),
+      h("h3", titleOf(tbl.game), tbl.rated ? h("span.badge", t("tables.rated")) : null,
+        tbl.turn_seconds ? h("span.badge.turn", t("turn.per_move", {time: duration(tbl.turn_seconds)})) : null),
       h("p.small.muted", t("tables.waiting_help")),
       h("ul.table-seats", ...tbl.seats.map((s) => h("li", {dataset: {seat: s.seat}},
         `${t("lobby.seat_n", {n: s.seat + 1})}: ${seatText(tbl.game, s)}`, s.seat === tbl.you ? ` (${t("tables.you")})` : "",

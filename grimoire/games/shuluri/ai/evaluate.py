@@ -55,13 +55,15 @@ def side_scores(s, viewer: int) -> list[float]:
     return out
 
 
-def win_chances(s, viewer: int) -> list[float]:
-    """Rewards in [0, 1] per seat: a logistic of each seat's score against the best other."""
+def win_chances(s, viewer: int, rival_enemy: bool = True) -> list[float]:
+    """Rewards in [0, 1] per seat: a logistic of each seat's score against its best enemy's (in pairs
+    the partner, whose score rises and falls with one's own, is no rival)."""
     scores = side_scores(s, viewer)
     n = len(scores)
     out = []
     for i in range(n):
-        best_other = max(scores[j] for j in range(n) if j != i)
+        best_other = max((scores[j] for j in range(n) if j != i and (s.enemies(i, j) or not rival_enemy)),
+                         default=0.0)
         out.append(1.0 / (1.0 + math.exp(-(scores[i] - best_other) / SCALE)))
     return out
 

@@ -48,7 +48,8 @@ DRAW = 0.25                   # a game ended by the round cap with an enemy stil
 
 class ShuluriSearch(SearchHooks):
     def __init__(self, seed: int = 0, top_k: int = 4, clear_gap: float = 1.5, prefer: float = 0.0,
-                 use_duel: bool = False):
+                 use_duel: bool = False, first_step: bool = True, glad_heuristic: bool = False,
+                 rival_enemy: bool = True):
         self.rng = Rng(derive_seed(seed, "shortcut"))
         self.top_k = top_k
         self.clear_gap = clear_gap
@@ -62,6 +63,9 @@ class ShuluriSearch(SearchHooks):
         self.root_len = 0
         self.decided = 0
         self.searched = 0
+        self.first_step = first_step
+        self.glad_heuristic = glad_heuristic
+        self.rival_enemy = rival_enemy
 
     # --- deciding without a search -----------------------------------------------------------------------
     def shortcut(self, state, seat: int, actions: list[Action]) -> Action | None:
@@ -70,6 +74,8 @@ class ShuluriSearch(SearchHooks):
         kind = det.stack.top.kind
         by_text = {a.text: a for a in actions}
         if kind not in SEARCHED:
+            return decide(det, seat, actions, self.rng, side_pref="first" if self.first_step else "side")
+        if self.glad_heuristic and kind == "act" and det.phase == "play" and det.sched[det.step_i][1] == "glad":
             return decide(det, seat, actions, self.rng)
         if kind == "act":
             ranked = self._first_actions(det, seat, set(by_text), {})
@@ -167,7 +173,7 @@ class ShuluriSearch(SearchHooks):
         return k != self.key and k != self.next_key
 
     def evaluate(self, s) -> list[float]:
-        base = win_chances(s, self.seat)
+        base = win_chances(s, self.seat, self.rival_enemy)
         if s.num_players != 2 or not self.use_duel:
             return self._biased(s, base)
         me = self.seat

@@ -1,0 +1,118 @@
+"""Shuluri Viadal: variants of the hard level against medium, side by side on the same games.
+
+    nice -n 5 .venv/bin/python scripts/shuluri_ab.py --games 20 --seed 40 --variant first_step=1 --variant ''
+
+Every variant (keyword arguments of ``ai.search.ShuluriSearch``, ``''`` = the committed hard level)
+plays the same arena schedule (``grimoire arena shuluri --agents hard,medium --seed``: the same game
+seeds, agent seeds and seat rotation) against medium, game by game in turn, so the load of the
+machine falls on all variants alike. The budget is the game's own (``SEARCH_ITERATIONS`` and
+``SEARCH_SECONDS``), the seconds counted in this thread's CPU time (``--cpu``, the default) so that
+other work on the machine does not shrink it, or ``--iterations`` alone (no time limit: results then
+depend only on the seed). Prints one line per game and per variant: hard's share (its alliance's in
+pairs; a draw counts half), draws, rounds, and its thinking time per searched decision.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import json
+from concurrent.futures import ProcessPoolExecutor
+
+from grimoire.agents import search_agent
+from grimoire.agents.arena import play_game, schedule
+from grimoire.agents.stats import wilson
+from grimoire.games import shuluri
+from grimoire.games.shuluri.ai.search import ShuluriSearch
+
+
+def parse_variant(text: str) -> dict:
+    out: dict = {}
+    for item in filter(None, text.split(",")):
+        k, v = item.split("=")
+        out[k] = float(v) if "." in v else int(v)
+    return out
+
+
+def hard(seed: int, variant: dict, iterations: int, seconds: float | None, cpu: bool):
+    agent = search_agent("shuluri", seed)
+    agent.hooks = ShuluriSearch(seed, **variant)
+    agent.iterations, agent.time_limit, agent.cpu_clock = iterations, seconds, cpu
+    return agent
+
+
+def medium_first(seed: int):
+    """medium that takes the first step when it wins the roll for the side (S5.5)."""
+    from grimoire.games.shuluri.ai.heuristic import HeuristicAgent
+    agent = HeuristicAgent(seed, side_pref="first")
+    agent.name = "medium_first"
+    return agent
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--variant", action="append", required=True, help="k=v,... for ShuluriSearch ('' = default)")
+    ap.add_argument("--games", type=int, default=20)
+    ap.add_argument("--seed", type=int, default=40)
+    ap.add_argument("--players", type=int, default=2, choices=(2, 4))
+    ap.add_argument("--mode", default="pairs", help="4 players: pairs or ffa")
+    ap.add_argument("--iterations", type=int, default=shuluri.SEARCH_ITERATIONS)
+    ap.add_argument("--seconds", type=float, default=shuluri.SEARCH_SECONDS, help="0: no time limit")
+    ap.add_argument("--wall", action="store_true", help="count the seconds in wall time, not CPU time")
+    ap.add_argument("--max-rounds", type=int, default=None)
+    ap.add_argument("--json", default=None)
+    ap.add_argument("--upper", default="hard", help="the level measured: hard (with the variants), medium, easy")
+    ap.add_argument("--lower", default="medium", help="its opponent: medium, easy, random")
+    ap.add_argument("--workers", type=int, default=1, help="processes (games in any order, results the same)")
+    args = ap.parse_args()
+    variants = [parse_variant(v) for v in args.variant]
+    options: dict = {"max_rounds": args.max_rounds} if args.max_rounds else {}
+    if args.players == 4:
+        options["mode"] = args.mode
+        up, lo = args.upper, args.lower
+        agents = [up, lo, up, lo] if args.mode == "pairs" else [up, lo, lo, lo]
+    else:
+        agents = [args.upper, args.lower]
+    specs = schedule("shuluri", agents, args.games, args.seed, options)
+    tally = [{"share": 0.0, "draws": 0, "games": 0, "rounds": 0.0, "think": 0.0, "searched": 0} for _ in variants]
+    log = []
+    jobs = [(spec, k) for spec in specs for k in range(len(variants))]
+    facs = [{"hard": functools.partial(hard, variant=v, iterations=args.iterations,
+                                       seconds=args.seconds or None, cpu=not args.wall),
+             "medium_first": medium_first} for v in variants]
+    if args.workers > 1:
+        pool = ProcessPoolExecutor(args.workers)
+        futs = [pool.submit(play_game, spec, facs[k]) for spec, k in jobs]
+        results = (f.result() for f in futs)
+    else:
+        results = (play_game(spec, facs[k]) for spec, k in jobs)
+    for (spec, k), r in zip(jobs, results, strict=True):
+        up = args.upper
+        share = sum(r["win_share"][i] for i, a in enumerate(r["agents"]) if a == up)
+        t = tally[k]
+        t["games"] += 1
+        t["share"] += share
+        t["draws"] += int(not r["stats"]["decided"])
+        t["rounds"] += r["stats"]["rounds"]
+        hs = [i for i, a in enumerate(r["agents"]) if a == up]
+        t["think"] += sum(r["think_seconds"][i] for i in hs)
+        t["searched"] += sum(r["decisions"][i] for i in hs)
+        log.append({"game": spec.index, "variant": args.variant[k], "share": share, **r["stats"]})
+        print(f"game {spec.index:3d} variant {args.variant[k] or 'base':30s} hard {share:.2f} "
+              f"rounds {r['stats']['rounds']:.0f} max {max(r['max_decision_seconds'][i] for i in hs):.2f}s",
+              flush=True)
+    print("\n| variant | games | hard's share [95%] | draws | rounds | s/decision |")
+    print("|---|---|---|---|---|---|")
+    for name, t in zip(args.variant, tally, strict=True):
+        n = t["games"]
+        lo, hi = wilson(t["share"], n)
+        print(f"| {name or 'base'} | {n} | {100 * t['share'] / n:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}] | "
+              f"{t['draws']} ({100 * t['draws'] / n:.0f}%) | {t['rounds'] / n:.1f} | "
+              f"{t['think'] / max(1, t['searched']):.3f} |")
+    if args.json:
+        with open(args.json, "w") as fh:
+            json.dump({"args": vars(args), "games": log, "tally": tally}, fh, indent=1)
+
+
+if __name__ == "__main__":
+    main()
