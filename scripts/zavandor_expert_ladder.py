@@ -10,6 +10,7 @@ Prints each agent's win rate with its 95% Wilson interval and mean score; ``--js
 from __future__ import annotations
 
 import argparse
+import json
 import time
 
 from grimoire.agents.arena import run_arena, summarize, write_json
@@ -22,13 +23,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--json")
+    ap.add_argument("--jsonl", help="append each finished game here (a stopped run keeps its games)")
     a = ap.parse_args(argv)
     agents = [x.strip() for x in a.agents.split("+")]
     t0 = time.perf_counter()
     done = [0]
 
-    def tick(_r) -> None:
+    def tick(r) -> None:
         done[0] += 1
+        if a.jsonl:
+            with open(a.jsonl, "a", encoding="utf-8") as f:
+                f.write(json.dumps(r) + "\n")
         print(f"\r{done[0]}/{a.games} games, {time.perf_counter() - t0:.0f}s", end="", flush=True)
 
     results = run_arena("zavandor", agents, a.games, a.seed, {}, a.workers, on_result=tick)
