@@ -261,34 +261,3 @@ def test_snapshots_make_loading_fast_and_exact(db_url):
         assert app.state.hub.sessions[g["id"]].state.to_dict() == expected and v["seq"] == 40
         assert grimoire.load_game(expected).to_dict() == expected
 
-
-def test_a_refused_move_carries_the_games_words_for_why(client):
-    """A coded refusal of Shuluri comes with its catalog key and values (the browser shows it in the
-    reader's language, common.js errorText); the English message stays."""
-    from grimoire.core.errors import IllegalAction
-    from grimoire.games.shuluri.actions import VOCABULARY
-    g = create_game(client, [{"agent": "human"}, {"agent": "human"}], game="shuluri", seed=3)
-    toks = tokens_of(g)
-    local = grimoire.new_game("shuluri", 2, 3)
-    while local.stack.top.kind != "act":
-        text = local.legal_actions()[0].text
-        r = play(client, g["id"], toks[local.current_player], view(client, g["id"])["seq"], text)
-        assert r.status_code == 200, r.text
-        local.apply(local.legal_actions()[0])
-    legal = {a.text for a in local.legal_actions()}
-    for a in VOCABULARY:
-        if a.text in legal:
-            continue
-        try:
-            local.clone().apply(a)
-        except IllegalAction as e:
-            if "[NOT_NAMED]" in str(e):
-                refused = a.text
-                break
-    r = play(client, g["id"], toks[local.current_player], view(client, g["id"])["seq"], refused)
-    err = r.json()["error"]
-    assert r.status_code == 422 and err["code"] == "illegal" and "[NOT_NAMED]" in err["message"]
-    key, values = err["reason"]
-    assert key == "shuluri.reject.NOT_NAMED" and values["name"]
-    hu = client.get("/api/i18n/hu").json()
-    assert key in hu and "error.illegal_reason" in hu
