@@ -45,7 +45,7 @@ def cast_reason(s, w: Fig, sp: Spell, target: int = -1, field: int = -1) -> Reas
     if has_flag(s, w, "fireform"):
         return "in fire form the warlock cannot cast [CANNOT_CAST_IN_FIRE_FORM]", "15.24"
     if s.flags.spell_limit is not None and w.casts >= s.flags.spell_limit:
-        return f"{s.flags.spell_limit} spell(s) per step [ONE_SPELL_PER_STEP]", "G14.10"
+        return f"the spell limit of a step is {s.flags.spell_limit} [ONE_SPELL_PER_STEP]", "G14.10"
     if w.ordered:
         return "he gave a zombie an order this step, so he does not cast", "15.15"
     team = s.teams[w.seat]
