@@ -268,7 +268,15 @@ def _after(state, action):
     return after
 
 
-def test_a_page_taking_patches_gets_patches_again_after_an_undo(client):
+@pytest.fixture
+def patch_client(db_url):
+    """A server that sends patches to the connections asking for them (``serve --ws-patches``)."""
+    with TestClient(create_app(db_url, ai_delay=0, allow_seeds=True, ws_patches=True)) as c:
+        yield c
+
+
+def test_a_page_taking_patches_gets_patches_again_after_an_undo(patch_client):
+    client = patch_client
     """A connection that takes patches holds the rewound view after ``undone``: the next change comes as
     a patch from it (base = the rewound number), not as a whole view."""
     gid, tok = start(client)
