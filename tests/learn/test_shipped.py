@@ -68,3 +68,17 @@ def test_the_expert_is_an_opponent_for_reinforcement_learning():
         if term or trunc:
             break
     assert env.opponent_names and set(env.opponent_names.values()) == {"expert:simulations=2,time=0"}
+
+
+def _all_network_files():
+    for g in grimoire.games():
+        yield from sorted((game_info(g).package_dir / "data").glob("*.npz"))
+
+
+@pytest.mark.parametrize("path", list(_all_network_files()), ids=lambda p: f"{p.parent.parent.name}/{p.name}")
+def test_a_shipped_networks_meta_names_no_machine_path(path):
+    """The recorded command must be one a reader can run from a checkout: no absolute path of the
+    machine that trained it."""
+    meta = load(path).meta
+    words = " ".join(str(v) for v in meta.values()).split()
+    assert not [w for w in words if w.startswith("/")], meta

@@ -47,6 +47,37 @@ def db_url(request, tmp_path) -> str:
     return PG_URL
 
 
+def private_pg_database(tag: str):
+    """Yield the URL of a new PostgreSQL database on the test server, dropped afterwards."""
+    from sqlalchemy import create_engine
+    from sqlalchemy import text as sql_text
+    from sqlalchemy.engine import make_url
+
+    from grimoire.web.store import normalize_url
+    assert PG_URL
+    name = f"grimoire_{tag}_{os.getpid()}_{os.urandom(3).hex()}"
+    admin = create_engine(normalize_url(PG_URL), isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(sql_text(f'CREATE DATABASE "{name}"'))
+    try:
+        yield make_url(PG_URL).set(database=name).render_as_string(hide_password=False)
+    finally:
+        with admin.connect() as conn:
+            conn.execute(sql_text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()
+
+
+@pytest.fixture
+def own_db_url(db_url):
+    """Like ``db_url``, but on PostgreSQL a database of the test's own: a server takes up the waiting AI
+    moves and deadlines of every game in its database, so one that must build nothing but its own
+    games cannot share the database with the other tests."""
+    if db_url.startswith("sqlite"):
+        yield db_url
+    else:
+        yield from private_pg_database("own")
+
+
 @pytest.fixture
 def client(db_url):
     app = create_app(db_url, ai_delay=0, allow_seeds=True)

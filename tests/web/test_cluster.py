@@ -17,7 +17,7 @@ import httpx
 import pytest
 from websockets.sync.client import connect
 
-from .conftest import PG_URL, REQUIRE_PG, ServerProcess, auth, create_game
+from .conftest import PG_URL, REQUIRE_PG, ServerProcess, auth, create_game, private_pg_database
 
 pytestmark = pytest.mark.postgresql
 
@@ -30,22 +30,7 @@ def pg_url():
         if REQUIRE_PG:
             pytest.fail("GRIMOIRE_TEST_REQUIRE_PG=1 but GRIMOIRE_TEST_PG_URL is not set")
         pytest.skip("needs PostgreSQL (GRIMOIRE_TEST_PG_URL)")
-    from sqlalchemy import create_engine
-    from sqlalchemy import text as sql_text
-    from sqlalchemy.engine import make_url
-
-    from grimoire.web.store import normalize_url
-    name = f"grimoire_cluster_{os.getpid()}_{os.urandom(3).hex()}"
-    admin = create_engine(normalize_url(PG_URL), isolation_level="AUTOCOMMIT")
-    with admin.connect() as conn:
-        conn.execute(sql_text(f'CREATE DATABASE "{name}"'))
-    url = make_url(PG_URL).set(database=name).render_as_string(hide_password=False)
-    try:
-        yield url
-    finally:
-        with admin.connect() as conn:
-            conn.execute(sql_text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        admin.dispose()
+    yield from private_pg_database("cluster")
 
 
 @pytest.fixture

@@ -83,12 +83,12 @@ def test_a_small_hourly_limit_has_a_small_burst(db_url):
         assert wait > 60 and r.json()["error"]["retry_after"] == wait      # one game every 12 minutes
 
 
-def test_refused_creations_are_not_built(db_url, monkeypatch):
+def test_refused_creations_are_not_built(own_db_url, monkeypatch):
     built = []
     real = hub_module.new_game
     monkeypatch.setattr(hub_module, "new_game", lambda *a, **k: built.append(a) or real(*a, **k))
     limits = Limits(games_per_client_hour=1, max_ai_only_games_per_client=0)
-    with TestClient(create_app(db_url, ai_delay=0, limits=limits)) as c:
+    with TestClient(create_app(own_db_url, ai_delay=0, limits=limits)) as c:
         r = c.post("/api/games", json={"game": "zavandor", "seats": [{"agent": "random"}] * 2})
         assert r.status_code == 429 and r.json()["error"]["code"] == "too_many_ai_games"
         assert built == []

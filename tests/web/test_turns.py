@@ -36,7 +36,12 @@ def check(client, at, gid):
     return client.portal.call(twice)
 
 
-def test_bad_turn_rules_are_refused_before_anything_is_built(client):
+def test_bad_turn_rules_are_refused_before_anything_is_built(own_db_url):
+    with TestClient(create_app(own_db_url, ai_delay=0, allow_seeds=True)) as client:
+        _refuse_bad_turn_rules(client)
+
+
+def _refuse_bad_turn_rules(client):
     for bad in ({"deadline": "2d"}, {"on_expire": "sulk"}, "1d", {"deadline": "1d", "extra": 1}):
         r = client.post("/api/games", json={"game": "zavandor", "seats": [{"agent": "human"}, {"agent": "human"}],
                                             "turn": bad})
