@@ -5,11 +5,14 @@ with the same float64 expressions, then stored as float32): the visibility rules
 view.py (own team, shown amulets, ME tokens, vials, potions and the starting weapon), and
 tests/shuluri/test_speed_paths.py compares the two bit for bit over many random games. Building the
 dict first costs ten times as much, and the learning adapters ask for a tensor at every step.
+A figure's and a team's features are kept in caches keyed by everything they are computed from, since
+from one step to the next most figures do not change.
 """
 
 from __future__ import annotations
 
 from functools import cache
+from operator import attrgetter
 
 import numpy as np
 
@@ -119,14 +122,53 @@ def write(s, seat: int | None, out: np.ndarray) -> None:
 
 def _teams(s, out: np.ndarray, base: int, rel) -> None:
     for t in s.teams:
-        v = [t.strat / 4, len(t.hand) / TRAPS_PER_HAND, len(t.discs) / 6, float(t.out), float(t.react_off),
-             t.roll / 10, float(t.gtype == "sword_artist")]
-        v += [1.0 if t.half == k else 0.0 for k in range(B.N_HALVES)]
-        v += [t.cast.count(lv) / 4 for lv in range(1, 6)]
-        v += [1.0 if c in t.played else 0.0 for c in range(1, N_TRAP_CARDS + 1)]
-        v += [1.0 if c in t.lost else 0.0 for c in range(1, N_TRAP_CARDS + 1)]
         b = base + rel(t.seat) * _NT
-        out[b:b + _NT] = v
+        out[b:b + _NT] = _team_features(t)
+
+
+_TEAM_CACHE: dict[tuple, np.ndarray] = {}
+
+
+def _team_features(t) -> np.ndarray:
+    """A team's features, cached by everything they read (the cache is valid as _FEATURE_CACHE's)."""
+    key = (t.strat, len(t.hand), len(t.discs), t.out, t.react_off, t.roll, t.gtype, t.half, tuple(t.cast),
+           tuple(t.played), tuple(t.lost))
+    v = _TEAM_CACHE.get(key)
+    if v is None:
+        if len(_TEAM_CACHE) >= _FEATURE_CACHE_MAX:
+            _TEAM_CACHE.clear()
+        x = [t.strat / 4, len(t.hand) / TRAPS_PER_HAND, len(t.discs) / 6, float(t.out), float(t.react_off),
+             t.roll / 10, float(t.gtype == "sword_artist")]
+        x += [1.0 if t.half == k else 0.0 for k in range(B.N_HALVES)]
+        x += [t.cast.count(lv) / 4 for lv in range(1, 6)]
+        x += [1.0 if c in t.played else 0.0 for c in range(1, N_TRAP_CARDS + 1)]
+        x += [1.0 if c in t.lost else 0.0 for c in range(1, N_TRAP_CARDS + 1)]
+        v = _TEAM_CACHE[key] = np.array(x, np.float32)
+    return v
+
+
+# _features reads only these attributes of a figure (plus whether the reader owns it, whether its
+# team's weapon is shown, and the team's gladiator type for ``exposed``), so its values are a pure
+# function of this key: a figure unchanged since an earlier tensor (most of them, from one step to the
+# next) is copied from the cache instead of recomputed.
+_FEATURE_ATTRS = attrgetter(
+    "role", "zombie", "alive", "ep", "max_ep", "eg", "me", "me_extra", "me_shown", "stp", "stp_max", "sfe", "ammo",
+    "javelins", "nets", "down", "sneak", "bell", "named", "attacked", "disengaged", "casts", "moved", "running",
+    "aim", "spent", "debt", "stopped", "next_no_man", "netted", "next_limit", "next_double", "coat", "zman",
+    "zfields", "effects", "amulet", "amulet_shown", "vial", "vial_shown", "potion", "potion_shown", "order",
+    "part_at")
+_FEATURE_CACHE: dict[tuple, np.ndarray] = {}
+_FEATURE_CACHE_MAX = 50_000       # many long runs: start afresh rather than grow without bound
+
+
+def _cached_features(s, f, own: bool, weapon_shown: bool, gtype: str) -> np.ndarray:
+    key = (own, weapon_shown, gtype, tuple(f.sets), _FEATURE_ATTRS(f))
+    v = _FEATURE_CACHE.get(key)
+    if v is None:
+        if len(_FEATURE_CACHE) >= _FEATURE_CACHE_MAX:
+            _FEATURE_CACHE.clear()
+        v = _FEATURE_CACHE[key] = np.array(_features(s, f, own, weapon_shown), np.float32)
+    return v
 
 
 def _figures(s, seat: int | None, out: np.ndarray, o: dict[str, int], rel, P: int) -> None:
@@ -134,7 +176,7 @@ def _figures(s, seat: int | None, out: np.ndarray, o: dict[str, int], rel, P: in
     fbase, zbase, pbase = o["figures"], o["zombie_owner"], o["positions"]
     planes: dict[int, float] = {}
     teams = s.teams
-    vals = [0.0] * ((n5 + 4 * P) * N_FEAT)        # every figure slot, stored with one conversion
+    slots = out[fbase:fbase + (n5 + 4 * P) * N_FEAT].reshape(n5 + 4 * P, N_FEAT)   # a view into out
     for f in s.figs:
         if f is None:
             continue
@@ -144,16 +186,14 @@ def _figures(s, seat: int | None, out: np.ndarray, o: dict[str, int], rel, P: in
             slot = n5 + 4 * rel(body // 5) + body % 5 - 1
         else:
             slot = 5 * rel(fid // 5) + fid % 5
-        own = seat is not None and f.seat == seat
-        b = slot * N_FEAT
-        vals[b:b + N_FEAT] = _features(s, f, own, teams[f.seat].weapon_shown)
+        team = teams[f.seat]
+        slots[slot] = _cached_features(s, f, seat is not None and f.seat == seat, team.weapon_shown, team.gtype)
         t = rel(f.seat)
         if f.zombie:
             out[zbase + (slot - n5) * P + t] = 1.0
         if f.alive and f.field >= 0:
             k = pbase + (t * (N_ROLES + 1) + (N_ROLES if f.zombie else f.role)) * _NF + f.field
             planes[k] = planes.get(k, 0.0) + 1 / 3
-    out[fbase:fbase + len(vals)] = vals
     for k, x in planes.items():
         out[k] = x
 
