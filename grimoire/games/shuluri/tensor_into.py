@@ -14,6 +14,7 @@ from __future__ import annotations
 from array import array
 from functools import cache
 from operator import attrgetter
+from typing import Any
 
 import numpy as np
 
@@ -62,7 +63,9 @@ def write(s, seat: int | None, out: np.ndarray) -> None:
     P = s.num_players
     o = _offsets(P)
     out.fill(0.0)
-    w = memoryview(out)     # stores a float as float32 like numpy, at a fraction of the cost per item
+    # out's buffer (a memoryview, format 'f') stores a float as float32 exactly as numpy does, at a fraction
+    # of numpy's cost per item; typeshed's memoryview takes only ints, hence Any
+    w: Any = out.data
     me = seat if seat is not None else 0
     w[o["phase"] + _PHASE[s.phase]] = 1.0
     rnd = s.round or 0
@@ -169,7 +172,7 @@ def _cached_features(s, f, own: bool, weapon_shown: bool, gtype: str) -> array:
     return v
 
 
-def _figures(s, seat: int | None, me: int, w: memoryview, o: dict[str, int], P: int) -> None:
+def _figures(s, seat: int | None, me: int, w: Any, o: dict[str, int], P: int) -> None:
     n5 = 5 * P
     fbase, zbase, pbase = o["figures"], o["zombie_owner"], o["positions"]
     planes: dict[int, float] = {}
