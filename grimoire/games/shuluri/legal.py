@@ -20,7 +20,7 @@ from .fig import IN_HEAP
 from .flow import advance
 from .kinds import KINDS, act_reason, verb_reason
 from .magic import cast_cost, cast_reason, cloud_reason, may_cast_now
-from .movement import gate_reason, move_options, player_controls
+from .movement import gate_reason, hostile_fields, move_options, player_controls
 from .traps import is_ranged, ranged_reason, trap_actor
 from .values import available, has_skill
 
@@ -78,6 +78,7 @@ def act_actions(s, seat: int) -> list[Action]:
     for g in figs:
         if g is not None and g.alive and g.field >= 0:
             counts[g.field] = counts.get(g.field, 0) + 1
+    hostile: dict[int, set[int]] = {}       # side -> hostile_fields (no figure moves during the listing)
     for cid in sorted(s.named):
         f = figs[cid]
         if not player_controls(s, f):
@@ -85,7 +86,10 @@ def act_actions(s, seat: int) -> list[Action]:
         role = f.role
         have = available(s, f)
         moves = MOVE[role]
-        for mode, d in move_options(s, f, counts, has_skill(s, f, "sneaking")):
+        side = alliance[f.seat]
+        if side not in hostile:
+            hostile[side] = hostile_fields(s, side)
+        for mode, d in move_options(s, f, counts, has_skill(s, f, "sneaking"), hostile[side]):
             add(moves[mode][d])
         verbs = VERB[role]
         for verb in verb_candidates(role, flags.vials, flags.potions):
@@ -94,7 +98,6 @@ def act_actions(s, seat: int) -> list[Action]:
         ff = f.field
         if have >= _ATTACK:
             # f is not a madman (player_controls): it attacks only enemies (combat.attackable)
-            side = alliance[f.seat]
             glad = f.is_gladiator
             wk = ranged_kind(f)
             shot_range = RANGED_RANGE[wk] if wk and f.ammo > 0 else -1
