@@ -19,13 +19,14 @@ from .data import COST, GL, HEAP_SETS, JAVELIN_RANGE, NET_RANGE, RANGED_RANGE, S
 from .fig import IN_HEAP
 from .flow import advance
 from .kinds import KINDS, act_reason, verb_reason
-from .magic import cast_cost, cast_reason, cloud_reason, may_cast_now
+from .magic import cast_cost, cast_target_reason, cloud_reason, is_self, may_cast_now
 from .movement import gate_reason, hostile_fields, move_options, player_controls
 from .traps import is_ranged, ranged_reason, trap_actor
 from .values import available, has_skill
 
 _ATTACK = COST["attack"]
 _N_SETS = len(HEAP_SETS)
+_TRAP_FIELD = frozenset(B.TRAP_FIELDS)
 DECISION_TEXT = {k: v.prompt for k, v in KINDS.items()}
 _lookup = A.TABLE.lookup
 
@@ -155,7 +156,8 @@ def act_actions(s, seat: int) -> list[Action]:
         if role == WL:
             _warlock(s, seat, f, have, out, T)
     team = s.teams[seat]
-    if team.hand:
+    # trap_actor finds only a named figure on a numbered field (every card's field is one of them)
+    if team.hand and any(figs[cid].field in _TRAP_FIELD for cid in s.named):
         for n, _h in sorted(team.hand):
             if is_ranged(s, n) and trap_actor(s, seat, n) is not None:
                 row = T.trap[n]
@@ -174,21 +176,30 @@ def _warlock(s, seat: int, w, have: int, out: list[Action], T) -> None:
     wf = w.field
     if may_cast_now(s, w):
         held = set(s.teams[seat].discs)
+        # cast_reason is may_cast_now, a disc, the MAN, "not after an attack or disengaging" (unless a
+        # free spell on himself) and then cast_target_reason: the first three hold for the whole spell
+        struck = w.attacked or w.disengaged
+        self_free = s.flags.self_spell_free
+
+        def barred(sp, target: int) -> bool:
+            return struck and not (self_free and is_self(sp, w, target))
+
         for sp in SPELLS:
             if sp.level not in held or cast_cost(s, w, sp) > have:
                 continue
             key = sp.key
             target = sp.target
             if target == "self":
-                if cast_reason(s, w, sp) is None:
+                if not barred(sp, -1) and cast_target_reason(s, w, sp) is None:
                     add(CAST_SELF[key])
             elif target == "area":
-                if cast_reason(s, w, sp, -1, wf) is None:
+                if not barred(sp, -1) and cast_target_reason(s, w, sp, -1, wf) is None:
                     out.extend(area_casts(key, wf))
             elif target == "corpse":
                 row = T.cast[key]
                 for g in figs[:5 * s.num_players]:
-                    if g is not None and not g.alive and g.field == wf and cast_reason(s, w, sp, g.id) is None:
+                    if (g is not None and not g.alive and g.field == wf and not barred(sp, g.id)
+                            and cast_target_reason(s, w, sp, g.id) is None):
                         add(row[g.id])
             else:
                 row = T.cast[key]
@@ -201,7 +212,7 @@ def _warlock(s, seat: int, w, have: int, out: list[Action], T) -> None:
                                 continue
                         elif B.block_distance(wf, g.field) > reach:      # cast_reason: OUT_OF_RANGE
                             continue
-                        if cast_reason(s, w, sp, g.id) is None:
+                        if not barred(sp, g.id) and cast_target_reason(s, w, sp, g.id) is None:
                             add(row[g.id])
     k = 0
     for a in s.areas:
