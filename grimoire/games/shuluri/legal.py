@@ -8,6 +8,8 @@ probe the whole vocabulary to prove it).
 
 from __future__ import annotations
 
+from functools import cache
+
 from ...core.action import Action
 from ...core.errors import IllegalAction
 from . import actions as A
@@ -15,18 +17,34 @@ from . import board as B
 from .acttab import CAST_SELF, CLOUD, GATE, GL_VERB, MOVE, VERB, WIELD, area_casts, targeted, verb_candidates
 from .arms import bell_reason, drop_reason, pickup_reason, stand_reason, wield_reason
 from .combat import melee_reason, ranged_kind, shot_reason, throw_reason
-from .data import COST, GL, HEAP_SETS, JAVELIN_RANGE, NET_RANGE, RANGED_RANGE, SPELLS, WL
+from .data import (
+    AIM_COST,
+    COST,
+    GL,
+    HEAP_SETS,
+    HIDE_COST,
+    JAVELIN_RANGE,
+    NET_RANGE,
+    POTION,
+    RANGED_RANGE,
+    RUN_COST,
+    SPELLS,
+    VIAL,
+    WL,
+)
 from .fig import IN_HEAP
 from .flow import advance
 from .kinds import KINDS, act_reason, verb_reason
 from .magic import cast_cost, cast_target_reason, cloud_reason, is_self, may_cast_now
 from .movement import gate_reason, hostile_fields, move_options, player_controls
 from .traps import is_ranged, ranged_reason, trap_actor
-from .values import available, has_skill
+from .values import available, skills
 
 _ATTACK = COST["attack"]
 _N_SETS = len(HEAP_SETS)
 _TRAP_FIELD = frozenset(B.TRAP_FIELDS)
+_VERB_SKILL = {"hide": "sneaking", "run": "running", "aim": "aiming"}
+_VERB_COST = {"hide": HIDE_COST, "run": RUN_COST, "aim": AIM_COST, "coat": VIAL["cost"], "drink": POTION["cost"]}
 DECISION_TEXT = {k: v.prompt for k, v in KINDS.items()}
 _lookup = A.TABLE.lookup
 
@@ -90,11 +108,14 @@ def act_actions(s, seat: int) -> list[Action]:
         side = alliance[f.seat]
         if side not in hostile:
             hostile[side] = hostile_fields(s, side)
-        for mode, d in move_options(s, f, counts, has_skill(s, f, "sneaking"), hostile[side]):
+        known = skills(s, f)
+        for mode, d in move_options(s, f, counts, "sneaking" in known, hostile[side]):
             add(moves[mode][d])
         verbs = VERB[role]
         for verb in verb_candidates(role, flags.vials, flags.potions):
-            if verb_reason(s, f, verb) is None:
+            # verb_reason holds only with the verb's skill (if it needs one) and its MAN
+            need = _VERB_SKILL.get(verb)
+            if (need is None or need in known) and have >= _VERB_COST[verb] and verb_reason(s, f, verb) is None:
                 add(verbs[verb])
         ff = f.field
         if have >= _ATTACK:
@@ -170,12 +191,18 @@ def act_actions(s, seat: int) -> list[Action]:
     return out
 
 
+@cache
+def _spells_of_levels(levels: frozenset[int]) -> tuple:
+    """The spells of the given levels (the discs held), in the order of SPELLS."""
+    return tuple(sp for sp in SPELLS if sp.level in levels)
+
+
 def _warlock(s, seat: int, w, have: int, out: list[Action], T) -> None:
     add = out.append
     figs = s.figs
     wf = w.field
     if may_cast_now(s, w):
-        held = set(s.teams[seat].discs)
+        extra = cast_cost(s, w, SPELLS[0]) - SPELLS[0].level      # a cost modifier, the same for every spell
         # cast_reason is may_cast_now, a disc, the MAN, "not after an attack or disengaging" (unless a
         # free spell on himself) and then cast_target_reason: the first three hold for the whole spell
         struck = w.attacked or w.disengaged
@@ -184,8 +211,8 @@ def _warlock(s, seat: int, w, have: int, out: list[Action], T) -> None:
         def barred(sp, target: int) -> bool:
             return struck and not (self_free and is_self(sp, w, target))
 
-        for sp in SPELLS:
-            if sp.level not in held or cast_cost(s, w, sp) > have:
+        for sp in _spells_of_levels(frozenset(s.teams[seat].discs)):
+            if sp.level + extra > have:
                 continue
             key = sp.key
             target = sp.target

@@ -148,6 +148,16 @@ def has_skill(s, f: Fig, skill: str) -> bool:
     return skill in ROLE_STATS[f.role].skills
 
 
+def skills(s, f: Fig) -> frozenset[str]:
+    """Every skill for which has_skill holds (for listing many actions of one figure)."""
+    if f.zombie:
+        return frozenset()
+    if f.is_gladiator:
+        w = weapon(f)
+        return frozenset(GLADIATOR_TYPES[s.teams[f.seat].gtype].extra_skills) | frozenset(w.skills if w else ())
+    return frozenset(ROLE_STATS[f.role].skills)
+
+
 def skill_blocked(s, f: Fig, skill: str) -> bool:
     """Blood Curdling forbids aiming and running; Muscle Wasting (legs) forbids running."""
     if skill == "aiming":
