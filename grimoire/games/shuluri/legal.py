@@ -16,7 +16,7 @@ from . import actions as A
 from . import board as B
 from .acttab import CAST_SELF, CLOUD, GATE, GL_VERB, MOVE, VERB, WIELD, area_casts, targeted, verb_candidates
 from .arms import bell_reason, drop_reason, pickup_reason, stand_reason, wield_reason
-from .combat import melee_reason, ranged_kind, shot_reason, throw_reason
+from .combat import may_shoot_reason, melee_reason, ranged_kind, shot_reason, throw_reason
 from .data import (
     AIM_COST,
     COST,
@@ -97,7 +97,9 @@ def act_actions(s, seat: int) -> list[Action]:
     for g in figs:
         if g is not None and g.alive and g.field >= 0:
             counts[g.field] = counts.get(g.field, 0) + 1
-    hostile: dict[int, set[int]] = {}       # side -> hostile_fields (no figure moves during the listing)
+    # per side: the fields and the figures of its enemies on the board (no figure moves during the listing)
+    hostile: dict[int, set[int]] = {}
+    foes: dict[int, list] = {}
     for cid in sorted(s.named):
         f = figs[cid]
         if not player_controls(s, f):
@@ -108,6 +110,7 @@ def act_actions(s, seat: int) -> list[Action]:
         side = alliance[f.seat]
         if side not in hostile:
             hostile[side] = hostile_fields(s, side)
+            foes[side] = [g for g in figs if g is not None and g.alive and g.field >= 0 and alliance[g.seat] != side]
         known = skills(s, f)
         for mode, d in move_options(s, f, counts, "sneaking" in known, hostile[side]):
             add(moves[mode][d])
@@ -122,14 +125,13 @@ def act_actions(s, seat: int) -> list[Action]:
             # f is not a madman (player_controls): it attacks only enemies (combat.attackable)
             glad = f.is_gladiator
             wk = ranged_kind(f)
-            shot_range = RANGED_RANGE[wk] if wk and f.ammo > 0 else -1
+            # shot_reason and throw_reason hold only if may_shoot_reason does (it does not look at the target)
+            may_shoot = may_shoot_reason(s, f) is None
+            shot_range = RANGED_RANGE[wk] if wk and f.ammo > 0 and may_shoot else -1
+            throws = glad and may_shoot
             attack, shoot = T.attack[role], T.shoot[role] if shot_range >= 0 else ()
-            for g in figs:
-                if g is None or not g.alive or alliance[g.seat] == side or g.id == f.id:
-                    continue
+            for g in foes[side]:
                 gf = g.field
-                if gf < 0:
-                    continue
                 gid = g.id
                 if gf == ff or (glad and B.distance(ff, gf) == 1):
                     if melee_reason(s, f, g) is None:
@@ -145,7 +147,7 @@ def act_actions(s, seat: int) -> list[Action]:
                     bd = B.block_distance(ff, gf)
                     if bd <= shot_range and shot_reason(s, f, g) is None:
                         add(shoot[gid])
-                if glad and B.IN_C[gf]:
+                if throws and B.IN_C[gf]:
                     if bd < 0:
                         bd = B.block_distance(ff, gf)
                     if f.javelins > 0 and bd <= JAVELIN_RANGE and throw_reason(s, f, g, "javelin") is None:
