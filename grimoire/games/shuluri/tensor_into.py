@@ -162,13 +162,23 @@ _FEATURE_CACHE: dict[tuple, array] = {}
 _FEATURE_CACHE_MAX = 50_000       # many long runs: start afresh rather than grow without bound
 
 
+# the last key and row of each (figure id, own): comparing a key with the last one is cheaper than
+# hashing it, and from one step of a game to the next most keys are the same
+_LAST: dict[int, tuple[tuple, array]] = {}
+
+
 def _cached_features(s, f, own: bool, weapon_shown: bool, gtype: str) -> array:
     key = (own, weapon_shown, gtype, tuple(f.sets), _FEATURE_ATTRS(f))
+    slot = 2 * f.id + own
+    last = _LAST.get(slot)
+    if last is not None and last[0] == key:
+        return last[1]
     v = _FEATURE_CACHE.get(key)
     if v is None:
         if len(_FEATURE_CACHE) >= _FEATURE_CACHE_MAX:
             _FEATURE_CACHE.clear()
         v = _FEATURE_CACHE[key] = array("f", _features(s, f, own, weapon_shown))
+    _LAST[slot] = (key, v)
     return v
 
 
