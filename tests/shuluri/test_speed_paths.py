@@ -31,10 +31,6 @@ def _get(text: str) -> Action:
     return A.TABLE.lookup(text)  # type: ignore[return-value]
 
 
-def _get(text: str) -> Action:
-    return A.TABLE.lookup(text)  # type: ignore[return-value]
-
-
 def plain_act_actions(s, seat: int) -> list[Action]:
     out: list[Action] = []
     add = out.append
