@@ -9,6 +9,7 @@ import pytest
 
 import grimoire
 from grimoire.core.action import Action
+from grimoire.core.errors import IllegalAction
 from grimoire.core.rng import Rng
 from grimoire.games.shuluri import actions as A
 from grimoire.games.shuluri import acttab
@@ -185,6 +186,12 @@ def test_legal_ids_are_the_codecs():
             assert s.legal_action_ids() == ActionCodec.legal_ids(codec, s)
             n += 1
     assert n > 50
+    s = grimoire.new_game("shuluri", 2, 1)
+    for i in range(codec.num_distinct_actions):
+        assert s.action_from_id(i) is codec.decode(i, s)
+    for bad in (-1, codec.num_distinct_actions, True, 2.0, "3", np.int64(3)):
+        with pytest.raises(IllegalAction, match="no action id"):
+            s.action_from_id(bad)
 
 
 def test_step_table_is_the_movement_rule():

@@ -28,9 +28,14 @@ def make_codec() -> ActionCodec:
 
 
 @cache
+def id_texts() -> tuple[str, ...]:
+    return tuple(table_texts())
+
+
+@cache
 def text_ids() -> dict[str, int]:
     """Every text's id (the codec's table; every legal action has one)."""
-    return {t: i for i, t in enumerate(table_texts())}
+    return {t: i for i, t in enumerate(id_texts())}
 
 
 def legal_ids(s) -> list[int]:
