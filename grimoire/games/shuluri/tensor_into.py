@@ -159,7 +159,7 @@ _FEATURE_ATTRS = attrgetter(
     "zfields", "effects", "amulet", "amulet_shown", "vial", "vial_shown", "potion", "potion_shown", "order",
     "part_at")
 _FEATURE_CACHE: dict[tuple, array] = {}
-_FEATURE_CACHE_MAX = 50_000       # many long runs: start afresh rather than grow without bound
+_FEATURE_CACHE_MAX = 4096      # about 1 KB an entry: start afresh rather than grow without bound
 
 
 # the last key and row of each (figure id, own): comparing a key with the last one is cheaper than
