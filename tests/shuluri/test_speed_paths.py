@@ -9,6 +9,7 @@ import pytest
 
 import grimoire
 from grimoire.core.action import Action
+from grimoire.core.errors import IllegalAction
 from grimoire.core.rng import Rng
 from grimoire.games.shuluri import actions as A
 from grimoire.games.shuluri import acttab
@@ -18,19 +19,15 @@ from grimoire.games.shuluri.data import GL, HEAP_SETS, ROLES, SPELLS, WL
 from grimoire.games.shuluri.kinds import act_reason
 from grimoire.games.shuluri.legal import act_actions
 from grimoire.games.shuluri.magic import cast_cost, cast_reason, may_cast_now
-from grimoire.games.shuluri.movement import move_options, player_controls
+from grimoire.games.shuluri.movement import player_controls
 from grimoire.games.shuluri.traps import is_ranged, ranged_reason, trap_actor
-from grimoire.games.shuluri.values import available, has_skill
+from grimoire.games.shuluri.values import available
 
 _VERBS = ("hide", "run", "aim", "coat", "drink")
 _GL_VERBS = ("drop", "pickup", "stand", "bell")
 
 
 # --- the plain generator (as it was before the fast path) ---------------------------------------------
-def _get(text: str) -> Action:
-    return A.TABLE.lookup(text)  # type: ignore[return-value]
-
-
 def _get(text: str) -> Action:
     return A.TABLE.lookup(text)  # type: ignore[return-value]
 
@@ -49,8 +46,11 @@ def plain_act_actions(s, seat: int) -> list[Action]:
             continue
         rc = ROLES[f.role]
         have = available(s, f)
-        for mode, d in move_options(s, f, counts, has_skill(s, f, "sneaking")):
-            add(_get(f"{rc} {mode} {B.DIRS[d]}"))
+        for d in range(6):          # every step's full check (movement.move_reason through act_reason)
+            for mode in ("disengage", "move", "sneak"):
+                a = _get(f"{rc} {mode} {B.DIRS[d]}")
+                if act_reason(s, seat, a) is None:
+                    add(a)
         for verb in _VERBS:
             a = _get(f"{rc} {verb}")
             if act_reason(s, seat, a) is None:
@@ -174,6 +174,60 @@ def test_act_actions_equal_the_plain_generator(players, games, opts):
             assert all(type(a) is Action and A.TABLE.lookup(a.text) is a for a in fast)
             steps += 1
     assert steps > 50 * games
+
+
+def test_legal_ids_are_the_codecs():
+    from grimoire.core.codec import ActionCodec
+    from grimoire.core.registry import game_info
+    codec = game_info("shuluri").codec
+    n = 0
+    for i, s in enumerate(_random_games(2, 2, 500)):
+        if i % 5 == 0:
+            assert s.legal_action_ids() == ActionCodec.legal_ids(codec, s)
+            n += 1
+    assert n > 50
+    s = grimoire.new_game("shuluri", 2, 1)
+    for i in range(codec.num_distinct_actions):
+        assert s.action_from_id(i) is codec.decode(i, s)
+    for bad in (-1, codec.num_distinct_actions, True, 2.0, "3", np.int64(3)):
+        with pytest.raises(IllegalAction, match="no action id"):
+            s.action_from_id(bad)
+
+
+def test_step_table_is_the_movement_rule():
+    from grimoire.games.shuluri.fig import new_fighter
+    from grimoire.games.shuluri.movement import zone_reason
+    for in_c, role in ((True, GL), (False, WL)):
+        f = new_fighter(0, 0, role)
+        for a in range(B.N_FIELDS):
+            want = []
+            for d, n in enumerate(B.NEIGHBOURS[a]):
+                if n < 0 or zone_reason(f, n) is not None:
+                    continue
+                if B.EDGE[a][d] == B.NO_WALL:
+                    want.append((d, n, -1))
+                elif B.GATE_AT[a][d] >= 0:
+                    want.append((d, n, B.GATE_AT[a][d]))
+            assert B.STEPS[a][in_c] == tuple(want)
+
+
+def test_tensor_caches_serve_no_stale_row():
+    from grimoire.games.shuluri import tensor_into as TI
+    out = np.zeros(TI.size(2), np.float32)
+    n = 0
+    for i, s in enumerate(_random_games(2, 2, 600, **_OTHER_RULES)):
+        if i % 4:
+            continue
+        for seat in (None, 0, 1):
+            s.observation_tensor_into(seat, out)           # with every cache as the game left it
+            warm = out.tobytes()
+            TI._FEATURE_CACHE.clear()
+            TI._TEAM_CACHE.clear()
+            TI._LAST.clear()
+            s.observation_tensor_into(seat, out)
+            assert out.tobytes() == warm
+            n += 1
+    assert n > 100
 
 
 def test_tables_hold_the_interned_actions():

@@ -15,29 +15,15 @@ from . import board as B
 from .combat import declare_melee, declare_shot, melee_reason, shot_reason
 from .data import COST, ZOMBIE_FIELDS
 from .fig import Fig
-from .movement import do_gate, do_move, edge_reason, gate_reason, in_melee, move_reason, zone_reason
+from .movement import do_gate, do_move, edge_reason, gate_reason, in_melee, move_reason
 from .values import available, mad_enemy, no_man
 
 
 # --- paths -------------------------------------------------------------------------------------------------
-def _passable(s, f: Fig, a: int, d: int, open_gates: bool) -> int:
-    n = B.NEIGHBOURS[a][d]
-    if n < 0:
-        return -1
-    if B.EDGE[a][d] != B.NO_WALL:
-        g = B.GATE_AT[a][d]
-        if g < 0:
-            return -1
-        if not s.gate_open[g] and not (open_gates and s.gate_jam[g] < s.round):
-            return -1
-    if zone_reason(f, n):
-        return -1
-    return n
-
-
 def distances(s, f: Fig, open_gates: bool = False) -> dict[int, tuple[int, int]]:
     """Shortest legal paths from f's field: field -> (distance, first direction). Full fields can be
-    reached (as destinations) but not passed through (V9.5)."""
+    reached (as destinations) but not passed through (V9.5). The edges are board.STEPS of f's zone
+    (zone_reason), through a gate only while it is open (or, with ``open_gates``, not jammed)."""
     start = f.field
     out: dict[int, tuple[int, int]] = {start: (0, -1)}
     q = deque([start])
@@ -45,14 +31,18 @@ def distances(s, f: Fig, open_gates: bool = False) -> dict[int, tuple[int, int]]
     for g in s.figs:
         if g is not None and g.alive and g.field >= 0:
             counts[g.field] = counts.get(g.field, 0) + 1
+    steps = B.STEPS
+    zone = f.is_gladiator
+    gate_open, gate_jam, rnd = s.gate_open, s.gate_jam, s.round
     while q:
         a = q.popleft()
         dist, first = out[a]
         if a != start and counts.get(a, 0) >= B.CAPACITY:
             continue
-        for d in range(6):
-            n = _passable(s, f, a, d, open_gates)
-            if n < 0 or n in out:
+        for d, n, g in steps[a][zone]:
+            if n in out:
+                continue
+            if g >= 0 and not gate_open[g] and not (open_gates and gate_jam[g] < rnd):
                 continue
             out[n] = (dist + 1, d if a == start else first)
             q.append(n)

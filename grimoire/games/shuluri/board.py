@@ -158,6 +158,15 @@ GATE_AT: tuple[tuple[int, ...], ...] = tuple(tuple(row) for row in _gate_at)
 GATES_OF_FIELD: tuple[tuple[int, ...], ...] = tuple(
     tuple(g.index for g in GATES if f in g.fields) for f in range(N_FIELDS))
 
+# STEPS[f][in_c]: (direction, neighbour, gate or -1) of every edge out of f that a figure of the zone
+# in_c (gladiators: the central circle) may cross, by direction: a neighbour in that zone through no
+# wall (gate -1) or through a gate (open or not: the state decides). The movement fast path's table.
+STEPS: tuple[tuple[tuple[tuple[int, int, int], ...], ...], ...] = tuple(
+    tuple(tuple((d, n, GATE_AT[f][d] if EDGE[f][d] != NO_WALL else -1)
+                for d, n in enumerate(NEIGHBOURS[f])
+                if n >= 0 and IN_C[n] == in_c and (EDGE[f][d] == NO_WALL or GATE_AT[f][d] >= 0))
+          for in_c in (False, True))
+    for f in range(N_FIELDS))
 
 def gate_between(a: int, b: int) -> int:
     d = direction_between(a, b)

@@ -8,6 +8,7 @@ is the vocabulary.
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 
 from ...core.codec import ActionCodec, load_action_table
@@ -24,6 +25,24 @@ def table_texts() -> list[str]:
 
 def make_codec() -> ActionCodec:
     return ActionCodec(table_texts(), parse=parse)
+
+
+@cache
+def id_texts() -> tuple[str, ...]:
+    return tuple(table_texts())
+
+
+@cache
+def text_ids() -> dict[str, int]:
+    """Every text's id (the codec's table; every legal action has one)."""
+    return {t: i for i, t in enumerate(id_texts())}
+
+
+def legal_ids(s) -> list[int]:
+    """``codec.legal_ids`` (ascending, each once) without the generic codec's per-action dispatch:
+    every action the game lists has a fixed id."""
+    ids = text_ids()
+    return sorted({ids[a.text] for a in s.legal_actions()})
 
 
 def write_table() -> None:

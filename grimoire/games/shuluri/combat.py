@@ -170,7 +170,7 @@ def shot_reason(s, a: Fig, t: Fig) -> Reason:
     r = attackable(s, a, t)
     if r:
         return r
-    r = _may_shoot(s, a)
+    r = may_shoot_reason(s, a)
     if r:
         return r
     if a.ammo <= 0:
@@ -191,7 +191,7 @@ def shot_reason(s, a: Fig, t: Fig) -> Reason:
     return None
 
 
-def _may_shoot(s, a: Fig) -> Reason:
+def may_shoot_reason(s, a: Fig) -> Reason:
     if a.attacked:
         return "it has already attacked this step [ALREADY_ATTACKED]", "C10.2"
     if a.disengaged:
@@ -218,7 +218,7 @@ def throw_reason(s, a: Fig, t: Fig, what: str) -> Reason:
     r = attackable(s, a, t)
     if r:
         return r
-    r = _may_shoot(s, a)
+    r = may_shoot_reason(s, a)
     if r:
         return r
     if (a.javelins if what == "javelin" else a.nets) <= 0:

@@ -8,24 +8,43 @@ probe the whole vocabulary to prove it).
 
 from __future__ import annotations
 
+from functools import cache
+
 from ...core.action import Action
 from ...core.errors import IllegalAction
 from . import actions as A
 from . import board as B
 from .acttab import CAST_SELF, CLOUD, GATE, GL_VERB, MOVE, VERB, WIELD, area_casts, targeted, verb_candidates
 from .arms import bell_reason, drop_reason, pickup_reason, stand_reason, wield_reason
-from .combat import melee_reason, ranged_kind, shot_reason, throw_reason
-from .data import COST, GL, HEAP_SETS, JAVELIN_RANGE, NET_RANGE, RANGED_RANGE, SPELLS, WL
+from .combat import may_shoot_reason, melee_reason, ranged_kind, shot_reason, throw_reason
+from .data import (
+    AIM_COST,
+    COST,
+    GL,
+    HEAP_SETS,
+    HIDE_COST,
+    JAVELIN_RANGE,
+    NET_RANGE,
+    POTION,
+    RANGED_RANGE,
+    RUN_COST,
+    SPELLS,
+    VIAL,
+    WL,
+)
 from .fig import IN_HEAP
 from .flow import advance
 from .kinds import KINDS, act_reason, verb_reason
-from .magic import cast_cost, cast_reason, cloud_reason, may_cast_now
-from .movement import gate_reason, move_options, player_controls
+from .magic import cast_cost, cast_target_reason, cloud_reason, is_self, may_cast_now
+from .movement import gate_reason, hostile_fields, move_options, player_controls
 from .traps import is_ranged, ranged_reason, trap_actor
-from .values import available, has_skill
+from .values import available, skills
 
 _ATTACK = COST["attack"]
 _N_SETS = len(HEAP_SETS)
+_TRAP_FIELD = frozenset(B.TRAP_FIELDS)
+_VERB_SKILL = {"hide": "sneaking", "run": "running", "aim": "aiming"}
+_VERB_COST = {"hide": HIDE_COST, "run": RUN_COST, "aim": AIM_COST, "coat": VIAL["cost"], "drink": POTION["cost"]}
 DECISION_TEXT = {k: v.prompt for k, v in KINDS.items()}
 _lookup = A.TABLE.lookup
 
@@ -78,6 +97,9 @@ def act_actions(s, seat: int) -> list[Action]:
     for g in figs:
         if g is not None and g.alive and g.field >= 0:
             counts[g.field] = counts.get(g.field, 0) + 1
+    # per side: the fields and the figures of its enemies on the board (no figure moves during the listing)
+    hostile: dict[int, set[int]] = {}
+    foes: dict[int, list] = {}
     for cid in sorted(s.named):
         f = figs[cid]
         if not player_controls(s, f):
@@ -85,26 +107,31 @@ def act_actions(s, seat: int) -> list[Action]:
         role = f.role
         have = available(s, f)
         moves = MOVE[role]
-        for mode, d in move_options(s, f, counts, has_skill(s, f, "sneaking")):
+        side = alliance[f.seat]
+        if side not in hostile:
+            hostile[side] = hostile_fields(s, side)
+            foes[side] = [g for g in figs if g is not None and g.alive and g.field >= 0 and alliance[g.seat] != side]
+        known = skills(s, f)
+        for mode, d in move_options(s, f, counts, "sneaking" in known, hostile[side]):
             add(moves[mode][d])
         verbs = VERB[role]
         for verb in verb_candidates(role, flags.vials, flags.potions):
-            if verb_reason(s, f, verb) is None:
+            # verb_reason holds only with the verb's skill (if it needs one) and its MAN
+            need = _VERB_SKILL.get(verb)
+            if (need is None or need in known) and have >= _VERB_COST[verb] and verb_reason(s, f, verb) is None:
                 add(verbs[verb])
         ff = f.field
         if have >= _ATTACK:
             # f is not a madman (player_controls): it attacks only enemies (combat.attackable)
-            side = alliance[f.seat]
             glad = f.is_gladiator
             wk = ranged_kind(f)
-            shot_range = RANGED_RANGE[wk] if wk and f.ammo > 0 else -1
+            # shot_reason and throw_reason hold only if may_shoot_reason does (it does not look at the target)
+            may_shoot = may_shoot_reason(s, f) is None
+            shot_range = RANGED_RANGE[wk] if wk and f.ammo > 0 and may_shoot else -1
+            throws = glad and may_shoot
             attack, shoot = T.attack[role], T.shoot[role] if shot_range >= 0 else ()
-            for g in figs:
-                if g is None or not g.alive or alliance[g.seat] == side or g.id == f.id:
-                    continue
+            for g in foes[side]:
                 gf = g.field
-                if gf < 0:
-                    continue
                 gid = g.id
                 if gf == ff or (glad and B.distance(ff, gf) == 1):
                     if melee_reason(s, f, g) is None:
@@ -120,7 +147,7 @@ def act_actions(s, seat: int) -> list[Action]:
                     bd = B.block_distance(ff, gf)
                     if bd <= shot_range and shot_reason(s, f, g) is None:
                         add(shoot[gid])
-                if glad and B.IN_C[gf]:
+                if throws and B.IN_C[gf]:
                     if bd < 0:
                         bd = B.block_distance(ff, gf)
                     if f.javelins > 0 and bd <= JAVELIN_RANGE and throw_reason(s, f, g, "javelin") is None:
@@ -152,7 +179,8 @@ def act_actions(s, seat: int) -> list[Action]:
         if role == WL:
             _warlock(s, seat, f, have, out, T)
     team = s.teams[seat]
-    if team.hand:
+    # trap_actor finds only a named figure on a numbered field (every card's field is one of them)
+    if team.hand and any(figs[cid].field in _TRAP_FIELD for cid in s.named):
         for n, _h in sorted(team.hand):
             if is_ranged(s, n) and trap_actor(s, seat, n) is not None:
                 row = T.trap[n]
@@ -165,27 +193,42 @@ def act_actions(s, seat: int) -> list[Action]:
     return out
 
 
+@cache
+def _spells_of_levels(levels: frozenset[int]) -> tuple:
+    """The spells of the given levels (the discs held), in the order of SPELLS."""
+    return tuple(sp for sp in SPELLS if sp.level in levels)
+
+
 def _warlock(s, seat: int, w, have: int, out: list[Action], T) -> None:
     add = out.append
     figs = s.figs
     wf = w.field
     if may_cast_now(s, w):
-        held = set(s.teams[seat].discs)
-        for sp in SPELLS:
-            if sp.level not in held or cast_cost(s, w, sp) > have:
+        extra = cast_cost(s, w, SPELLS[0]) - SPELLS[0].level      # a cost modifier, the same for every spell
+        # cast_reason is may_cast_now, a disc, the MAN, "not after an attack or disengaging" (unless a
+        # free spell on himself) and then cast_target_reason: the first three hold for the whole spell
+        struck = w.attacked or w.disengaged
+        self_free = s.flags.self_spell_free
+
+        def barred(sp, target: int) -> bool:
+            return struck and not (self_free and is_self(sp, w, target))
+
+        for sp in _spells_of_levels(frozenset(s.teams[seat].discs)):
+            if sp.level + extra > have:
                 continue
             key = sp.key
             target = sp.target
             if target == "self":
-                if cast_reason(s, w, sp) is None:
+                if not barred(sp, -1) and cast_target_reason(s, w, sp) is None:
                     add(CAST_SELF[key])
             elif target == "area":
-                if cast_reason(s, w, sp, -1, wf) is None:
+                if not barred(sp, -1) and cast_target_reason(s, w, sp, -1, wf) is None:
                     out.extend(area_casts(key, wf))
             elif target == "corpse":
                 row = T.cast[key]
                 for g in figs[:5 * s.num_players]:
-                    if g is not None and not g.alive and g.field == wf and cast_reason(s, w, sp, g.id) is None:
+                    if (g is not None and not g.alive and g.field == wf and not barred(sp, g.id)
+                            and cast_target_reason(s, w, sp, g.id) is None):
                         add(row[g.id])
             else:
                 row = T.cast[key]
@@ -198,7 +241,7 @@ def _warlock(s, seat: int, w, have: int, out: list[Action], T) -> None:
                                 continue
                         elif B.block_distance(wf, g.field) > reach:      # cast_reason: OUT_OF_RANGE
                             continue
-                        if cast_reason(s, w, sp, g.id) is None:
+                        if not barred(sp, g.id) and cast_target_reason(s, w, sp, g.id) is None:
                             add(row[g.id])
     k = 0
     for a in s.areas:

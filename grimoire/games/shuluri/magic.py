@@ -61,6 +61,12 @@ def cast_reason(s, w: Fig, sp: Spell, target: int = -1, field: int = -1) -> Reas
             return "after an attack the warlock cannot cast this step [ALREADY_ATTACKED]", "C10.9"
         if w.disengaged:
             return "after disengaging the warlock cannot cast this step [DISENGAGED_NO_ATTACK]", "C10.9"
+    return cast_target_reason(s, w, sp, target, field)
+
+
+def cast_target_reason(s, w: Fig, sp: Spell, target: int = -1, field: int = -1) -> Reason:
+    """The part of ``cast_reason`` about the target (or centre field, or corpse), for a warlock who may
+    cast ``sp`` now: the legal-action listing checks the rest once per spell."""
     kind = sp.target
     if kind == "self":
         return None

@@ -11,6 +11,7 @@ from .values import available, mad_enemy, move_cost, move_limit, pay
 Reason = tuple[str, str] | None
 CAGE_SP = SPELL_BY_KEY["prison"].params["cross_sp"]
 CAGE_LEVEL = SPELL_BY_KEY["prison"].level
+_CAPACITY = B.CAPACITY
 
 
 def in_melee(s, f: Fig) -> bool:
@@ -271,54 +272,58 @@ def player_controls(s, f: Fig) -> bool:
     return f.alive and not f.zombie and f.id in s.named and mad_enemy(s, f) < 0
 
 
-def move_options(s, f: Fig, counts: dict[int, int], sneak_ok: bool) -> list[tuple[str, int]]:
+def hostile_fields(s, side: int) -> set[int]:
+    """The fields where a living figure of another side than ``side`` stands."""
+    alliance = s.alliance
+    return {g.field for g in s.figs if g is not None and g.alive and alliance[g.seat] != side}
+
+
+def move_options(s, f: Fig, counts: dict[int, int], sneak_ok: bool,
+                 hostile: set[int] | None = None) -> list[tuple[str, int]]:
     """Every (mode, direction) for which ``move_reason`` is None, computed with the shared context once
-    (the legal-action generator's fast path; the tests compare it with move_reason)."""
+    (the legal-action generator's fast path; the tests compare it with move_reason). ``counts``: the
+    figures per field; ``hostile``: hostile_fields of f's side (f itself is never on it)."""
     if f.down or f.stopped or f.moved >= move_limit(s, f):
         return []
     have = available(s, f)
-    fid, alliance = f.id, s.alliance
-    side = alliance[f.seat]
-    hostile = {g.field for g in s.figs if g is not None and g.alive and g.id != fid and alliance[g.seat] != side}
-    melee = f.field in hostile          # in_melee
+    if hostile is None:
+        hostile = hostile_fields(s, s.alliance[f.seat])
+    a = f.field
     modes = []
-    if melee:
+    if a in hostile:          # in_melee
         if not f.attacked and not f.cast_other:
-            c, _ = move_cost(s, f, False)
-            modes.append(("disengage", c + COST["disengage"]))
+            c = move_cost(s, f, False)[0] + COST["disengage"]
+            if c <= have:
+                modes.append(("disengage", c))
     else:
-        modes.append(("move", move_cost(s, f, False)[0]))
+        c = move_cost(s, f, False)[0]
+        if c <= have:
+            modes.append(("move", c))
         if sneak_ok:
-            modes.append(("sneak", move_cost(s, f, True)[0]))
-    modes = [(m, c) for m, c in modes if c <= have]
+            c = move_cost(s, f, True)[0]
+            if c <= have:
+                modes.append(("sneak", c))
     if not modes:
         return []
     may_attack = not (f.disengaged or f.attacked or f.cast_other)
     need = -1
     out = []
-    a = f.field
-    row = B.NEIGHBOURS[a]
-    edges = B.EDGE[a]
-    gates = B.GATE_AT[a]
-    glad = f.is_gladiator
-    for d in range(6):
-        n = row[d]
-        if n < 0:
+    gate_open = s.gate_open
+    for d, n, g in B.STEPS[a][f.is_gladiator]:
+        if g >= 0 and not gate_open[g]:
             continue
-        if edges[d] != B.NO_WALL:
-            g = gates[d]
-            if g < 0 or not s.gate_open[g]:
-                continue
-        if B.IN_C[n] != glad or counts.get(n, 0) >= B.CAPACITY:
+        if counts.get(n, 0) >= _CAPACITY:
             continue
-        enemy = n in hostile            # enemy_on
-        for mode, cost in modes:
-            if enemy:
+        if n in hostile:            # enemy_on
+            for mode, cost in modes:
                 if mode == "disengage" or not may_attack:
                     continue
                 if need < 0:
                     need = touch_threshold(s, f, n) if f.role == 1 and not f.zombie else COST["attack"]
                 if have - cost < need:
                     continue
-            out.append((mode, d))
+                out.append((mode, d))
+        else:
+            for mode, _cost in modes:
+                out.append((mode, d))
     return out

@@ -152,6 +152,15 @@ class ShuluriState(GameState):
     def legal_actions(self) -> list[Action]:
         return _legal_actions(self)
 
+    def legal_action_ids(self) -> list[int]:
+        return _legal_ids(self)
+
+    def action_from_id(self, i: int) -> Action:
+        texts = _id_texts()
+        if type(i) is int and 0 <= i < len(texts):     # every id is a fixed text (codec.py)
+            return _parse(texts[i])
+        return super().action_from_id(i)                # the codec's errors
+
     def _parse(self, text: str) -> Action:
         return _parse(text)
 
@@ -208,6 +217,8 @@ class ShuluriState(GameState):
 
 # The rule modules do not import this class, so they can be bound here once (no per-call imports).
 from .actions import parse as _parse  # noqa: E402
+from .codec import id_texts as _id_texts  # noqa: E402
+from .codec import legal_ids as _legal_ids  # noqa: E402
 from .data import char_name as _char_name  # noqa: E402
 from .legal import check as _check  # noqa: E402
 from .legal import do as _do  # noqa: E402

@@ -5,11 +5,16 @@ with the same float64 expressions, then stored as float32): the visibility rules
 view.py (own team, shown amulets, ME tokens, vials, potions and the starting weapon), and
 tests/shuluri/test_speed_paths.py compares the two bit for bit over many random games. Building the
 dict first costs ten times as much, and the learning adapters ask for a tensor at every step.
+A figure's and a team's features are kept in caches keyed by everything they are computed from, since
+from one step to the next most figures do not change.
 """
 
 from __future__ import annotations
 
+from array import array
 from functools import cache
+from operator import attrgetter
+from typing import Any
 
 import numpy as np
 
@@ -58,104 +63,150 @@ def write(s, seat: int | None, out: np.ndarray) -> None:
     P = s.num_players
     o = _offsets(P)
     out.fill(0.0)
+    # out's buffer (a memoryview, format 'f') stores a float as float32 exactly as numpy does, at a fraction
+    # of numpy's cost per item; typeshed's memoryview takes only ints, hence Any
+    w: Any = out.data
     me = seat if seat is not None else 0
-
-    def rel(x: int) -> int:
-        return (x - me) % P
-
-    out[o["phase"] + _PHASE[s.phase]] = 1.0
+    w[o["phase"] + _PHASE[s.phase]] = 1.0
     rnd = s.round or 0
-    out[o["round"]] = rnd / 30.0
+    w[o["round"]] = rnd / 30.0
     if s.phase == "play" and s.sched and s.step_i < len(s.sched):
         st_seat, kind = s.sched[s.step_i]
-        out[o["step"] + s.step_i] = 1.0
-        out[o["step_kind"] + _STEP_KIND[kind]] = 1.0
-        out[o["step_seat"] + rel(st_seat)] = 1.0
-        out[o["step_pool"]] = s.pool / 6
-        out[o["step_pool"] + 1] = s.gpool / 6
+        w[o["step"] + s.step_i] = 1.0
+        w[o["step_kind"] + _STEP_KIND[kind]] = 1.0
+        w[o["step_seat"] + (st_seat - me) % P] = 1.0
+        w[o["step_pool"]] = s.pool / 6
+        w[o["step_pool"] + 1] = s.gpool / 6
     if s.first >= 0:
-        out[o["first"] + rel(s.first)] = 1.0
+        w[o["first"] + (s.first - me) % P] = 1.0
     top = s.stack.top
     if top is not None:
-        out[o["decision"] + _DECISION[top.kind]] = 1.0
-        out[o["decision_seat"] + rel(top.seat)] = 1.0
+        w[o["decision"] + _DECISION[top.kind]] = 1.0
+        w[o["decision_seat"] + (top.seat - me) % P] = 1.0
     al = s.alliance
     for i in range(P):
         if al[(me + i) % P] == al[me]:
-            out[o["alliance"] + i] = 1.0
-    for g in range(B.N_GATES):
-        if s.gate_open[g]:
-            out[o["gates_open"] + g] = 1.0
-        if (s.gate_jam[g] or 0) >= rnd > 0:
-            out[o["gates_jammed"] + g] = 1.0
-    _teams(s, out, o["teams"], rel)
-    _figures(s, seat, out, o, rel, P)
+            w[o["alliance"] + i] = 1.0
+    gates_open, gates_jammed = o["gates_open"], o["gates_jammed"]
+    gate_jam = s.gate_jam
+    for g, opened in enumerate(s.gate_open):
+        if opened:
+            w[gates_open + g] = 1.0
+        if (gate_jam[g] or 0) >= rnd > 0:
+            w[gates_jammed + g] = 1.0
+    base = o["teams"]
+    for t in s.teams:
+        b = base + (t.seat - me) % P * _NT
+        w[b:b + _NT] = _team_features(t)
+    _figures(s, seat, me, w, o, P)
+    corpses = o["corpses"]
     for f in s.figs[:5 * P]:
         if f is not None and not f.alive and f.field >= 0 and not f.raised:
-            out[o["corpses"] + f.field] = 1.0
+            w[corpses + f.field] = 1.0
     base = o["areas"]
     for a in s.areas:
         k = _AREA[a.key] * _NF + base
         for x in a.fields:
-            out[k + x] = 1.0
+            w[k + x] = 1.0
     if seat is not None:
         t = s.teams[seat]
         base = o["hand"]
         for c, h in t.hand:
             b = base + (c - 1) * (1 + N_ROLES)
-            out[b] = 1.0
+            w[b] = 1.0
             if h >= 0:
-                out[b + 1 + h % 5] = 1.0
+                w[b + 1 + h % 5] = 1.0
         discs = t.discs
         for lv in range(1, 6):
-            out[o["discs"] + lv - 1] = discs.count(lv) / 6
+            w[o["discs"] + lv - 1] = discs.count(lv) / 6
         if t.weapon >= 0:
-            out[o["starting_weapon"] + t.weapon] = 1.0
+            w[o["starting_weapon"] + t.weapon] = 1.0
     if s.phase == "over":
-        out[o["terminal"]] = 1.0
+        w[o["terminal"]] = 1.0
         if seat is not None and seat in s.winners_:
-            out[o["terminal"] + 1] = 1.0
+            w[o["terminal"] + 1] = 1.0
 
 
-def _teams(s, out: np.ndarray, base: int, rel) -> None:
-    for t in s.teams:
-        v = [t.strat / 4, len(t.hand) / TRAPS_PER_HAND, len(t.discs) / 6, float(t.out), float(t.react_off),
+_TEAM_CACHE: dict[tuple, array] = {}
+
+
+def _team_features(t) -> array:
+    """A team's features, cached by everything they read (the cache is valid as _FEATURE_CACHE's)."""
+    key = (t.strat, len(t.hand), len(t.discs), t.out, t.react_off, t.roll, t.gtype, t.half, tuple(t.cast),
+           tuple(t.played), tuple(t.lost))
+    v = _TEAM_CACHE.get(key)
+    if v is None:
+        if len(_TEAM_CACHE) >= _FEATURE_CACHE_MAX:
+            _TEAM_CACHE.clear()
+        x = [t.strat / 4, len(t.hand) / TRAPS_PER_HAND, len(t.discs) / 6, float(t.out), float(t.react_off),
              t.roll / 10, float(t.gtype == "sword_artist")]
-        v += [1.0 if t.half == k else 0.0 for k in range(B.N_HALVES)]
-        v += [t.cast.count(lv) / 4 for lv in range(1, 6)]
-        v += [1.0 if c in t.played else 0.0 for c in range(1, N_TRAP_CARDS + 1)]
-        v += [1.0 if c in t.lost else 0.0 for c in range(1, N_TRAP_CARDS + 1)]
-        b = base + rel(t.seat) * _NT
-        out[b:b + _NT] = v
+        x += [1.0 if t.half == k else 0.0 for k in range(B.N_HALVES)]
+        x += [t.cast.count(lv) / 4 for lv in range(1, 6)]
+        x += [1.0 if c in t.played else 0.0 for c in range(1, N_TRAP_CARDS + 1)]
+        x += [1.0 if c in t.lost else 0.0 for c in range(1, N_TRAP_CARDS + 1)]
+        v = _TEAM_CACHE[key] = array("f", x)
+    return v
 
 
-def _figures(s, seat: int | None, out: np.ndarray, o: dict[str, int], rel, P: int) -> None:
+# _features reads only these attributes of a figure (plus whether the reader owns it, whether its
+# team's weapon is shown, and the team's gladiator type for ``exposed``), so its values are a pure
+# function of this key: a figure unchanged since an earlier tensor (most of them, from one step to the
+# next) is copied from the cache instead of recomputed.
+_FEATURE_ATTRS = attrgetter(
+    "role", "zombie", "alive", "ep", "max_ep", "eg", "me", "me_extra", "me_shown", "stp", "stp_max", "sfe", "ammo",
+    "javelins", "nets", "down", "sneak", "bell", "named", "attacked", "disengaged", "casts", "moved", "running",
+    "aim", "spent", "debt", "stopped", "next_no_man", "netted", "next_limit", "next_double", "coat", "zman",
+    "zfields", "effects", "amulet", "amulet_shown", "vial", "vial_shown", "potion", "potion_shown", "order",
+    "part_at")
+_FEATURE_CACHE: dict[tuple, array] = {}
+_FEATURE_CACHE_MAX = 4096      # about 1 KB an entry: start afresh rather than grow without bound
+
+
+# the last key and row of each (figure id, own): comparing a key with the last one is cheaper than
+# hashing it, and from one step of a game to the next most keys are the same
+_LAST: dict[int, tuple[tuple, array]] = {}
+
+
+def _cached_features(s, f, own: bool, weapon_shown: bool, gtype: str) -> array:
+    key = (own, weapon_shown, gtype, tuple(f.sets), _FEATURE_ATTRS(f))
+    slot = 2 * f.id + own
+    last = _LAST.get(slot)
+    if last is not None and last[0] == key:
+        return last[1]
+    v = _FEATURE_CACHE.get(key)
+    if v is None:
+        if len(_FEATURE_CACHE) >= _FEATURE_CACHE_MAX:
+            _FEATURE_CACHE.clear()
+        v = _FEATURE_CACHE[key] = array("f", _features(s, f, own, weapon_shown))
+    _LAST[slot] = (key, v)
+    return v
+
+
+def _figures(s, seat: int | None, me: int, w: Any, o: dict[str, int], P: int) -> None:
     n5 = 5 * P
     fbase, zbase, pbase = o["figures"], o["zombie_owner"], o["positions"]
     planes: dict[int, float] = {}
     teams = s.teams
-    vals = [0.0] * ((n5 + 4 * P) * N_FEAT)        # every figure slot, stored with one conversion
     for f in s.figs:
         if f is None:
             continue
         fid = f.id
+        t = (f.seat - me) % P
         if fid >= n5:
             body = fid - n5
-            slot = n5 + 4 * rel(body // 5) + body % 5 - 1
+            slot = n5 + 4 * ((body // 5 - me) % P) + body % 5 - 1
         else:
-            slot = 5 * rel(fid // 5) + fid % 5
-        own = seat is not None and f.seat == seat
-        b = slot * N_FEAT
-        vals[b:b + N_FEAT] = _features(s, f, own, teams[f.seat].weapon_shown)
-        t = rel(f.seat)
+            slot = 5 * t + fid % 5
+        team = teams[f.seat]
+        b = fbase + slot * N_FEAT
+        w[b:b + N_FEAT] = _cached_features(s, f, seat is not None and f.seat == seat, team.weapon_shown, team.gtype)
         if f.zombie:
-            out[zbase + (slot - n5) * P + t] = 1.0
+            w[zbase + (slot - n5) * P + t] = 1.0
         if f.alive and f.field >= 0:
             k = pbase + (t * (N_ROLES + 1) + (N_ROLES if f.zombie else f.role)) * _NF + f.field
             planes[k] = planes.get(k, 0.0) + 1 / 3
-    out[fbase:fbase + len(vals)] = vals
     for k, x in planes.items():
-        out[k] = x
+        w[k] = x
 
 
 def _features(s, f, own: bool, weapon_shown: bool) -> list[float]:

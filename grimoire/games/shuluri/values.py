@@ -148,6 +148,16 @@ def has_skill(s, f: Fig, skill: str) -> bool:
     return skill in ROLE_STATS[f.role].skills
 
 
+def skills(s, f: Fig) -> frozenset[str]:
+    """Every skill for which has_skill holds (for listing many actions of one figure)."""
+    if f.zombie:
+        return frozenset()
+    if f.is_gladiator:
+        w = weapon(f)
+        return frozenset(GLADIATOR_TYPES[s.teams[f.seat].gtype].extra_skills) | frozenset(w.skills if w else ())
+    return frozenset(ROLE_STATS[f.role].skills)
+
+
 def skill_blocked(s, f: Fig, skill: str) -> bool:
     """Blood Curdling forbids aiming and running; Muscle Wasting (legs) forbids running."""
     if skill == "aiming":
@@ -162,10 +172,11 @@ def move_limit(s, f: Fig) -> int:
     if f.zombie:
         return ZOMBIE_FIELDS
     lim = f.move + (RUN_MOVE_BONUS if f.running else 0)
-    for e in active(s, f):
-        for name, amount in e.mods:
-            if name == "move":
-                lim += amount
+    if f.effects:       # most figures carry none
+        for e in active(s, f):
+            for name, amount in e.mods:
+                if name == "move":
+                    lim += amount
     return max(0, lim)
 
 
@@ -173,7 +184,7 @@ def move_cost(s, f: Fig, sneaking: bool) -> tuple[int, int]:
     """(MAN for the next field, run credit after it): 1 per field, 2 sneaking (20.4), doubled by
     Muscle Wasting or Caltrops; running pays one MAN per two fields."""
     c = SNEAK_COST if sneaking else _MOVE_COST
-    if f.cur_double or has_flag(s, f, "double_move"):
+    if f.cur_double or (f.effects and has_flag(s, f, "double_move")):
         c *= 2
     if f.running and not sneaking:
         if f.run_credit > 0:
