@@ -14,26 +14,86 @@ use std::sync::LazyLock;
 
 const LEARNING_TOML: &str = include_str!("../../grimoire/games/zavandor/data/learning.toml");
 
-/// The tensor scales (`[tensor.scale]` of data/learning.toml).
+/// `value / scale` rounded to f32 (as numpy rounds the f64 quotient) for the small whole numbers
+/// the tensor mostly holds, read from a table: the same bits as the division, without its cost
+/// (the divisions and conversions were most of `write_tensor`).
+pub struct Div {
+    pub scale: f64,
+    t: [f32; DIV_TABLE],
+}
+
+const DIV_TABLE: usize = 128;
+
+impl Div {
+    fn new(scale: f64) -> Div {
+        Div { scale, t: std::array::from_fn(|v| (v as f64 / scale) as f32) }
+    }
+
+    #[inline]
+    fn of(&self, v: i64) -> f32 {
+        if (v as u64) < DIV_TABLE as u64 {
+            self.t[v as usize]
+        } else {
+            (v as f64 / self.scale) as f32
+        }
+    }
+}
+
+/// `m` times `1 / copies` added up in f64 from 0 (as the Python histograms count), rounded to f32.
+pub struct Sums {
+    t: [f32; SUM_TABLE],
+    step: f64,
+}
+
+const SUM_TABLE: usize = 32;
+
+impl Sums {
+    fn new(step: f64) -> Sums {
+        let mut t = [0f32; SUM_TABLE];
+        let mut acc = 0.0f64;
+        for x in t.iter_mut() {
+            *x = acc as f32;
+            acc += step;
+        }
+        Sums { t, step }
+    }
+
+    #[inline]
+    fn of(&self, m: usize) -> f32 {
+        if m < SUM_TABLE {
+            self.t[m]
+        } else {
+            let mut acc = 0.0f64;
+            for _ in 0..m {
+                acc += self.step;
+            }
+            acc as f32
+        }
+    }
+}
+
+/// The tensor scales (`[tensor.scale]` of data/learning.toml), each with its table.
 pub struct Scale {
-    round: f64,
-    vp: f64,
-    score_part: f64,
-    modifier: f64,
-    bid: f64,
-    money: f64,
-    dust: f64,
-    cards: f64,
-    card_bounds: f64,
-    copies: f64,
-    gems: f64,
-    hand: f64,
-    deck: f64,
-    supply: f64,
-    stack: f64,
-    advances: f64,
-    energy: f64,
-    capacity: f64,
+    round: Div,
+    vp: Div,
+    score_part: Div,
+    modifier: Div,
+    bid: Div,
+    money: Div,
+    dust: Div,
+    cards: Div,
+    card_bounds: Div,
+    copies: Div,
+    gems: Div,
+    hand: Div,
+    deck: Div,
+    supply: Div,
+    stack: Div,
+    advances: Div,
+    energy: Div,
+    capacity: Div,
+    quarter: Div,     // track levels / 4
+    copies_sum: Sums, // a histogram's cell: m cards of 1 / copies each
 }
 
 fn load_scale() -> Scale {
@@ -44,24 +104,26 @@ fn load_scale() -> Scale {
         v.as_float().or_else(|| v.as_integer().map(|i| i as f64)).unwrap_or_else(|| panic!("scale {k}"))
     };
     Scale {
-        round: f("round"),
-        vp: f("vp"),
-        score_part: f("score_part"),
-        modifier: f("modifier"),
-        bid: f("bid"),
-        money: f("money"),
-        dust: f("dust"),
-        cards: f("cards"),
-        card_bounds: f("card_bounds"),
-        copies: f("copies"),
-        gems: f("gems"),
-        hand: f("hand"),
-        deck: f("deck"),
-        supply: f("supply"),
-        stack: f("stack"),
-        advances: f("advances"),
-        energy: f("energy"),
-        capacity: f("capacity"),
+        round: Div::new(f("round")),
+        vp: Div::new(f("vp")),
+        score_part: Div::new(f("score_part")),
+        modifier: Div::new(f("modifier")),
+        bid: Div::new(f("bid")),
+        money: Div::new(f("money")),
+        dust: Div::new(f("dust")),
+        cards: Div::new(f("cards")),
+        card_bounds: Div::new(f("card_bounds")),
+        copies: Div::new(f("copies")),
+        gems: Div::new(f("gems")),
+        hand: Div::new(f("hand")),
+        deck: Div::new(f("deck")),
+        supply: Div::new(f("supply")),
+        stack: Div::new(f("stack")),
+        advances: Div::new(f("advances")),
+        energy: Div::new(f("energy")),
+        capacity: Div::new(f("capacity")),
+        quarter: Div::new(4.0),
+        copies_sum: Sums::new(1.0 / f("copies")),
     }
 }
 
@@ -133,6 +195,11 @@ impl W<'_> {
     #[inline]
     fn put(&mut self, v: f64) {
         self.out[self.at] = v as f32;
+        self.at += 1;
+    }
+    #[inline]
+    fn int(&mut self, v: i64, d: &Div) {
+        self.out[self.at] = d.of(v);
         self.at += 1;
     }
     #[inline]
@@ -241,11 +308,11 @@ impl State {
         let abs = |k: usize| seats[k];
         let vb = &*VALUE_BASE;
         let mut w = W { out, at: 0 };
-        w.put(self.round as f64 / s.round);
+        w.int(self.round, &s.round);
         w.put(if self.over { 1.0 } else { 0.0 });
         w.one_hot(n, self.current_player().map(rel));
         for k in 0..n {
-            w.put(self.players[abs(k)].vp as f64 / s.vp);
+            w.int(self.players[abs(k)].vp, &s.vp);
         }
         let stage = match self.stage {
             Stage::Turn => 0,
@@ -267,13 +334,13 @@ impl State {
         let item = pend.filter(|x| x.kind == Kind::Apay).map(|x| x.payload as usize);
         w.one_hot(d.items.len(), item);
         let adv = pend.filter(|x| x.kind == Kind::Free).map_or(0, |x| x.payload);
-        w.put(adv as f64 / s.advances);
+        w.int(adv, &s.advances);
         // the open purchase
         let tab = self.tab_seat >= 0;
         w.one_hot(n, if tab { Some(rel(self.tab_seat as usize)) } else { None });
         if tab {
-            w.put(self.tab_owed as f64 / s.money);
-            w.put(self.tab_credit as f64 / s.money);
+            w.int(self.tab_owed, &s.money);
+            w.int(self.tab_credit, &s.money);
         } else {
             w.zeros(2);
         }
@@ -283,8 +350,8 @@ impl State {
         match self.auc {
             Some(a) => {
                 let min = d.item_min_bid[a.item];
-                w.put(min as f64 / s.bid);
-                w.put(a.high.unwrap_or(0) as f64 / s.bid);
+                w.int(min, &s.bid);
+                w.int(a.high.unwrap_or(0), &s.bid);
                 w.put(if a.high.is_some() { 1.0 } else { 0.0 });
                 w.one_hot(n, if a.high_seat >= 0 { Some(rel(a.high_seat as usize)) } else { None });
                 for k in 0..n {
@@ -297,22 +364,23 @@ impl State {
                     } else {
                         0
                     };
-                    w.put(v as f64 / s.bid);
+                    w.int(v, &s.bid);
                 }
             }
             None => w.zeros(3 + 3 * n),
         }
         // the table
-        let mut display = [0.0f64; N_ART];
+        let mut display = [0usize; N_ART];
         for &k in self.display.iter() {
-            display[k as usize] += 1.0 / s.copies;
+            display[k as usize] += 1;
         }
-        for v in display {
-            w.put(v);
+        for m in display {
+            w.out[w.at] = s.copies_sum.of(m);
+            w.at += 1;
         }
         for l in 0..d.letters.len() {
             let v: i64 = (0..12).filter(|&k| d.art_letter[k] == l).map(|k| self.art_pile[k]).sum();
-            w.put(v as f64 / s.stack);
+            w.int(v, &s.stack);
         }
         let ns = d.items.len() - N_ART;
         let at = w.at;
@@ -320,17 +388,17 @@ impl State {
         for &x in self.sent_avail.iter() {
             w.out[at + x as usize] = 1.0;
         }
-        w.put(self.sent_sold as f64 / s.copies);
+        w.int(self.sent_sold, &s.copies);
         for g in 0..5 {
-            w.put(self.gem_supply[g] as f64 / s.supply);
+            w.int(self.gem_supply[g], &s.supply);
         }
         for c in 0..4 {
             let len = d.card_copies[c].len();
-            w.put(self.deck[c][..len].iter().sum::<i64>() as f64 / s.deck);
+            w.int(self.deck[c][..len].iter().sum::<i64>(), &s.deck);
         }
         for c in 0..4 {
             for i in 0..d.card_copies[c].len() {
-                w.put(self.disc[c][i] as f64 / s.copies);
+                w.int(self.disc[c][i], &s.copies);
             }
         }
         let f = &self.flags;
@@ -355,16 +423,16 @@ impl State {
             w.one_hot(d.roman.len(), if c >= 0 { Some(c as usize) } else { None });
         }
         for k in 0..n {
-            w.put(self.art_mod[abs(k)] as f64 / s.modifier);
-            w.put(self.sent_mod[abs(k)] as f64 / s.modifier);
+            w.int(self.art_mod[abs(k)], &s.modifier);
+            w.int(self.sent_mod[abs(k)], &s.modifier);
         }
         for k in 0..n {
             for v in self.score_parts(ps(k)) {
-                w.put(v as f64 / s.score_part);
+                w.int(v, &s.score_part);
             }
         }
         for k in 0..n {
-            w.put(ps(k).dust as f64 / s.dust);
+            w.int(ps(k).dust, &s.dust);
         }
         // one pass over each hand (and each set of cards under a turn-order card)
         let mut hands = [HandSums::default(); MAXP];
@@ -375,42 +443,42 @@ impl State {
         }
         for h in &hands[..n] {
             for v in h.by_colour {
-                w.put(v as f64 / s.cards);
+                w.int(v, &s.cards);
             }
         }
         for h in &hands[..n] {
             let avg = (h.avg * 100.0).round() / 100.0;
-            w.put(h.lo as f64 / s.card_bounds);
-            w.put(avg / s.card_bounds);
-            w.put(h.hi as f64 / s.card_bounds);
+            w.int(h.lo, &s.card_bounds);
+            w.put(avg / s.card_bounds.scale);
+            w.int(h.hi, &s.card_bounds);
         }
         for k in 0..n {
             for c in 0..4 {
-                w.put(ps(k).conc[c] as f64 / s.copies);
+                w.int(ps(k).conc[c], &s.copies);
             }
         }
         for k in 0..n {
             for v in under[k] {
-                w.put(v as f64 / s.cards);
+                w.int(v, &s.cards);
             }
-            w.put(ps(k).under_dust as f64 / s.dust);
+            w.int(ps(k).under_dust, &s.dust);
         }
         for k in 0..n {
             for g in 0..5 {
-                w.put(ps(k).active[g] as f64 / s.gems);
+                w.int(ps(k).active[g], &s.gems);
             }
         }
         for k in 0..n {
             for g in 0..5 {
-                w.put(ps(k).inactive[g] as f64 / s.gems);
+                w.int(ps(k).inactive[g], &s.gems);
             }
         }
         for k in 0..n {
-            w.put(ps(k).slots() as f64 / s.gems);
+            w.int(ps(k).slots(), &s.gems);
         }
         for k in 0..n {
             for t in 0..6 {
-                w.put(ps(k).levels[t] as f64 / 4.0);
+                w.int(ps(k).levels[t], &s.quarter);
             }
         }
         for k in 0..n {
@@ -421,11 +489,11 @@ impl State {
             }
         }
         for k in 0..n {
-            w.put(ps(k).pentagon as f64 / s.copies);
+            w.int(ps(k).pentagon, &s.copies);
         }
         for k in 0..n {
             for a in 0..N_ART {
-                w.put(ps(k).arts[a] as f64 / s.copies);
+                w.int(ps(k).arts[a], &s.copies);
             }
         }
         for k in 0..n {
@@ -436,8 +504,8 @@ impl State {
             }
         }
         for k in 0..n {
-            w.put(ps(k).hand_count() as f64 / s.hand);
-            w.put(ps(k).hand_limit() as f64 / s.hand);
+            w.int(ps(k).hand_count(), &s.hand);
+            w.int(ps(k).hand_limit(), &s.hand);
         }
         for k in 0..n {
             w.put(flag(ps(k).advanced));
@@ -454,29 +522,24 @@ impl State {
                 } else {
                     (&self.players[x].hand, hands[0].total)
                 };
-                let mut v = [0.0f64; 21];
+                // each code has its own cell: m cards are m additions of 1 / copies (a table)
                 let mut code = 0usize;
                 while left > 0 {
                     let m = h[code];
                     if m != 0 {
                         let c = code & 3;
                         let i = vb[c] + ((code >> 2) as i64 - d.card_min[c]) as usize;
-                        for _ in 0..m {
-                            v[i] += 1.0 / s.copies;
-                        }
+                        w.out[at + i] = s.copies_sum.of(m as usize);
                         left -= m as i64;
                     }
                     code += 1;
-                }
-                for (i, x) in v.iter().enumerate() {
-                    w.out[at + i] = *x as f32;
                 }
             }
         }
         match seat {
             Some(x) => {
-                w.put(self.players[x].energy() as f64 / s.energy);
-                w.put(self.capacity(x) as f64 / s.capacity);
+                w.int(self.players[x].energy(), &s.energy);
+                w.int(self.capacity(x), &s.capacity);
             }
             None => w.zeros(2),
         }
