@@ -81,5 +81,15 @@ fn main() {
     }
     let dt = cpu_seconds() - t0;
     let sum: f64 = obs.iter().map(|&x| x as f64).sum();
+    // the tensor alone: one game's state written over and over (in the caches)
+    let reps: usize = std::env::var("REPS").map_or(200_000, |v| v.parse().expect("REPS"));
+    let mut row = vec![0f32; size];
+    let t1 = cpu_seconds();
+    for r in 0..reps {
+        let s = &slots[r % 16].s;
+        s.write_tensor(Some(r % n), std::hint::black_box(&mut row));
+    }
+    let hot = (cpu_seconds() - t1) / reps as f64;
+    println!("write_tensor alone, 16 states in the caches: {:.0} ns", hot * 1e9);
     println!("{envs} envs x {steps} steps, {n} players: {:.0} steps/s (checksum {sum:.3})", (envs * steps) as f64 / dt);
 }

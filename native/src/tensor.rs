@@ -202,17 +202,17 @@ impl W<'_> {
         self.out[self.at] = d.of(v);
         self.at += 1;
     }
+    /// Leaves `k` zeros (the row is zeroed once before it is written).
     #[inline]
     fn zeros(&mut self, k: usize) {
-        self.out[self.at..self.at + k].fill(0.0);
         self.at += k;
     }
     #[inline]
     fn one_hot(&mut self, k: usize, i: Option<usize>) {
-        self.zeros(k);
         if let Some(i) = i {
-            self.out[self.at - k + i] = 1.0;
+            self.out[self.at + i] = 1.0;
         }
+        self.at += k;
     }
 }
 
@@ -227,16 +227,46 @@ fn value_base() -> [usize; 4] {
 
 static VALUE_BASE: LazyLock<[usize; 4]> = LazyLock::new(value_base);
 
-/// Cards per colour of a hand (count per code): column sums over the codes' four colours.
+const WORDS: usize = MAX_CODE / 8;
+const _: () = assert!(MAX_CODE % 8 == 0, "a hand is read as whole words");
+
+/// A hand as little-endian words of 8 codes: byte j of a word is code 8w + j (colour j % 4).
 #[inline]
-fn colour_counts(h: &Hand) -> [i64; 4] {
-    let mut n = [0u32; 4];
-    for ch in h.chunks_exact(4) {
-        for c in 0..4 {
-            n[c] += ch[c] as u32;
+fn words(h: &Hand) -> [u64; WORDS] {
+    std::array::from_fn(|w| u64::from_le_bytes(h[8 * w..8 * w + 8].try_into().expect("8 bytes")))
+}
+
+/// Cards per colour of a hand: the bytes summed as 16-bit lanes (even and odd bytes apart; a lane
+/// holds at most WORDS * 255), then the lanes of a colour added.
+#[inline]
+fn colour_counts(ws: &[u64; WORDS]) -> [i64; 4] {
+    const LO: u64 = 0x00FF_00FF_00FF_00FF;
+    let (mut even, mut odd) = (0u64, 0u64);
+    for &x in ws {
+        even += x & LO;
+        odd += (x >> 8) & LO;
+    }
+    let lane = |v: u64, i: u32| ((v >> (16 * i)) & 0xFFFF) as i64;
+    // even bytes 0, 2, 4, 6 are colours 0, 2, 0, 2; odd bytes 1, 3, 5, 7 colours 1, 3, 1, 3
+    [
+        lane(even, 0) + lane(even, 2),
+        lane(odd, 0) + lane(odd, 2),
+        lane(even, 1) + lane(even, 3),
+        lane(odd, 1) + lane(odd, 3),
+    ]
+}
+
+/// Each code held (code, count), in code order, skipping the empty words.
+#[inline]
+fn each_code(ws: &[u64; WORDS], mut f: impl FnMut(usize, u8)) {
+    for (w, &x) in ws.iter().enumerate() {
+        let mut x = x;
+        while x != 0 {
+            let j = x.trailing_zeros() as usize / 8;
+            f(8 * w + j, (x >> (8 * j)) as u8);
+            x &= !(0xFFu64 << (8 * j));
         }
     }
-    [n[0] as i64, n[1] as i64, n[2] as i64, n[3] as i64]
 }
 
 /// What the tensor shows of one hand, from one pass: cards per colour, and the least, average and
@@ -244,36 +274,39 @@ fn colour_counts(h: &Hand) -> [i64; 4] {
 #[derive(Clone, Copy, Default)]
 struct HandSums {
     by_colour: [i64; 4],
-    total: i64,
     lo: i64,
     hi: i64,
     avg: f64,
 }
 
 #[inline]
-fn hand_sums(h: &Hand) -> HandSums {
+fn hand_sums(ws: &[u64; WORDS]) -> HandSums {
     let d = data();
-    let by_colour = colour_counts(h);
-    let total = by_colour.iter().sum();
+    let by_colour = colour_counts(ws);
     let mut avg = 0.0f64;
-    let (mut left, mut code) = (total, 0usize);
-    while left > 0 {
-        let m = h[code];
-        if m != 0 {
-            let a = d.card_avg[code & 3];
-            for _ in 0..m {
-                avg += a;
-            }
-            left -= m as i64;
+    each_code(ws, |code, m| {
+        let a = d.card_avg[code & 3];
+        for _ in 0..m {
+            avg += a;
         }
-        code += 1;
-    }
+    });
     let (mut lo, mut hi) = (0i64, 0i64);
     for c in 0..4 {
         lo += by_colour[c] * d.card_min[c];
         hi += by_colour[c] * d.card_max[c];
     }
-    HandSums { by_colour, total, lo, hi, avg }
+    HandSums { by_colour, lo, hi, avg }
+}
+
+/// The derived numbers of one seat's block, computed once per seat and step.
+#[derive(Clone, Copy, Default)]
+struct SeatSums {
+    hand: HandSums,
+    under: [i64; 4],
+    parts: [i64; 4],
+    slots: i64,
+    count: i64,
+    limit: i64,
 }
 
 impl State {
@@ -307,6 +340,8 @@ impl State {
         let seats: [usize; MAXP] = std::array::from_fn(|k| (me + k) % n.max(1));
         let abs = |k: usize| seats[k];
         let vb = &*VALUE_BASE;
+        // one fill of the whole row: the one-hots and empty fields below only set their ones
+        out[..tensor_size(n)].fill(0.0);
         let mut w = W { out, at: 0 };
         w.int(self.round, &s.round);
         w.put(if self.over { 1.0 } else { 0.0 });
@@ -405,9 +440,26 @@ impl State {
         for b in [f.strict, f.combine, f.sages_dust, f.druid_l3] {
             w.put(if b { 1.0 } else { 0.0 });
         }
-        // the players, field by field, own seat first
+        // the players, field by field, own seat first; each seat's derived numbers computed once
         let active = self.active_for_view();
         let ps = |k: usize| &self.players[abs(k)];
+        let mut sums = [SeatSums::default(); MAXP];
+        let mut own = [[0u64; WORDS]; 2];
+        for k in 0..n {
+            let p = ps(k);
+            let (hw, uw) = (words(&p.hand), words(&p.under));
+            sums[k] = SeatSums {
+                hand: hand_sums(&hw),
+                under: colour_counts(&uw),
+                parts: self.score_parts(p),
+                slots: p.slots(),
+                count: p.hand_count(),
+                limit: p.hand_limit(),
+            };
+            if k == 0 {
+                own = [hw, uw];
+            }
+        }
         let flag = |b: bool| if b { 1.0 } else { 0.0 };
         for k in 0..n {
             w.put(flag(!ps(k).out));
@@ -427,26 +479,20 @@ impl State {
             w.int(self.sent_mod[abs(k)], &s.modifier);
         }
         for k in 0..n {
-            for v in self.score_parts(ps(k)) {
+            for v in sums[k].parts {
                 w.int(v, &s.score_part);
             }
         }
         for k in 0..n {
             w.int(ps(k).dust, &s.dust);
         }
-        // one pass over each hand (and each set of cards under a turn-order card)
-        let mut hands = [HandSums::default(); MAXP];
-        let mut under = [[0i64; 4]; MAXP];
-        for k in 0..n {
-            hands[k] = hand_sums(&ps(k).hand);
-            under[k] = colour_counts(&ps(k).under);
-        }
-        for h in &hands[..n] {
-            for v in h.by_colour {
+        for x in &sums[..n] {
+            for v in x.hand.by_colour {
                 w.int(v, &s.cards);
             }
         }
-        for h in &hands[..n] {
+        for x in &sums[..n] {
+            let h = &x.hand;
             let avg = (h.avg * 100.0).round() / 100.0;
             w.int(h.lo, &s.card_bounds);
             w.put(avg / s.card_bounds.scale);
@@ -458,7 +504,7 @@ impl State {
             }
         }
         for k in 0..n {
-            for v in under[k] {
+            for v in sums[k].under {
                 w.int(v, &s.cards);
             }
             w.int(ps(k).under_dust, &s.dust);
@@ -474,7 +520,7 @@ impl State {
             }
         }
         for k in 0..n {
-            w.int(ps(k).slots(), &s.gems);
+            w.int(sums[k].slots, &s.gems);
         }
         for k in 0..n {
             for t in 0..6 {
@@ -504,36 +550,25 @@ impl State {
             }
         }
         for k in 0..n {
-            w.int(ps(k).hand_count(), &s.hand);
-            w.int(ps(k).hand_limit(), &s.hand);
+            w.int(sums[k].count, &s.hand);
+            w.int(sums[k].limit, &s.hand);
         }
         for k in 0..n {
             w.put(flag(ps(k).advanced));
             w.put(flag(ps(k).druid_ruby));
         }
         // the seat's own cards (a spectator: none)
-        for is_under in [false, true] {
+        for ws in &own {
             let at = w.at;
             w.zeros(21);
-            if let Some(x) = seat {
-                // seat x is relative seat 0 (the observer's own block comes first)
-                let (h, mut left) = if is_under {
-                    (&self.players[x].under, under[0].iter().sum::<i64>())
-                } else {
-                    (&self.players[x].hand, hands[0].total)
-                };
-                // each code has its own cell: m cards are m additions of 1 / copies (a table)
-                let mut code = 0usize;
-                while left > 0 {
-                    let m = h[code];
-                    if m != 0 {
-                        let c = code & 3;
-                        let i = vb[c] + ((code >> 2) as i64 - d.card_min[c]) as usize;
-                        w.out[at + i] = s.copies_sum.of(m as usize);
-                        left -= m as i64;
-                    }
-                    code += 1;
-                }
+            if seat.is_some() {
+                // the seat is relative seat 0 (its block came first); each code has its own cell,
+                // m cards being m additions of 1 / copies (a table)
+                each_code(ws, |code, m| {
+                    let c = code & 3;
+                    let i = vb[c] + ((code >> 2) as i64 - d.card_min[c]) as usize;
+                    w.out[at + i] = s.copies_sum.of(m as usize);
+                });
             }
         }
         match seat {
