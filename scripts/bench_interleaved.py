@@ -15,6 +15,11 @@ given. Two ways of playing, each block in both:
 - agents: ``run_episode`` with the ``random`` agent on every seat (seat seeds as ``grimoire bench``'s),
   which is how ``grimoire bench`` plays.
 
+- batch (``--ways batch``, native engines): ``rl.selfplay_vector_env(..., backend="native")`` of
+  ``--envs`` games stepped with random masked ids chosen in the core (``random_actions``); a block is
+  ``--block`` batch steps, ``--games`` the batch steps in all, the figure env steps/s (observations
+  and masks written). The digest covers every observation, mask and reward the batch wrote.
+
 ``--bench`` also runs ``grimoire bench``'s own function (``bench_games``: the same games, plus clones
 of mid-game positions) once per tree and repeat, alternating, in fresh processes.
 
@@ -73,6 +78,37 @@ def _play_block(cmd: dict) -> dict:
             "tree": str(Path(grimoire.__file__).resolve().parent.parent)}
 
 
+_BATCHES: dict = {}
+
+
+def _batch_block(cmd: dict) -> dict:
+    """``count`` steps of a persistent self-play batch (made and reset on the first block)."""
+    import numpy as np
+
+    import grimoire
+    import grimoire.rl as rl
+
+    key = (cmd["game"], cmd["players"], cmd["envs"], cmd["seed"])
+    if key not in _BATCHES:
+        env = rl.selfplay_vector_env(cmd["game"], num_envs=cmd["envs"], players=cmd["players"], backend="native",
+                                     seed=cmd["seed"])
+        env.reset()
+        _BATCHES[key] = env
+    env = _BATCHES[key]
+    core, acts = env._core, np.zeros(cmd["envs"], np.int64)
+    clock = time.process_time
+    digest = hashlib.sha256()
+    cpu = 0.0
+    for k in range(cmd["first"], cmd["first"] + cmd["count"]):
+        t0 = clock()
+        core.random_actions(acts, k)
+        obs, mask, rewards, _term, _trunc, _to_move = env.step(acts)
+        cpu += clock() - t0
+        digest.update(obs.tobytes() + mask.tobytes() + rewards.tobytes())
+    return {"actions": cmd["envs"] * cmd["count"], "seconds": cpu, "digest": digest.hexdigest(),
+            "max_rounds": None, "tree": str(Path(grimoire.__file__).resolve().parent.parent)}
+
+
 def _bench(cmd: dict) -> dict:
     import grimoire
     from grimoire.cli.bench import bench_games
@@ -89,7 +125,8 @@ def serve() -> None:
     """A worker: one JSON command a line on stdin, one JSON answer a line on stdout."""
     for line in sys.stdin:
         cmd = json.loads(line)
-        out = _bench(cmd) if cmd["way"] == "bench" else _play_block(cmd)
+        way = cmd["way"]
+        out = _bench(cmd) if way == "bench" else _batch_block(cmd) if way == "batch" else _play_block(cmd)
         sys.stdout.write(json.dumps(out) + "\n")
         sys.stdout.flush()
 
@@ -141,7 +178,8 @@ def main() -> int:
     ap.add_argument("--players", type=int, nargs="+", default=[2, 4])
     ap.add_argument("--games", type=int, default=400, help="games per player count (each tree plays them all)")
     ap.add_argument("--block", type=int, default=10, help="games per block")
-    ap.add_argument("--ways", nargs="+", default=["loop", "agents"], choices=["loop", "agents"])
+    ap.add_argument("--ways", nargs="+", default=["loop", "agents"], choices=["loop", "agents", "batch"])
+    ap.add_argument("--envs", type=int, default=1024, help="batch: games stepped together")
     ap.add_argument("--bench", type=int, default=0, metavar="N",
                     help="also run grimoire bench's bench_games N times per tree (fresh processes, alternating)")
     ap.add_argument("--seed", type=int, default=1)
@@ -153,7 +191,7 @@ def main() -> int:
     ok = True
     try:
         for players in a.players:
-            base = {"game": a.game, "players": players, "seed": a.seed, "max_rounds": a.max_rounds}
+            base = {"game": a.game, "players": players, "seed": a.seed, "max_rounds": a.max_rounds, "envs": a.envs}
             blocks: dict[str, dict[str, list]] = {w: {"old": [], "new": []} for w in a.ways}
             for b, first in enumerate(range(0, a.games, a.block)):
                 for way in a.ways:

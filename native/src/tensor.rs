@@ -14,26 +14,86 @@ use std::sync::LazyLock;
 
 const LEARNING_TOML: &str = include_str!("../../grimoire/games/zavandor/data/learning.toml");
 
-/// The tensor scales (`[tensor.scale]` of data/learning.toml).
+/// `value / scale` rounded to f32 (as numpy rounds the f64 quotient) for the small whole numbers
+/// the tensor mostly holds, read from a table: the same bits as the division, without its cost
+/// (the divisions and conversions were most of `write_tensor`).
+pub struct Div {
+    pub scale: f64,
+    t: [f32; DIV_TABLE],
+}
+
+const DIV_TABLE: usize = 128;
+
+impl Div {
+    fn new(scale: f64) -> Div {
+        Div { scale, t: std::array::from_fn(|v| (v as f64 / scale) as f32) }
+    }
+
+    #[inline]
+    fn of(&self, v: i64) -> f32 {
+        if (v as u64) < DIV_TABLE as u64 {
+            self.t[v as usize]
+        } else {
+            (v as f64 / self.scale) as f32
+        }
+    }
+}
+
+/// `m` times `1 / copies` added up in f64 from 0 (as the Python histograms count), rounded to f32.
+pub struct Sums {
+    t: [f32; SUM_TABLE],
+    step: f64,
+}
+
+const SUM_TABLE: usize = 32;
+
+impl Sums {
+    fn new(step: f64) -> Sums {
+        let mut t = [0f32; SUM_TABLE];
+        let mut acc = 0.0f64;
+        for x in t.iter_mut() {
+            *x = acc as f32;
+            acc += step;
+        }
+        Sums { t, step }
+    }
+
+    #[inline]
+    fn of(&self, m: usize) -> f32 {
+        if m < SUM_TABLE {
+            self.t[m]
+        } else {
+            let mut acc = 0.0f64;
+            for _ in 0..m {
+                acc += self.step;
+            }
+            acc as f32
+        }
+    }
+}
+
+/// The tensor scales (`[tensor.scale]` of data/learning.toml), each with its table.
 pub struct Scale {
-    round: f64,
-    vp: f64,
-    score_part: f64,
-    modifier: f64,
-    bid: f64,
-    money: f64,
-    dust: f64,
-    cards: f64,
-    card_bounds: f64,
-    copies: f64,
-    gems: f64,
-    hand: f64,
-    deck: f64,
-    supply: f64,
-    stack: f64,
-    advances: f64,
-    energy: f64,
-    capacity: f64,
+    round: Div,
+    vp: Div,
+    score_part: Div,
+    modifier: Div,
+    bid: Div,
+    money: Div,
+    dust: Div,
+    cards: Div,
+    card_bounds: Div,
+    copies: Div,
+    gems: Div,
+    hand: Div,
+    deck: Div,
+    supply: Div,
+    stack: Div,
+    advances: Div,
+    energy: Div,
+    capacity: Div,
+    quarter: Div,     // track levels / 4
+    copies_sum: Sums, // a histogram's cell: m cards of 1 / copies each
 }
 
 fn load_scale() -> Scale {
@@ -44,24 +104,26 @@ fn load_scale() -> Scale {
         v.as_float().or_else(|| v.as_integer().map(|i| i as f64)).unwrap_or_else(|| panic!("scale {k}"))
     };
     Scale {
-        round: f("round"),
-        vp: f("vp"),
-        score_part: f("score_part"),
-        modifier: f("modifier"),
-        bid: f("bid"),
-        money: f("money"),
-        dust: f("dust"),
-        cards: f("cards"),
-        card_bounds: f("card_bounds"),
-        copies: f("copies"),
-        gems: f("gems"),
-        hand: f("hand"),
-        deck: f("deck"),
-        supply: f("supply"),
-        stack: f("stack"),
-        advances: f("advances"),
-        energy: f("energy"),
-        capacity: f("capacity"),
+        round: Div::new(f("round")),
+        vp: Div::new(f("vp")),
+        score_part: Div::new(f("score_part")),
+        modifier: Div::new(f("modifier")),
+        bid: Div::new(f("bid")),
+        money: Div::new(f("money")),
+        dust: Div::new(f("dust")),
+        cards: Div::new(f("cards")),
+        card_bounds: Div::new(f("card_bounds")),
+        copies: Div::new(f("copies")),
+        gems: Div::new(f("gems")),
+        hand: Div::new(f("hand")),
+        deck: Div::new(f("deck")),
+        supply: Div::new(f("supply")),
+        stack: Div::new(f("stack")),
+        advances: Div::new(f("advances")),
+        energy: Div::new(f("energy")),
+        capacity: Div::new(f("capacity")),
+        quarter: Div::new(4.0),
+        copies_sum: Sums::new(1.0 / f("copies")),
     }
 }
 
@@ -136,16 +198,21 @@ impl W<'_> {
         self.at += 1;
     }
     #[inline]
+    fn int(&mut self, v: i64, d: &Div) {
+        self.out[self.at] = d.of(v);
+        self.at += 1;
+    }
+    /// Leaves `k` zeros (the row is zeroed once before it is written).
+    #[inline]
     fn zeros(&mut self, k: usize) {
-        self.out[self.at..self.at + k].fill(0.0);
         self.at += k;
     }
     #[inline]
     fn one_hot(&mut self, k: usize, i: Option<usize>) {
-        self.zeros(k);
         if let Some(i) = i {
-            self.out[self.at - k + i] = 1.0;
+            self.out[self.at + i] = 1.0;
         }
+        self.at += k;
     }
 }
 
@@ -160,16 +227,46 @@ fn value_base() -> [usize; 4] {
 
 static VALUE_BASE: LazyLock<[usize; 4]> = LazyLock::new(value_base);
 
-/// Cards per colour of a hand (count per code): column sums over the codes' four colours.
+const WORDS: usize = MAX_CODE / 8;
+const _: () = assert!(MAX_CODE % 8 == 0, "a hand is read as whole words");
+
+/// A hand as little-endian words of 8 codes: byte j of a word is code 8w + j (colour j % 4).
 #[inline]
-fn colour_counts(h: &Hand) -> [i64; 4] {
-    let mut n = [0u32; 4];
-    for ch in h.chunks_exact(4) {
-        for c in 0..4 {
-            n[c] += ch[c] as u32;
+fn words(h: &Hand) -> [u64; WORDS] {
+    std::array::from_fn(|w| u64::from_le_bytes(h[8 * w..8 * w + 8].try_into().expect("8 bytes")))
+}
+
+/// Cards per colour of a hand: the bytes summed as 16-bit lanes (even and odd bytes apart; a lane
+/// holds at most WORDS * 255), then the lanes of a colour added.
+#[inline]
+fn colour_counts(ws: &[u64; WORDS]) -> [i64; 4] {
+    const LO: u64 = 0x00FF_00FF_00FF_00FF;
+    let (mut even, mut odd) = (0u64, 0u64);
+    for &x in ws {
+        even += x & LO;
+        odd += (x >> 8) & LO;
+    }
+    let lane = |v: u64, i: u32| ((v >> (16 * i)) & 0xFFFF) as i64;
+    // even bytes 0, 2, 4, 6 are colours 0, 2, 0, 2; odd bytes 1, 3, 5, 7 colours 1, 3, 1, 3
+    [
+        lane(even, 0) + lane(even, 2),
+        lane(odd, 0) + lane(odd, 2),
+        lane(even, 1) + lane(even, 3),
+        lane(odd, 1) + lane(odd, 3),
+    ]
+}
+
+/// Each code held (code, count), in code order, skipping the empty words.
+#[inline]
+fn each_code(ws: &[u64; WORDS], mut f: impl FnMut(usize, u8)) {
+    for (w, &x) in ws.iter().enumerate() {
+        let mut x = x;
+        while x != 0 {
+            let j = x.trailing_zeros() as usize / 8;
+            f(8 * w + j, (x >> (8 * j)) as u8);
+            x &= !(0xFFu64 << (8 * j));
         }
     }
-    [n[0] as i64, n[1] as i64, n[2] as i64, n[3] as i64]
 }
 
 /// What the tensor shows of one hand, from one pass: cards per colour, and the least, average and
@@ -177,36 +274,39 @@ fn colour_counts(h: &Hand) -> [i64; 4] {
 #[derive(Clone, Copy, Default)]
 struct HandSums {
     by_colour: [i64; 4],
-    total: i64,
     lo: i64,
     hi: i64,
     avg: f64,
 }
 
 #[inline]
-fn hand_sums(h: &Hand) -> HandSums {
+fn hand_sums(ws: &[u64; WORDS]) -> HandSums {
     let d = data();
-    let by_colour = colour_counts(h);
-    let total = by_colour.iter().sum();
+    let by_colour = colour_counts(ws);
     let mut avg = 0.0f64;
-    let (mut left, mut code) = (total, 0usize);
-    while left > 0 {
-        let m = h[code];
-        if m != 0 {
-            let a = d.card_avg[code & 3];
-            for _ in 0..m {
-                avg += a;
-            }
-            left -= m as i64;
+    each_code(ws, |code, m| {
+        let a = d.card_avg[code & 3];
+        for _ in 0..m {
+            avg += a;
         }
-        code += 1;
-    }
+    });
     let (mut lo, mut hi) = (0i64, 0i64);
     for c in 0..4 {
         lo += by_colour[c] * d.card_min[c];
         hi += by_colour[c] * d.card_max[c];
     }
-    HandSums { by_colour, total, lo, hi, avg }
+    HandSums { by_colour, lo, hi, avg }
+}
+
+/// The derived numbers of one seat's block, computed once per seat and step.
+#[derive(Clone, Copy, Default)]
+struct SeatSums {
+    hand: HandSums,
+    under: [i64; 4],
+    parts: [i64; 4],
+    slots: i64,
+    count: i64,
+    limit: i64,
 }
 
 impl State {
@@ -240,12 +340,14 @@ impl State {
         let seats: [usize; MAXP] = std::array::from_fn(|k| (me + k) % n.max(1));
         let abs = |k: usize| seats[k];
         let vb = &*VALUE_BASE;
+        // one fill of the whole row: the one-hots and empty fields below only set their ones
+        out[..tensor_size(n)].fill(0.0);
         let mut w = W { out, at: 0 };
-        w.put(self.round as f64 / s.round);
+        w.int(self.round, &s.round);
         w.put(if self.over { 1.0 } else { 0.0 });
         w.one_hot(n, self.current_player().map(rel));
         for k in 0..n {
-            w.put(self.players[abs(k)].vp as f64 / s.vp);
+            w.int(self.players[abs(k)].vp, &s.vp);
         }
         let stage = match self.stage {
             Stage::Turn => 0,
@@ -267,13 +369,13 @@ impl State {
         let item = pend.filter(|x| x.kind == Kind::Apay).map(|x| x.payload as usize);
         w.one_hot(d.items.len(), item);
         let adv = pend.filter(|x| x.kind == Kind::Free).map_or(0, |x| x.payload);
-        w.put(adv as f64 / s.advances);
+        w.int(adv, &s.advances);
         // the open purchase
         let tab = self.tab_seat >= 0;
         w.one_hot(n, if tab { Some(rel(self.tab_seat as usize)) } else { None });
         if tab {
-            w.put(self.tab_owed as f64 / s.money);
-            w.put(self.tab_credit as f64 / s.money);
+            w.int(self.tab_owed, &s.money);
+            w.int(self.tab_credit, &s.money);
         } else {
             w.zeros(2);
         }
@@ -283,8 +385,8 @@ impl State {
         match self.auc {
             Some(a) => {
                 let min = d.item_min_bid[a.item];
-                w.put(min as f64 / s.bid);
-                w.put(a.high.unwrap_or(0) as f64 / s.bid);
+                w.int(min, &s.bid);
+                w.int(a.high.unwrap_or(0), &s.bid);
                 w.put(if a.high.is_some() { 1.0 } else { 0.0 });
                 w.one_hot(n, if a.high_seat >= 0 { Some(rel(a.high_seat as usize)) } else { None });
                 for k in 0..n {
@@ -297,22 +399,23 @@ impl State {
                     } else {
                         0
                     };
-                    w.put(v as f64 / s.bid);
+                    w.int(v, &s.bid);
                 }
             }
             None => w.zeros(3 + 3 * n),
         }
         // the table
-        let mut display = [0.0f64; N_ART];
+        let mut display = [0usize; N_ART];
         for &k in self.display.iter() {
-            display[k as usize] += 1.0 / s.copies;
+            display[k as usize] += 1;
         }
-        for v in display {
-            w.put(v);
+        for m in display {
+            w.out[w.at] = s.copies_sum.of(m);
+            w.at += 1;
         }
         for l in 0..d.letters.len() {
             let v: i64 = (0..12).filter(|&k| d.art_letter[k] == l).map(|k| self.art_pile[k]).sum();
-            w.put(v as f64 / s.stack);
+            w.int(v, &s.stack);
         }
         let ns = d.items.len() - N_ART;
         let at = w.at;
@@ -320,26 +423,43 @@ impl State {
         for &x in self.sent_avail.iter() {
             w.out[at + x as usize] = 1.0;
         }
-        w.put(self.sent_sold as f64 / s.copies);
+        w.int(self.sent_sold, &s.copies);
         for g in 0..5 {
-            w.put(self.gem_supply[g] as f64 / s.supply);
+            w.int(self.gem_supply[g], &s.supply);
         }
         for c in 0..4 {
             let len = d.card_copies[c].len();
-            w.put(self.deck[c][..len].iter().sum::<i64>() as f64 / s.deck);
+            w.int(self.deck[c][..len].iter().sum::<i64>(), &s.deck);
         }
         for c in 0..4 {
             for i in 0..d.card_copies[c].len() {
-                w.put(self.disc[c][i] as f64 / s.copies);
+                w.int(self.disc[c][i], &s.copies);
             }
         }
         let f = &self.flags;
         for b in [f.strict, f.combine, f.sages_dust, f.druid_l3] {
             w.put(if b { 1.0 } else { 0.0 });
         }
-        // the players, field by field, own seat first
+        // the players, field by field, own seat first; each seat's derived numbers computed once
         let active = self.active_for_view();
         let ps = |k: usize| &self.players[abs(k)];
+        let mut sums = [SeatSums::default(); MAXP];
+        let mut own = [[0u64; WORDS]; 2];
+        for k in 0..n {
+            let p = ps(k);
+            let (hw, uw) = (words(&p.hand), words(&p.under));
+            sums[k] = SeatSums {
+                hand: hand_sums(&hw),
+                under: colour_counts(&uw),
+                parts: self.score_parts(p),
+                slots: p.slots(),
+                count: p.hand_count(),
+                limit: p.hand_limit(),
+            };
+            if k == 0 {
+                own = [hw, uw];
+            }
+        }
         let flag = |b: bool| if b { 1.0 } else { 0.0 };
         for k in 0..n {
             w.put(flag(!ps(k).out));
@@ -355,62 +475,56 @@ impl State {
             w.one_hot(d.roman.len(), if c >= 0 { Some(c as usize) } else { None });
         }
         for k in 0..n {
-            w.put(self.art_mod[abs(k)] as f64 / s.modifier);
-            w.put(self.sent_mod[abs(k)] as f64 / s.modifier);
+            w.int(self.art_mod[abs(k)], &s.modifier);
+            w.int(self.sent_mod[abs(k)], &s.modifier);
         }
         for k in 0..n {
-            for v in self.score_parts(ps(k)) {
-                w.put(v as f64 / s.score_part);
+            for v in sums[k].parts {
+                w.int(v, &s.score_part);
             }
         }
         for k in 0..n {
-            w.put(ps(k).dust as f64 / s.dust);
+            w.int(ps(k).dust, &s.dust);
         }
-        // one pass over each hand (and each set of cards under a turn-order card)
-        let mut hands = [HandSums::default(); MAXP];
-        let mut under = [[0i64; 4]; MAXP];
-        for k in 0..n {
-            hands[k] = hand_sums(&ps(k).hand);
-            under[k] = colour_counts(&ps(k).under);
-        }
-        for h in &hands[..n] {
-            for v in h.by_colour {
-                w.put(v as f64 / s.cards);
+        for x in &sums[..n] {
+            for v in x.hand.by_colour {
+                w.int(v, &s.cards);
             }
         }
-        for h in &hands[..n] {
+        for x in &sums[..n] {
+            let h = &x.hand;
             let avg = (h.avg * 100.0).round() / 100.0;
-            w.put(h.lo as f64 / s.card_bounds);
-            w.put(avg / s.card_bounds);
-            w.put(h.hi as f64 / s.card_bounds);
+            w.int(h.lo, &s.card_bounds);
+            w.put(avg / s.card_bounds.scale);
+            w.int(h.hi, &s.card_bounds);
         }
         for k in 0..n {
             for c in 0..4 {
-                w.put(ps(k).conc[c] as f64 / s.copies);
+                w.int(ps(k).conc[c], &s.copies);
             }
         }
         for k in 0..n {
-            for v in under[k] {
-                w.put(v as f64 / s.cards);
+            for v in sums[k].under {
+                w.int(v, &s.cards);
             }
-            w.put(ps(k).under_dust as f64 / s.dust);
-        }
-        for k in 0..n {
-            for g in 0..5 {
-                w.put(ps(k).active[g] as f64 / s.gems);
-            }
+            w.int(ps(k).under_dust, &s.dust);
         }
         for k in 0..n {
             for g in 0..5 {
-                w.put(ps(k).inactive[g] as f64 / s.gems);
+                w.int(ps(k).active[g], &s.gems);
             }
         }
         for k in 0..n {
-            w.put(ps(k).slots() as f64 / s.gems);
+            for g in 0..5 {
+                w.int(ps(k).inactive[g], &s.gems);
+            }
+        }
+        for k in 0..n {
+            w.int(sums[k].slots, &s.gems);
         }
         for k in 0..n {
             for t in 0..6 {
-                w.put(ps(k).levels[t] as f64 / 4.0);
+                w.int(ps(k).levels[t], &s.quarter);
             }
         }
         for k in 0..n {
@@ -421,11 +535,11 @@ impl State {
             }
         }
         for k in 0..n {
-            w.put(ps(k).pentagon as f64 / s.copies);
+            w.int(ps(k).pentagon, &s.copies);
         }
         for k in 0..n {
             for a in 0..N_ART {
-                w.put(ps(k).arts[a] as f64 / s.copies);
+                w.int(ps(k).arts[a], &s.copies);
             }
         }
         for k in 0..n {
@@ -436,47 +550,31 @@ impl State {
             }
         }
         for k in 0..n {
-            w.put(ps(k).hand_count() as f64 / s.hand);
-            w.put(ps(k).hand_limit() as f64 / s.hand);
+            w.int(sums[k].count, &s.hand);
+            w.int(sums[k].limit, &s.hand);
         }
         for k in 0..n {
             w.put(flag(ps(k).advanced));
             w.put(flag(ps(k).druid_ruby));
         }
         // the seat's own cards (a spectator: none)
-        for is_under in [false, true] {
+        for ws in &own {
             let at = w.at;
             w.zeros(21);
-            if let Some(x) = seat {
-                // seat x is relative seat 0 (the observer's own block comes first)
-                let (h, mut left) = if is_under {
-                    (&self.players[x].under, under[0].iter().sum::<i64>())
-                } else {
-                    (&self.players[x].hand, hands[0].total)
-                };
-                let mut v = [0.0f64; 21];
-                let mut code = 0usize;
-                while left > 0 {
-                    let m = h[code];
-                    if m != 0 {
-                        let c = code & 3;
-                        let i = vb[c] + ((code >> 2) as i64 - d.card_min[c]) as usize;
-                        for _ in 0..m {
-                            v[i] += 1.0 / s.copies;
-                        }
-                        left -= m as i64;
-                    }
-                    code += 1;
-                }
-                for (i, x) in v.iter().enumerate() {
-                    w.out[at + i] = *x as f32;
-                }
+            if seat.is_some() {
+                // the seat is relative seat 0 (its block came first); each code has its own cell,
+                // m cards being m additions of 1 / copies (a table)
+                each_code(ws, |code, m| {
+                    let c = code & 3;
+                    let i = vb[c] + ((code >> 2) as i64 - d.card_min[c]) as usize;
+                    w.out[at + i] = s.copies_sum.of(m as usize);
+                });
             }
         }
         match seat {
             Some(x) => {
-                w.put(self.players[x].energy() as f64 / s.energy);
-                w.put(self.capacity(x) as f64 / s.capacity);
+                w.int(self.players[x].energy(), &s.energy);
+                w.int(self.capacity(x), &s.capacity);
             }
             None => w.zeros(2),
         }

@@ -150,3 +150,35 @@ def test_bad_arguments_are_one_line_errors():
         rl.vector_env("zauberschmiede", num_envs=2, players=2).reset(seed=[1, 2, 3])
     with pytest.raises(GameConfigError, match="seat"):
         rl.vector_env("zauberschmiede", num_envs=2, players=2, seat=2)
+
+
+@pytest.mark.skipif(not AVAILABLE, reason="the native core is not built")
+def test_the_native_self_play_rows_are_the_python_tensors_across_autoresets():
+    """Every row the core's batch writes, episode after episode, is bit for bit the Python engine's
+    tensor and mask of the same game (the autoreset starts the next deal: a fresh Python game)."""
+    n, players = 4, 4
+    env = rl.selfplay_vector_env("zavandor", num_envs=n, players=players, backend="native", max_rounds=1)
+    obs, mask, to_move = env.reset(seed=21)
+    states = [grimoire.new_game("zavandor", players, s, max_rounds=1) for s in env.game_seeds()]
+    rng = np.random.default_rng(3)
+    resets = rows = 0
+    ended = [False] * n
+    for _ in range(220):
+        for i, s in enumerate(states):
+            seat = s.current_player if s.current_player is not None else 0
+            assert obs[i].tobytes() == s.observation_tensor(seat).tobytes(), f"game {i}"
+            want = s.legal_mask() if s.current_player is not None else np.zeros(mask.shape[1], np.int8)
+            assert mask[i].tolist() == want.tolist()
+            rows += 1
+        a = np.array([rng.choice(np.flatnonzero(m)) if m.any() else 0 for m in mask], np.int64)
+        for i, s in enumerate(states):
+            if not ended[i]:
+                s.apply(s.action_from_id(int(a[i])))
+        obs, mask, rewards, term, trunc, to_move = env.step(a)
+        seeds = env.game_seeds()
+        for i in range(n):
+            if ended[i]:                                  # this step was the autoreset: the next deal
+                states[i] = grimoire.new_game("zavandor", players, seeds[i], max_rounds=1)
+                resets += 1
+            ended[i] = bool(term[i] or trunc[i])
+    assert resets >= 2 and rows > 600

@@ -12,7 +12,7 @@ from grimoire.core.errors import IllegalAction
 from grimoire.core.registry import game_info
 from grimoire.core.rng import Rng
 from grimoire.games.zavandor.actions import TABLE, parse
-from grimoire.games.zavandor.codec import BID_OFFSETS, CODEC
+from grimoire.games.zavandor.codec import BID_OFFSETS, CODEC, lowest_bid
 from grimoire.games.zavandor.legal import factored_legal
 
 from .helpers import ELIXIR, act, fresh, set_display, set_hand
@@ -73,6 +73,8 @@ def test_every_listed_action_has_a_fixed_id_or_is_a_bid(players):
             for a in s.legal_actions():
                 i = CODEC.encode(a.text)
                 assert i is not None or a.kind == "bid", f"{a.text!r} has no id"
+                if a.kind == "bid" and a.args[0] - lowest_bid(s) <= 255:   # every such bid has an id
+                    assert s.action_id(a) in ids
             for i in ids:
                 a = s.action_from_id(i)
                 assert s.is_legal(a) and s.action_id(a) == i and s.action_id(a.text) == i
@@ -82,8 +84,8 @@ def test_bid_ids_are_relative_to_the_lowest_legal_bid():
     # 7.4: the opening bid is at least the minimum (Elixir: 60), each raise at least 1 more
     s = fresh(2, ["witch", "elf"])
     set_display(s, [ELIXIR])
-    set_hand(s, 0, dust=300)
-    set_hand(s, 1, dust=300)
+    set_hand(s, 0, dust=600)
+    set_hand(s, 1, dust=600)
     act(s, "auction elixir")
     for k, d in enumerate(D):
         assert s.action_from_id(FIXED + k).text == f"bid {60 + d}"
@@ -94,8 +96,13 @@ def test_bid_ids_are_relative_to_the_lowest_legal_bid():
     ids = s.legal_action_ids()
     assert CODEC.encode("pass") in ids and FIXED in ids
     assert s.action_id("bid 77") == FIXED + 1
+    for d in range(256):                          # every offset up to 255 has an id (D first, the rest at the end)
+        i = s.action_id(f"bid {76 + d}")
+        assert CODEC.bid_offset[i] == d and s.action_from_id(i).text == f"bid {76 + d}" and i in ids
+    assert s.action_id("bid 82") == CODEC.texts.index("bid lowest+6") == 206
+    assert "bid 332" in [a.text for a in s.legal_actions()]
     with pytest.raises(IllegalAction):
-        s.action_id("bid 82")                     # offset 6 is not in D: playable by its text only
+        s.action_id("bid 332")                    # offset 256: playable by its text only
 
 
 def test_bids_beyond_the_bidders_means_have_no_listed_id():
