@@ -20,9 +20,20 @@ from grimoire.web.store import Store, make_engine, migrate
 from .conftest import auth
 
 
-def account(app, name: str, password: str = "correct horse", base: str = "http://testserver") -> TestClient:
-    """A browser of its own (its own cookie jar), logged in to a new account; its CSRF token as .csrf."""
-    c = TestClient(app, base_url=base)
+def browser(client: TestClient, base: str = "http://testserver") -> TestClient:
+    """Another browser (its own cookie jar) whose requests run on the app's event loop, the ``client``
+    fixture's. A TestClient outside ``with`` runs each request in an event loop of its own and closes it
+    when the request ends, cancelling every task started there — an AI seat's move of a game the request
+    created, which then never came: the game stopped (the flake "the game did not end" under load)."""
+    c = TestClient(client.app, base_url=base)
+    c.portal = client.portal
+    return c
+
+
+def account(client: TestClient, name: str, password: str = "correct horse", base: str = "http://testserver"
+            ) -> TestClient:
+    """A browser of its own (``browser``), logged in to a new account; its CSRF token as .csrf."""
+    c = browser(client, base)
     r = c.post("/api/account/register", json={"username": name, "password": password})
     assert r.status_code == 201, r.text
     c.headers["X-CSRF-Token"] = r.json()["csrf"]
@@ -55,7 +66,7 @@ def play_to_end(client, gid: str, tokens: dict[int, str], limit: int = 5000) -> 
 
 def test_register_login_logout_and_session_cookie(client):
     app = client.app
-    ann = account(app, "Ann Smith", base="https://testserver")
+    ann = account(client, "Ann Smith", base="https://testserver")
     cookie = ann.cookies.jar
     (c,) = [x for x in cookie if x.name == "grimoire_session"]
     assert c.secure and c.has_nonstandard_attr("HttpOnly")
@@ -65,9 +76,9 @@ def test_register_login_logout_and_session_cookie(client):
         stored = conn.execute(users_t.select()).mappings().first()
     assert stored["password_hash"].startswith("$argon2id$") and "correct horse" not in stored["password_hash"]
     # the same name in another case is the same account
-    r = TestClient(app).post("/api/account/register", json={"username": "ann smith", "password": "12345678"})
+    r = browser(client).post("/api/account/register", json={"username": "ann smith", "password": "12345678"})
     assert r.status_code == 409 and r.json()["error"]["code"] == "username_taken"
-    other = TestClient(app)
+    other = browser(client)
     assert other.post("/api/account/login", json={"username": "Ann Smith", "password": "wrong pass"}
                       ).json()["error"]["code"] == "bad_login"
     assert other.post("/api/account/login", json={"username": "nobody here", "password": "wrong pass"}
@@ -91,15 +102,14 @@ def test_bad_accounts_refused(client, body):
 
 
 def test_login_attempts_are_limited(client):
-    account(client.app, "Bob Jones")
+    account(client, "Bob Jones")
     codes = [client.post("/api/account/login", json={"username": "Bob Jones", "password": f"guess {i:03d}"}
                          ).status_code for i in range(12)]
     assert codes[:10] == [401] * 10 and codes[10:] == [429, 429]
 
 
 def test_my_games_on_any_device(client):
-    app = client.app
-    ann = account(app, "Ann Devices")
+    ann = account(client, "Ann Devices")
     r = ann.post("/api/tables", json={"game": "zavandor", "seats": [{"agent": "human"}] * 2, "name": "Ann"})
     assert r.status_code == 201, r.text
     tid, token = r.json()["id"], r.json()["token"]
@@ -109,12 +119,12 @@ def test_my_games_on_any_device(client):
                     ).status_code == 200
     assert ann.post("/api/account/seats", json={"game_id": private["id"], "token": "wrong"}).status_code == 401
     # another device: log in, find both seats with their tokens
-    phone = TestClient(app)
+    phone = browser(client)
     csrf = phone.post("/api/account/login", json={"username": "Ann Devices", "password": "correct horse"}).json()
     assert csrf["user"]
     seats = {(s["game_id"], s["seat"]): s["token"] for s in phone.get("/api/account/games").json()["seats"]}
     assert seats == {(tid, 0): token, (private["id"], 0): private["seats"][0]["token"]}
-    assert TestClient(app).get("/api/account/games").status_code == 401
+    assert browser(client).get("/api/account/games").status_code == 401
 
 
 def test_team_ranks_and_fixed_ai():
@@ -127,12 +137,12 @@ def test_team_ranks_and_fixed_ai():
 
 def test_rated_table_rates_once_and_leaderboard(client):
     app = client.app
-    ann, bob = account(app, "Ann Rated"), account(app, "Bob Rated")
+    ann, bob = account(client, "Ann Rated"), account(client, "Bob Rated")
     body = {"game": "zavandor", "seats": [{"agent": "human"}] * 2 + [{"agent": "random"}], "name": "Ann",
             "rated": True, "options": {"max_rounds": 1}}
-    assert TestClient(app).post("/api/tables", json=body).json()["error"]["code"] == "login_required"
+    assert browser(client).post("/api/tables", json=body).json()["error"]["code"] == "login_required"
     mine = ann.post("/api/tables", json=body).json()
-    assert TestClient(app).post(f"/api/tables/{mine['id']}/join", json={"name": "X"}).status_code == 401
+    assert browser(client).post(f"/api/tables/{mine['id']}/join", json={"name": "X"}).status_code == 401
     theirs = bob.post(f"/api/tables/{mine['id']}/join", json={"name": "Bob"}).json()
     gid = mine["id"]
     assert client.get(f"/api/games/{gid}/ratings").json()["status"] == "pending"

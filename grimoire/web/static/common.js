@@ -211,8 +211,10 @@ export function confirmBox(title, text, okLabel) {
   });
 }
 
-// bring an element into view (unless it is already) and flash it, for a decision that just arrived
-export function spotlight(el) {
+// bring an element into view (unless it is already) and flash it, for a decision that just arrived.
+// since (ms): the page redrew the same decision that long after its spotlight — aim again (the redraw
+// replaced the element and may have stopped a smooth scroll) and go on with the flash where it was
+export function spotlight(el, since = 0) {
   if (!el) return;
   const r = el.getBoundingClientRect();
   const header = document.querySelector("header.top");
@@ -223,6 +225,7 @@ export function spotlight(el) {
   }
   el.classList.remove("flash");
   void el.offsetWidth;                 // restart the animation
+  el.style.animationDelay = since ? `-${Math.round(since)}ms` : "";
   el.classList.add("flash");
 }
 

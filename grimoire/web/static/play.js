@@ -36,6 +36,8 @@ let revealed = null;         // hot-seat: the seat that clicked "show my hand"
 let log = [];
 let lastGameState = null;
 let lastDecision = null;     // the decision last brought into view (seat, sequence number, board's key)
+let spotAt = 0;              // when (performance.now()); its flash lasts SPOT_MS (app.css .flash)
+const SPOT_MS = 1600;
 
 class Connection {
   constructor(seat, token) {
@@ -228,14 +230,22 @@ function ctxFor(view, seat) {
 }
 
 // a decision of the seat on screen that was not there before: bring the board's element for it
-// (class "decision") into view and flash it (an auction opened, a payment, a discard, ...)
+// (class "decision") into view and flash it (an auction opened, a payment, a discard, ...). A redraw
+// soon after (an answer the page asked for: undo, turn, ratings) replaces that element: the new one
+// is aimed at again and keeps the flash, or the redraw would stop the smooth scroll half-way
 function focusDecision(view, seat, main) {
   const el = main.querySelector(".decision");
   const mine = seat !== null && view.obs.current_player === seat;
   if (!el || !mine) { lastDecision = null; return; }
   const key = `${seat}|${el.dataset.decision || ""}`;
-  if (key === lastDecision) return;
+  const now = performance.now();
+  if (key === lastDecision) {
+    const since = now - spotAt;
+    if (since < SPOT_MS) requestAnimationFrame(() => spotlight(el, Math.max(since, 1)));
+    return;
+  }
   lastDecision = key;
+  spotAt = now;
   requestAnimationFrame(() => spotlight(el));
 }
 
@@ -276,7 +286,7 @@ function render() {
   app.replaceChildren(header(view, seat), ...[turnBar(view, seat, (s) => seatLabel(view, s), render),
     ratingsPanel(view), guide].filter(Boolean), main);
   chatShow(view, app);
-  window.scrollTo(0, y);                    // a re-render keeps the reader where they were
+  if (window.scrollY !== y) window.scrollTo(0, y);   // a re-render keeps the reader where they were
   focusDecision(view, seat, main);
   // for scripts and tests: what is on screen (public to this seat anyway)
   window.grimoirePage = {seq: view.seq, seat, status: view.status, round: view.obs.round,
