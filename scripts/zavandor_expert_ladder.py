@@ -15,8 +15,10 @@ from __future__ import annotations
 import argparse
 import json
 import time
+from pathlib import Path
 
 from grimoire.agents.arena import run_arena, summarize, write_json
+from grimoire.games.zavandor.ai import expert
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -26,10 +28,19 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--engine", choices=["native", "python"], default="native")
+    ap.add_argument("--net", action="append", default=[], metavar="PLAYERS=FILE",
+                    help="play the expert with this network file at that player count instead of the shipped one")
     ap.add_argument("--json")
     ap.add_argument("--jsonl", help="append each finished game here (a stopped run keeps its games)")
     a = ap.parse_args(argv)
     agents = [x.strip() for x in a.agents.split("+")]
+    for spec in a.net:                  # (in this process: --workers 1 only)
+        players, _, path = spec.partition("=")
+        if not players.isdigit() or not Path(path).is_file() or a.workers > 1:
+            ap.error(f"--net {spec}: expected PLAYERS=FILE of an existing file, with --workers 1")
+        expert.NETWORKS[int(players)] = str(Path(path).resolve())
+        expert.shipped_net.cache_clear()
+        expert.shipped_net(int(players))          # a bad file fails here, before any game
     t0 = time.perf_counter()
     done = [0]
 
