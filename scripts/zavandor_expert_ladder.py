@@ -5,6 +5,9 @@ duplicate schedule per block) with agents that take parameters, one per seat sep
         --agents "expert:time=0,iterations=500+medium+medium+medium" --games 60 --seed 2201 --workers 2
 
 Prints each agent's win rate with its 95% Wilson interval and mean score; ``--json`` keeps the games.
+``--engine native`` (the default) plays on the compiled core, where medium, hard and expert all decide
+inside it; the Python engine gives the same games (the core is its differential twin) many times slower,
+hard's search above all.
 """
 
 from __future__ import annotations
@@ -12,8 +15,10 @@ from __future__ import annotations
 import argparse
 import json
 import time
+from pathlib import Path
 
 from grimoire.agents.arena import run_arena, summarize, write_json
+from grimoire.games.zavandor.ai import expert
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -22,10 +27,20 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=60)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--engine", choices=["native", "python"], default="native")
+    ap.add_argument("--net", action="append", default=[], metavar="PLAYERS=FILE",
+                    help="play the expert with this network file at that player count instead of the shipped one")
     ap.add_argument("--json")
     ap.add_argument("--jsonl", help="append each finished game here (a stopped run keeps its games)")
     a = ap.parse_args(argv)
     agents = [x.strip() for x in a.agents.split("+")]
+    for spec in a.net:                  # (in this process: --workers 1 only)
+        players, _, path = spec.partition("=")
+        if not players.isdigit() or not Path(path).is_file() or a.workers > 1:
+            ap.error(f"--net {spec}: expected PLAYERS=FILE of an existing file, with --workers 1")
+        expert.NETWORKS[int(players)] = str(Path(path).resolve())
+        expert.shipped_net.cache_clear()
+        expert.shipped_net(int(players))          # a bad file fails here, before any game
     t0 = time.perf_counter()
     done = [0]
 
@@ -36,7 +51,7 @@ def main(argv: list[str] | None = None) -> int:
                 f.write(json.dumps(r) + "\n")
         print(f"\r{done[0]}/{a.games} games, {time.perf_counter() - t0:.0f}s", end="", flush=True)
 
-    results = run_arena("zavandor", agents, a.games, a.seed, {}, a.workers, on_result=tick)
+    results = run_arena("zavandor", agents, a.games, a.seed, {"backend": a.engine}, a.workers, on_result=tick)
     print()
     s = summarize(results)
     for ag in sorted(s["agents"], key=lambda x: -x["win_rate"]):

@@ -26,11 +26,15 @@ from grimoire.games.zavandor.native import _native
 GAME = "zavandor"
 
 
-def play_game(players: int, seed: int, sample: float, agent: str, max_rounds: int):
-    """Rows (x, value, action id, mask) of one self-play game on the native core."""
+def play_game(players: int, seed: int, sample: float, agent: str, max_rounds: int, shift: int = 0):
+    """Rows (x, value, action id, mask) of one self-play game on the native core. ``agent`` is one
+    level for every seat or one per seat separated by ``+``, rotated by ``shift`` seats."""
     info = game_info(GAME)
     state = new_game(GAME, players, seed, backend="native", max_rounds=max_rounds)
-    agents = [make_agent(GAME, agent, derive_seed(seed, "seat", i)) for i in range(players)]
+    names = agent.split("+") if "+" in agent else [agent] * players
+    if len(names) != players:
+        raise SystemExit(f"error: {len(names)} agents for {players} players")
+    agents = [make_agent(GAME, names[(i + shift) % players], derive_seed(seed, "seat", i)) for i in range(players)]
     rng = np.random.default_rng(derive_seed(seed, "sample"))
     size = _native.tensor_size(players)
     xs: list[np.ndarray] = []
@@ -66,7 +70,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=1_000_000)
     ap.add_argument("--sample", type=float, default=0.15, help="share of decisions recorded")
-    ap.add_argument("--agent", default="medium")
+    ap.add_argument("--agent", default="medium",
+                    help="one level for all seats, or one per seat separated by + (rotated one seat per game)")
     ap.add_argument("--max-rounds", type=int, default=60)
     ap.add_argument("--shard", type=int, default=50)
     ap.add_argument("--out", required=True)
@@ -78,7 +83,7 @@ def main(argv: list[str] | None = None) -> int:
         path = out / f"shard-{a.players}p-{a.seed + first:09d}.npz"
         if path.exists():
             continue
-        parts = [play_game(a.players, a.seed + g, a.sample, a.agent, a.max_rounds)
+        parts = [play_game(a.players, a.seed + g, a.sample, a.agent, a.max_rounds, g)
                  for g in range(first, min(a.games, first + a.shard))]
         tmp = path.with_suffix(".tmp.npz")
         np.savez(tmp, x=np.concatenate([p[0] for p in parts]), v=np.concatenate([p[1] for p in parts]),

@@ -152,3 +152,14 @@ def test_a_damaged_network_file_is_refused(tmp_path):
     (tmp_path / "junk.npz").write_bytes(b"nothing")
     with pytest.raises(ValueError, match="not a network"):
         expert.read_network(tmp_path / "junk.npz")
+
+
+def test_the_level_blends_the_network_with_the_heuristic_by_default():
+    """The network alone at the leaves played far below medium (docs/ai.md); the level's default is the
+    measured blend, the same through the agent factory as in the module."""
+    a = make_agent("zavandor", "expert", 1)
+    assert isinstance(a, expert.ExpertAgent)
+    assert a.weight == expert.WEIGHT == 0.5
+    assert make_agent("zavandor", "expert:weight=1", 1).weight == 1.0
+    with pytest.raises(ValueError):
+        expert.ExpertAgent(1, weight=1.5)

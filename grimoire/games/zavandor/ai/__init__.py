@@ -47,10 +47,11 @@ def naive_agent(seed: int = 0):
     return NaiveAgent(seed)
 
 
-def expert_agent(seed: int = 0, time: float = 0.5, iterations: int = 0, c: float = 0.5, weight: float = 1.0,
+def expert_agent(seed: int = 0, time: float = 0.5, iterations: int = 0, c: float = 0.5, weight: float = 0.5,
                  cpu: bool = False):
     """The learned level (``expert:time=1``; ``time=0,iterations=N`` for a fixed budget; ``cpu=true``
-    counts the time in CPU seconds of the searching thread, for measurements on a busy machine)."""
+    counts the time in CPU seconds of the searching thread, for measurements on a busy machine; ``weight``
+    the network's share of a leaf's value, ``expert.WEIGHT`` by default)."""
     from .expert import ExpertAgent
     a = ExpertAgent(seed, time=time, iterations=iterations, c=c, weight=weight)
     a.cpu_clock = cpu

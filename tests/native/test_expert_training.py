@@ -1,0 +1,57 @@
+"""The expert's training scripts end to end on a tiny budget: self-play shards (one level per seat,
+rotated), then a network trained by the pipeline's NumPy trainer that loads with its hash, has the
+game's tensor and action ids, and whose value learned something on its own training rows."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from grimoire.agents import net as netmod
+from grimoire.core.registry import game_info
+from grimoire.games.zavandor.native import _native
+
+SCRIPTS = Path(__file__).resolve().parents[2] / "scripts"
+
+
+def _script(name: str):
+    spec = importlib.util.spec_from_file_location(name, SCRIPTS / f"{name}.py")
+    assert spec and spec.loader
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[name] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+@pytest.mark.skipif(_native is None, reason="the native core is not built")
+def test_selfplay_then_training_writes_a_network_that_loads(tmp_path):
+    selfplay, train = _script("zavandor_selfplay"), _script("zavandor_train_net")
+    data = tmp_path / "d"
+    assert selfplay.main(["--players", "2", "--games", "4", "--shard", "2", "--sample", "0.3", "--max-rounds", "6",
+                          "--agent", "expert:time=0,iterations=8+medium", "--out", str(data)]) == 0
+    shards = sorted(data.glob("shard-2p-*.npz"))
+    assert len(shards) == 2
+    with np.load(shards[0]) as z:
+        assert z["x"].shape[1] == _native.tensor_size(2)
+        assert z["m"].shape[1] == game_info("zavandor").num_distinct_actions
+        assert set(np.unique(z["v"])) <= {0.0, 0.5, 1.0} and len(z["v"]) > 10
+        assert (z["a"] >= 0).any()
+    out = tmp_path / "net.npz"
+    assert train.main(["--data", str(data), "--players", "2", "--hidden", "16", "--epochs", "2", "--batch", "32",
+                       "--holdout", "0.5", "--generation", "2", "--out", str(out)]) == 0
+    net = netmod.load(out)          # checks the hash
+    assert net.obs_size == _native.tensor_size(2)
+    assert net.num_actions == game_info("zavandor").num_distinct_actions
+    assert net.meta["generation"] == 2 and net.meta["games"] == 4 and net.meta["positions"] > 10
+    assert net.meta["command"].startswith("scripts/zavandor_selfplay.py + scripts/zavandor_train_net.py --data ")
+
+
+@pytest.mark.skipif(_native is None, reason="the native core is not built")
+def test_the_trainer_refuses_too_few_shards_in_one_line(tmp_path, capsys):
+    train = _script("zavandor_train_net")
+    assert train.main(["--data", str(tmp_path), "--players", "4", "--out", str(tmp_path / "n.npz")]) == 2
+    assert capsys.readouterr().err.startswith("error: fewer than two shards")
