@@ -440,15 +440,21 @@ class Session:
                 out.append(e if e["seq"] == n else {**e, "seq": n})
         return out
 
-    def seat_view(self, seat: int | None) -> SeatView:
-        """The observation and hints of ``seat`` for the current state, computed once per sequence number."""
+    def seat_view(self, seat: int | None, joining: bool = False) -> SeatView:
+        """The observation and hints of ``seat`` for the current state, computed once per sequence number.
+        ``joining`` (a welcome): the other human seats' views are built with it — they usually join
+        the same state (a new game's seats come together), and building them with this one costs the
+        game's public part once instead of once per seat."""
         self._fresh()
         got = self._views.get(seat)
         if got is None:
             # build the views of every seat that is followed right now in one go: the game shares
             # the public parts between them (state.observations)
-            wanted = [seat] + sorted({c.seat for c in self.conns if not c.closed and c.seat not in self._views
-                                      and c.seat != seat}, key=lambda x: -1 if x is None else x)
+            more = {c.seat for c in self.conns if not c.closed}
+            if joining:
+                more.update(x.seat for x in self.seats if x.human)
+            wanted = [seat] + sorted({x for x in more if x not in self._views and x != seat},
+                                     key=lambda x: -1 if x is None else x)
             stash = self._raw
             for who, obs in zip(wanted, self.state.observations(wanted), strict=True):
                 hints = self.state.hints(who)
@@ -880,7 +886,7 @@ class Hub:
         (the whole log) or, with ``entries``, a ``state`` message (only those new log entries, numbered
         as the seat sees them). The observation, the hints and the whole log are the session's cached
         text: serialized once per seat and state."""
-        sv = s.seat_view(seat)
+        sv = s.seat_view(seat, joining=kind == "welcome")
         head: dict[str, Any] = {"type": kind} if kind else {}
         head.update({
             "game_id": s.id,

@@ -91,3 +91,26 @@ def test_gladiator_armour_thresholds_are_public():
     s = arena({})
     fig(s, "bgl").stp = 4
     assert _seen(s, 0, "bgl")["exposed_to"] == {"crossbow": True, "daggers": False}
+
+
+def test_observations_of_several_seats_equal_each_seats_own_and_share_the_public_figures():
+    # the server builds every followed seat's view in one call (view.observe): a figure or team is built
+    # once for every seat but its owner, and must read exactly as that seat's observation alone says
+    import random
+
+    for players, seed in ((4, 3), (2, 5)):
+        s = grimoire.new_game("shuluri", players, seed)
+        rng = random.Random(seed)
+        seats = [*range(players), None]
+        for _ in range(120):
+            if s.is_terminal():
+                break
+            batch = s.observations(seats)
+            assert batch == [s.observation(x) for x in seats]
+            figs = [o["shuluri"]["figures"] for o in batch]
+            for i, f in enumerate(figs[-1]):                  # the spectator's: the public one
+                others = [figs[x][i] for x in range(players) if x != f["seat"]]
+                assert all(g is f for g in others)
+                if f["seat"] is not None and not f["zombie"]:
+                    assert figs[f["seat"]][i] is not f       # the owner's own (its secrets)
+            s.apply(rng.choice(s.legal_actions()))

@@ -160,14 +160,35 @@ def observe(s, seats: list[int | None]) -> list[dict[str, Any]]:
         seat_, kind = s.sched[s.step_i]
         step = {"index": s.step_i + 1, "of": len(s.sched), "seat": seat_, "kind": kind,
                 "named": [s.name(c) for c in s.named], "pool": s.pool, "gladiator_man": s.gpool}
+    # a figure or team looks the same to every seat but its owner (``own`` is the only use of the seat):
+    # built once for all of them (read-only, like the other shared parts) and once for the owner
+    public_figs: dict[int, dict[str, Any]] = {}
+    public_teams: dict[int, dict[str, Any]] = {}
+
+    def figure(f: Fig, seat: int | None) -> dict[str, Any]:
+        if seat is not None and f.seat == seat:
+            return _figure(s, f, seat)
+        got = public_figs.get(id(f))
+        if got is None:
+            got = public_figs[id(f)] = _figure(s, f, None)
+        return got
+
+    def team(t, seat: int | None) -> dict[str, Any]:
+        if seat is not None and t.seat == seat:
+            return _team(s, t, seat)
+        got = public_teams.get(t.seat)
+        if got is None:
+            got = public_teams[t.seat] = _team(s, t, None)
+        return got
+
     out = []
     for seat in seats:
         lines, data = _events(s, seat)
         out.append({
             "phase": s.phase, "mode": s.mode, "step": step, "first": s.first, "order": list(s.order),
             "alliances": list(s.alliance), "decision": _decision(s, seat), "gates": gates, "areas": areas,
-            "corpses": corpses, "teams": [_team(s, t, seat) for t in s.teams],
-            "figures": [_figure(s, f, seat) for f in s.figs if f is not None],
+            "corpses": corpses, "teams": [team(t, seat) for t in s.teams],
+            "figures": [figure(f, seat) for f in s.figs if f is not None],
             "events": lines, "event_data": data, "end_reason": s.end_reason or None,
         })
     return out

@@ -1,0 +1,158 @@
+"""Server CPU per join and per accepted action, two checkouts side by side: both servers run at once
+and take turns (a batch of joins or actions on one, then on the other), so that the machine's load
+drifts alike for both; the CPU is each server process's own (/proc, user + system).
+
+Each game has 4 human seats, each followed by one WebSocket (permessage-deflate, as browsers ask);
+an action is the current seat's first legal action, and it counts once its ack and every seat's new
+view have arrived. Creation and joins are measured apart from the actions.
+
+    python scripts/server_cpu_ab.py OLD_CHECKOUT NEW_CHECKOUT [--game G] [--games 30] [--rounds 6]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import warnings
+
+import httpx
+from websockets.sync.client import connect
+
+
+def cpu(pid: int) -> float:
+    f = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+    return (int(f[11]) + int(f[12])) / os.sysconf("SC_CLK_TCK")
+
+
+class Server:
+    def __init__(self, checkout: str, tmp: str, tag: str):
+        s = socket.socket()
+        s.bind(("127.0.0.1", 0))
+        self.port = s.getsockname()[1]
+        s.close()
+        env = dict(os.environ, PYTHONPATH=os.path.abspath(checkout))
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "grimoire.cli.main", "serve", "--port", str(self.port), "--db",
+             f"sqlite:///{tmp}/{tag}.db", "--log-level", "warning", "--games-per-client-hour", "0",
+             "--max-ai-games", "0", "--max-ai-games-per-client", "0", "--max-connections-per-client", "0",
+             "--max-connections", "5000"], env=env, cwd=tmp, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.base = f"http://127.0.0.1:{self.port}"
+        for _ in range(600):
+            try:
+                if httpx.get(self.base + "/api/meta", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                time.sleep(0.2)
+        self.http = httpx.Client()
+        self.cpu = {"create": 0.0, "join": 0.0, "act": 0.0}
+        self.count = {"create": 0, "join": 0, "act": 0}
+        self.games: list[list] = []            # per game: [sockets, seq per seat]
+
+    def measure(self, kind: str, fn, n: int) -> None:
+        c0 = cpu(self.proc.pid)
+        fn()
+        self.cpu[kind] += cpu(self.proc.pid) - c0
+        self.count[kind] += n
+
+    def create_and_join(self, game: str, n: int) -> None:
+        made = []
+
+        def create():
+            for _ in range(n):
+                r = self.http.post(self.base + "/api/games", json={"game": game, "seats": [{"agent": "human"}] * 4})
+                assert r.status_code == 201, r.text
+                made.append(r.json())
+
+        def join():
+            for g in made:
+                socks = []
+                for st in g["seats"]:
+                    ws = connect(self.base.replace("http", "ws") + f"/ws/games/{g['id']}", compression="deflate")
+                    ws.send(json.dumps({"type": "join", "token": st["token"]}))
+                    view = None
+                    while view is None:
+                        m = json.loads(ws.recv())
+                        if m["type"] == "welcome":
+                            view = m
+                    socks.append([ws, view])
+                self.games.append(socks)
+
+        self.measure("create", create, n)
+        self.measure("join", join, 4 * n)
+
+    def act(self, per_game: int) -> None:
+        done = 0
+
+        def play():
+            nonlocal done
+            for socks in self.games:
+                for _ in range(per_game):
+                    obs = socks[0][1]["obs"]
+                    cp = obs["current_player"]
+                    if cp is None or socks[0][1]["status"] != "active":
+                        break
+                    ws, view = socks[cp]
+                    legal = view["obs"]["legal_actions"]
+                    ws.send(json.dumps({"type": "act", "id": 1, "seq": view["seq"], "action": legal[0]}))
+                    for i, pair in enumerate(socks):   # every seat's new view (and the actor's ack)
+                        want = {"state", "ack"} if i == cp else {"state"}
+                        while want:
+                            m = json.loads(pair[0].recv())
+                            if m["type"] == "error":
+                                raise RuntimeError(m)
+                            if m["type"] in ("state", "welcome"):
+                                pair[1] = {**pair[1], **m} if m["type"] == "state" else m
+                            want.discard(m["type"])
+                    done += 1
+
+        self.measure("act", play, 0)
+        self.count["act"] += done
+
+    def close(self) -> None:
+        for socks in self.games:
+            for ws, _v in socks:
+                ws.close()
+        self.proc.terminate()
+        self.proc.wait()
+
+
+def main() -> None:
+    warnings.filterwarnings("ignore", category=DeprecationWarning)   # connect() outside a with block
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("old")
+    ap.add_argument("new")
+    ap.add_argument("--game", default="zavandor")
+    ap.add_argument("--games", type=int, default=30, help="games per server")
+    ap.add_argument("--rounds", type=int, default=6, help="turns of joins, then of actions")
+    ap.add_argument("--actions", type=int, default=3, help="actions per game in one turn")
+    args = ap.parse_args()
+    load0 = os.getloadavg()[0]
+    with tempfile.TemporaryDirectory(prefix="grimoire-ab-") as tmp:
+        servers = {"old": Server(args.old, tmp, "old"), "new": Server(args.new, tmp, "new")}
+        try:
+            per = max(1, args.games // args.rounds)
+            for r in range(args.rounds):
+                for which in (("old", "new") if r % 2 == 0 else ("new", "old")):
+                    servers[which].create_and_join(args.game, per)
+            for r in range(args.rounds):
+                for which in (("old", "new") if r % 2 == 0 else ("new", "old")):
+                    servers[which].act(args.actions)
+        finally:
+            for s in servers.values():
+                s.close()
+    print(f"{args.game}, 4 seats, load average {load0:.1f} -> {os.getloadavg()[0]:.1f}; server CPU (ms) each:")
+    for kind in ("create", "join", "act"):
+        o, n = servers["old"], servers["new"]
+        a, b = 1000 * o.cpu[kind] / max(1, o.count[kind]), 1000 * n.cpu[kind] / max(1, n.count[kind])
+        print(f"  {kind:7s} old {a:6.3f}  new {b:6.3f}  new/old {b / a if a else float('nan'):.2f}"
+              f"   ({o.count[kind]} / {n.count[kind]})")
+
+
+if __name__ == "__main__":
+    main()
