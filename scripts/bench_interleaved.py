@@ -87,6 +87,7 @@ def _batch_block(cmd: dict) -> dict:
 
     import grimoire
     import grimoire.rl as rl
+    from grimoire.core.registry import game_info
 
     key = (cmd["game"], cmd["players"], cmd["envs"], cmd["seed"])
     if key not in _BATCHES:
@@ -106,7 +107,8 @@ def _batch_block(cmd: dict) -> dict:
         cpu += clock() - t0
         digest.update(obs.tobytes() + mask.tobytes() + rewards.tobytes())
     return {"actions": cmd["envs"] * cmd["count"], "seconds": cpu, "digest": digest.hexdigest(),
-            "max_rounds": None, "tree": str(Path(grimoire.__file__).resolve().parent.parent)}
+            "max_rounds": game_info(cmd["game"]).round_cap,       # the vector env's default cap
+            "tree": str(Path(grimoire.__file__).resolve().parent.parent)}
 
 
 def _bench(cmd: dict) -> dict:

@@ -478,8 +478,8 @@ impl State {
             w.int(self.art_mod[abs(k)], &s.modifier);
             w.int(self.sent_mod[abs(k)], &s.modifier);
         }
-        for k in 0..n {
-            for v in sums[k].parts {
+        for x in &sums[..n] {
+            for v in x.parts {
                 w.int(v, &s.score_part);
             }
         }
@@ -519,8 +519,8 @@ impl State {
                 w.int(ps(k).inactive[g], &s.gems);
             }
         }
-        for k in 0..n {
-            w.int(sums[k].slots, &s.gems);
+        for x in &sums[..n] {
+            w.int(x.slots, &s.gems);
         }
         for k in 0..n {
             for t in 0..6 {
