@@ -434,6 +434,17 @@ def notify_payloads(events: list[str]) -> list[str]:
     return out
 
 
+# games.options keys that are the server's, not the game's: an action the AI played for a seat at its
+# deadline (a takeover: the seat may not undo it, web/undo.py) and the seat that lost on time
+TAKEOVERS = "takeovers"
+
+
+def stored_options(conn, game_id: str) -> dict:
+    """The options a game row holds now (inside a transaction that changes them)."""
+    raw = conn.execute(select(games_t.c.options).where(games_t.c.id == game_id)).scalar_one_or_none()
+    return fastjson.loads(raw) if isinstance(raw, str | bytes) else dict(raw or {})
+
+
 def _read_only(e: BaseException) -> bool:
     """PostgreSQL refused a write because the session is read-only (SQLSTATE 25006): a pooled connection
     opened while the database was read-only keeps that setting after the database allows writes again."""
@@ -694,10 +705,12 @@ class Store:
     def append_action(self, game_id: str, seq: int, seat: int, text: str, round_: int | None, *,
                       status: str, current_player: int | None, ai_turn: bool,
                       snapshot: dict | None = None, public_seq: int | None = None,
-                      ai_due: datetime | None = None, jobs: bool = False, event: str | None = None) -> Future:
+                      ai_due: datetime | None = None, jobs: bool = False, event: str | None = None,
+                      takeover: bool = False) -> Future:
         """Store action number ``seq`` (the game must be at ``seq - 1``); Conflict otherwise.
         ``public_seq``: the progress spectators see after it (default ``seq``). ``jobs``: keep the AI job
-        table (PostgreSQL) — the game's job is replaced by the next AI decision (``ai_due``) or removed."""
+        table (PostgreSQL) — the game's job is replaced by the next AI decision (``ai_due``) or removed.
+        ``takeover``: the AI played it for the seat at its deadline (web/turns.py), recorded with it."""
         pub = seq if public_seq is None else public_seq
         advance, insert_action = self._advance, self._insert_action
 
@@ -710,6 +723,10 @@ class Store:
                                      "round": round_, "created_at": t})
             if snapshot is not None:
                 conn.execute(_INSERT_SNAPSHOT, {"game_id": game_id, "seq": seq, "state": snapshot, "created_at": t})
+            if takeover:
+                options = stored_options(conn, game_id)
+                options[TAKEOVERS] = sorted({*options.get(TAKEOVERS, []), seq})
+                conn.execute(update(games_t).where(games_t.c.id == game_id).values(options=options))
             if jobs:
                 conn.execute(_DELETE_AI_JOB, {"b_id": game_id})
                 if ai_due is not None and current_player is not None:

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import os
 from collections.abc import Callable
@@ -35,7 +34,7 @@ from .ai import decision_seed
 from .chat_db import turn_rules_t
 from .hub import ApiError, Hub, Session, storage_error
 from .store import _NOTIFY as NOTIFY
-from .store import Refused, StorageError, games_t, now, parse_time
+from .store import Refused, StorageError, games_t, now, parse_time, stored_options
 
 log = logging.getLogger("grimoire.web.turns")
 
@@ -154,7 +153,7 @@ class Turns:
         level = "medium" if "medium" in levels else levels[0]
         text = await hub.ai.choose(s.state, level, seat, decision_seed(s.seed, seat, seq), key=s.id)
         try:
-            await hub.submit(s, seat, seq, text, internal=True)
+            await hub.submit(s, seat, seq, text, internal=True, takeover=True)
         except ApiError as e:
             if e.code in ("stale", "game_over", "not_your_turn"):
                 return False
@@ -170,8 +169,7 @@ class Turns:
                 return False
 
             def job(conn):
-                raw = conn.execute(select(games_t.c.options).where(games_t.c.id == s.id)).scalar_one_or_none()
-                options = json.loads(raw) if isinstance(raw, str) else dict(raw or {})
+                options = stored_options(conn, s.id)
                 options["forfeit"] = seat
                 # guarded: only the game still at this decision ends, once
                 if conn.execute(update(games_t).where(games_t.c.id == s.id, games_t.c.seq == seq,
