@@ -18,6 +18,7 @@ acknowledged only after its transaction committed, and SQLite runs with ``synchr
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 import queue
@@ -738,6 +739,17 @@ class Store:
                                .where(actions_t.c.game_id == game_id, actions_t.c.seq == seq)).first()
             return got is not None and (got.seat, got.text) == (seat, text)
         return self.writer.submit(job, stored, event)
+
+    async def read(self, fn: Callable[[Any], Any], what: str) -> Any:
+        """``fn(conn)`` on a connection of the readers' pool, off the event loop. A database that does not
+        answer is a StorageError saying ``what`` could not be read (the app answers the one-line 503)."""
+        def run():
+            with self.engine.connect() as conn:
+                return fn(conn)
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self.readers, run)
+        except Exception as e:  # noqa: BLE001 - the database is not answering
+            raise StorageError(f"{what} could not be read: {e}") from None
 
     def actions_after(self, game_id: str, seq: int) -> list[tuple[int, int, str, int | None]]:
         """The stored actions after ``seq`` (another process wrote them), in order."""

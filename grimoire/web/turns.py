@@ -32,7 +32,7 @@ from ..agents import agent_names
 from . import fastjson
 from .ai import decision_seed
 from .chat_db import turn_rules_t
-from .hub import ApiError, Hub, Session, storage_error
+from .hub import ApiError, Hub, Session
 from .store import _NOTIFY as NOTIFY
 from .store import Refused, StorageError, games_t, now, parse_time, stored_options
 
@@ -102,12 +102,7 @@ class Turns:
             await asyncio.sleep(CHECK_SECONDS)
 
     async def _read(self, fn: Callable) -> Any:
-        store = self.hub().store
-
-        def run():
-            with store.engine.connect() as conn:
-                return fn(conn)
-        return await asyncio.get_running_loop().run_in_executor(store.readers, run)
+        return await self.hub().store.read(fn, "the move deadlines")
 
     async def check(self, only: list[str] | None = None) -> int:
         """Settle every human decision past its deadline (``only``: of these games); how many were settled
@@ -214,11 +209,7 @@ class Turns:
                                        cast(games_t.c.updated_at, Text))
                                 .join(games_t, games_t.c.id == turn_rules_t.c.game_id)
                                 .where(turn_rules_t.c.game_id == s.id)).first()
-        try:
-            row = await self._read(q)
-        except Exception as e:  # noqa: BLE001 - the database is not answering
-            log.error("game %s: its deadline could not be read: %s", gid, e)
-            raise storage_error() from None
+        row = await self._read(q)
         out: dict[str, Any] = {"game_id": s.id, "seconds": 0, "on_expire": None, "due_at": None,
                                "seat": s.state.current_player, "forfeit": s.forfeit}
         if row is not None:

@@ -92,15 +92,9 @@ async def _check(s: Session, seat: int | None) -> tuple[str | None, GameState | 
 
 
 async def _rated(hub: Hub, gid: str) -> bool:
-    def read() -> bool:
-        with hub.store.engine.connect() as conn:
-            return conn.execute(select(rated_games_t.c.game_id).where(rated_games_t.c.game_id == gid)).first() \
-                is not None
-    try:
-        return await asyncio.get_running_loop().run_in_executor(hub.store.readers, read)
-    except Exception as e:  # noqa: BLE001 - the database is not answering
-        log.error("game %s: could not read whether it is rated: %s", gid, e)
-        raise storage_error() from None
+    return await hub.store.read(lambda conn: conn.execute(
+        select(rated_games_t.c.game_id).where(rated_games_t.c.game_id == gid)).first() is not None,
+        "whether the game is rated")
 
 
 def _store_undo(hub: Hub, s: Session, n: int, seat: int, text: str, before: GameState):
