@@ -99,16 +99,7 @@ class Accounts:
         self._dummy: str | None = None          # verified against for unknown usernames (same timing)
 
     async def read(self, fn: Callable) -> Any:
-        store = self.hub().store
-
-        def run():
-            with store.engine.connect() as conn:
-                return fn(conn)
-        try:
-            return await asyncio.get_running_loop().run_in_executor(store.readers, run)
-        except Exception as e:  # noqa: BLE001 - the database is not answering
-            log.error("accounts could not be read: %s", e)
-            raise storage_error() from None
+        return await self.hub().store.read(fn, "accounts")
 
     async def write(self, job: Callable) -> Any:
         try:

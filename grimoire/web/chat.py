@@ -74,16 +74,7 @@ class Chat:
 
     # --- reading ----------------------------------------------------------------------------------------
     async def _read(self, fn: Callable) -> Any:
-        store = self.hub().store
-
-        def run():
-            with store.engine.connect() as conn:
-                return fn(conn)
-        try:
-            return await asyncio.get_running_loop().run_in_executor(store.readers, run)
-        except Exception as e:  # noqa: BLE001 - the database is not answering
-            log.error("the chat could not be read: %s", e)
-            raise storage_error() from None
+        return await self.hub().store.read(fn, "the chat")
 
     async def is_public(self, gid: str) -> bool:
         """A game of an open table (listed in the lobby for anyone) is public; one made with links is not."""

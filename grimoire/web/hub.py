@@ -39,7 +39,7 @@ from ..core.registry import game_info, games, load_game, new_game
 from ..core.state import GameState
 from . import delta, fastjson
 from .ai import AIRunner, decision_seed
-from .store import Conflict, CorruptGame, GameRow, Refused, SeatRow, StorageError, Store, now
+from .store import TAKEOVERS, Conflict, CorruptGame, GameRow, Refused, SeatRow, StorageError, Store, now
 
 log = logging.getLogger("grimoire.web.hub")
 
@@ -359,6 +359,7 @@ class Session:
     preset: dict = field(default_factory=dict)  # options that fix what chance draws (shown to every seat)
     creator: str | None = None      # client_key of whoever created it
     forfeit: int | None = None      # the seat that lost on time (a slow game's deadline, web/turns.py): over
+    takeovers: set = field(default_factory=set)   # actions the AI played for a seat at its deadline (no undo)
     ai_cpu: float = 0.0             # seconds its AI seats have computed (the budget of games without humans)
     remote_online: dict = field(default_factory=dict)   # other server processes -> seats online there
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -838,7 +839,7 @@ class Hub:
             if s.agent == "human" and not s.token_hash:
                 raise CorruptGame(f"game {row.id}: human seat {s.seat} has no token")
         options = info.restore_options({k: v for k, v in row.options.items()
-                                        if k not in ("fixed_seed", "practice", "forfeit")})
+                                        if k not in ("fixed_seed", "practice", "forfeit", TAKEOVERS)})
         state = None
         todo = loaded.actions
         if loaded.snapshot is not None:
@@ -861,7 +862,8 @@ class Hub:
         preset = {k: options[k] for k in info.chance_options if options.get(k) is not None}
         session = Session(row.id, row.game, row.seed, options, seats, state, n,
                           fixed_seed=bool(row.options.get("fixed_seed")), practice=bool(row.options.get("practice")),
-                          preset=preset, creator=row.creator, forfeit=row.options.get("forfeit"))
+                          preset=preset, creator=row.creator, forfeit=row.options.get("forfeit"),
+                          takeovers={q for q in row.options.get(TAKEOVERS, []) if isinstance(q, int)})
         session.log = [{"seq": q, "seat": seat, "text": text, "round": rnd} for q, seat, text, rnd in loaded.actions]
         return session
 
@@ -915,10 +917,11 @@ class Hub:
         return fastjson.loads(self.view_json(s, seat))
 
     # --- the one path of every action ------------------------------------------------------------
-    async def submit(self, s: Session, seat: int | None, seq: Any, text: Any, *, internal: bool = False
-                     ) -> dict[str, Any]:
+    async def submit(self, s: Session, seat: int | None, seq: Any, text: Any, *, internal: bool = False,
+                     takeover: bool = False) -> dict[str, Any]:
         """Apply one action of ``seat``. ``seq`` is the sequence number as that seat sees it
-        (``Session.seat_seq``); ``internal`` (the AI seats): the game's own."""
+        (``Session.seat_seq``); ``internal`` (the AI seats): the game's own. ``takeover``: the AI plays it
+        for a human seat whose time ran out (web/turns.py): recorded with it, so the seat cannot undo it."""
         if seat is None:
             raise ApiError(403, "spectator", "spectators cannot act: open your seat's link to play")
         if isinstance(seq, bool) or not isinstance(seq, int):
@@ -967,7 +970,8 @@ class Hub:
                 s.id, nseq, seat, canon, round_, status="over" if new.is_terminal() else "active",
                 current_player=new.current_player, ai_turn=ai_next, snapshot=snapshot, public_seq=public,
                 jobs=cluster is not None, ai_due=now() + timedelta(seconds=self.ai_delay) if ai_next else None,
-                event=cluster.action_event(s.id, nseq, seat, canon, round_) if cluster is not None else None)
+                event=cluster.action_event(s.id, nseq, seat, canon, round_) if cluster is not None else None,
+                takeover=takeover)
             try:
                 await asyncio.wrap_future(fut)
             except Conflict:
@@ -981,6 +985,8 @@ class Hub:
                 log.error("game %s: action %d (%r) could not be stored: %s", s.id, nseq, canon, e)
                 raise storage_error(seq=mine) from None
             entry = {"seq": nseq, "seat": seat, "text": canon, "round": round_}
+            if takeover:
+                s.takeovers.add(nseq)
             self._advance(s, new, [entry])
             done = s.seat_seq(seat)
         self._kick_ai(s)

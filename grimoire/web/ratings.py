@@ -33,7 +33,7 @@ from sqlalchemy import select, update
 
 from ..core.forfeit import forfeit_result
 from ..core.registry import game_info, games
-from .hub import ApiError, Hub, Session, storage_error
+from .hub import ApiError, Hub, Session
 from .people_db import rated_games_t, ratings_t, users_t
 from .store import StorageError, now
 
@@ -188,16 +188,7 @@ class Ratings:
                 await self.settle(gid, *final_result(s), dict(s.options))
 
     async def read(self, fn: Callable) -> Any:
-        store = self.hub().store
-
-        def run():
-            with store.engine.connect() as conn:
-                return fn(conn)
-        try:
-            return await asyncio.get_running_loop().run_in_executor(store.readers, run)
-        except Exception as e:  # noqa: BLE001
-            log.error("ratings could not be read: %s", e)
-            raise storage_error() from None
+        return await self.hub().store.read(fn, "ratings")
 
     async def board(self, game: str, players: int | None) -> dict:
         if game not in games():

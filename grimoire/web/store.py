@@ -18,6 +18,7 @@ acknowledged only after its transaction committed, and SQLite runs with ``synchr
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 import queue
@@ -434,6 +435,17 @@ def notify_payloads(events: list[str]) -> list[str]:
     return out
 
 
+# games.options keys that are the server's, not the game's: an action the AI played for a seat at its
+# deadline (a takeover: the seat may not undo it, web/undo.py) and the seat that lost on time
+TAKEOVERS = "takeovers"
+
+
+def stored_options(conn, game_id: str) -> dict:
+    """The options a game row holds now (inside a transaction that changes them)."""
+    raw = conn.execute(select(games_t.c.options).where(games_t.c.id == game_id)).scalar_one_or_none()
+    return fastjson.loads(raw) if isinstance(raw, str | bytes) else dict(raw or {})
+
+
 def _read_only(e: BaseException) -> bool:
     """PostgreSQL refused a write because the session is read-only (SQLSTATE 25006): a pooled connection
     opened while the database was read-only keeps that setting after the database allows writes again."""
@@ -694,10 +706,12 @@ class Store:
     def append_action(self, game_id: str, seq: int, seat: int, text: str, round_: int | None, *,
                       status: str, current_player: int | None, ai_turn: bool,
                       snapshot: dict | None = None, public_seq: int | None = None,
-                      ai_due: datetime | None = None, jobs: bool = False, event: str | None = None) -> Future:
+                      ai_due: datetime | None = None, jobs: bool = False, event: str | None = None,
+                      takeover: bool = False) -> Future:
         """Store action number ``seq`` (the game must be at ``seq - 1``); Conflict otherwise.
         ``public_seq``: the progress spectators see after it (default ``seq``). ``jobs``: keep the AI job
-        table (PostgreSQL) — the game's job is replaced by the next AI decision (``ai_due``) or removed."""
+        table (PostgreSQL) — the game's job is replaced by the next AI decision (``ai_due``) or removed.
+        ``takeover``: the AI played it for the seat at its deadline (web/turns.py), recorded with it."""
         pub = seq if public_seq is None else public_seq
         advance, insert_action = self._advance, self._insert_action
 
@@ -710,6 +724,10 @@ class Store:
                                      "round": round_, "created_at": t})
             if snapshot is not None:
                 conn.execute(_INSERT_SNAPSHOT, {"game_id": game_id, "seq": seq, "state": snapshot, "created_at": t})
+            if takeover:
+                options = stored_options(conn, game_id)
+                options[TAKEOVERS] = sorted({*options.get(TAKEOVERS, []), seq})
+                conn.execute(update(games_t).where(games_t.c.id == game_id).values(options=options))
             if jobs:
                 conn.execute(_DELETE_AI_JOB, {"b_id": game_id})
                 if ai_due is not None and current_player is not None:
@@ -721,6 +739,17 @@ class Store:
                                .where(actions_t.c.game_id == game_id, actions_t.c.seq == seq)).first()
             return got is not None and (got.seat, got.text) == (seat, text)
         return self.writer.submit(job, stored, event)
+
+    async def read(self, fn: Callable[[Any], Any], what: str) -> Any:
+        """``fn(conn)`` on a connection of the readers' pool, off the event loop. A database that does not
+        answer is a StorageError saying ``what`` could not be read (the app answers the one-line 503)."""
+        def run():
+            with self.engine.connect() as conn:
+                return fn(conn)
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self.readers, run)
+        except Exception as e:  # noqa: BLE001 - the database is not answering
+            raise StorageError(f"{what} could not be read: {e}") from None
 
     def actions_after(self, game_id: str, seq: int) -> list[tuple[int, int, str, int | None]]:
         """The stored actions after ``seq`` (another process wrote them), in order."""

@@ -69,16 +69,7 @@ class Tables:
 
     # --- helpers -------------------------------------------------------------------------------------
     async def read(self, fn: Callable) -> Any:
-        store = self.hub().store
-
-        def run():
-            with store.engine.connect() as conn:
-                return fn(conn)
-        try:
-            return await asyncio.get_running_loop().run_in_executor(store.readers, run)
-        except Exception as e:  # noqa: BLE001 - the database is not answering
-            log.error("open tables could not be read: %s", e)
-            raise storage_error() from None
+        return await self.hub().store.read(fn, "open tables")
 
     async def write(self, job: Callable, check: Callable | None = None) -> None:
         try:
@@ -299,8 +290,8 @@ class Tables:
         if len(free) == 1:                     # the last free seat: the game starts
             try:
                 await self.start(tid, None)
-            except ApiError as e:              # the seat is taken and stored: its token must reach the player;
-                log.warning("table %s could not start yet (%s); the next look at it starts it", tid, e.message)
+            except (ApiError, StorageError) as e:   # the seat is taken and stored: its token must reach the player;
+                log.warning("table %s could not start yet (%s); the next look at it starts it", tid, e)
         return {"id": tid, "seat": seat, "token": token}
 
     async def _owner(self, tid: str, request: Request) -> tuple[dict, list[dict]]:

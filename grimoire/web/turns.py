@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import os
 from collections.abc import Callable
@@ -33,9 +32,9 @@ from ..agents import agent_names
 from . import fastjson
 from .ai import decision_seed
 from .chat_db import turn_rules_t
-from .hub import ApiError, Hub, Session, storage_error
+from .hub import ApiError, Hub, Session
 from .store import _NOTIFY as NOTIFY
-from .store import Refused, StorageError, games_t, now, parse_time
+from .store import Refused, StorageError, games_t, now, parse_time, stored_options
 
 log = logging.getLogger("grimoire.web.turns")
 
@@ -103,12 +102,7 @@ class Turns:
             await asyncio.sleep(CHECK_SECONDS)
 
     async def _read(self, fn: Callable) -> Any:
-        store = self.hub().store
-
-        def run():
-            with store.engine.connect() as conn:
-                return fn(conn)
-        return await asyncio.get_running_loop().run_in_executor(store.readers, run)
+        return await self.hub().store.read(fn, "the move deadlines")
 
     async def check(self, only: list[str] | None = None) -> int:
         """Settle every human decision past its deadline (``only``: of these games); how many were settled
@@ -154,7 +148,7 @@ class Turns:
         level = "medium" if "medium" in levels else levels[0]
         text = await hub.ai.choose(s.state, level, seat, decision_seed(s.seed, seat, seq), key=s.id)
         try:
-            await hub.submit(s, seat, seq, text, internal=True)
+            await hub.submit(s, seat, seq, text, internal=True, takeover=True)
         except ApiError as e:
             if e.code in ("stale", "game_over", "not_your_turn"):
                 return False
@@ -170,8 +164,7 @@ class Turns:
                 return False
 
             def job(conn):
-                raw = conn.execute(select(games_t.c.options).where(games_t.c.id == s.id)).scalar_one_or_none()
-                options = json.loads(raw) if isinstance(raw, str) else dict(raw or {})
+                options = stored_options(conn, s.id)
                 options["forfeit"] = seat
                 # guarded: only the game still at this decision ends, once
                 if conn.execute(update(games_t).where(games_t.c.id == s.id, games_t.c.seq == seq,
@@ -216,11 +209,7 @@ class Turns:
                                        cast(games_t.c.updated_at, Text))
                                 .join(games_t, games_t.c.id == turn_rules_t.c.game_id)
                                 .where(turn_rules_t.c.game_id == s.id)).first()
-        try:
-            row = await self._read(q)
-        except Exception as e:  # noqa: BLE001 - the database is not answering
-            log.error("game %s: its deadline could not be read: %s", gid, e)
-            raise storage_error() from None
+        row = await self._read(q)
         out: dict[str, Any] = {"game_id": s.id, "seconds": 0, "on_expire": None, "due_at": None,
                                "seat": s.state.current_player, "forfeit": s.forfeit}
         if row is not None:

@@ -12,7 +12,8 @@ never played), and every connection gets an ``undone`` message: its whole view (
 always), which it takes even though its ``seq`` went down. A seat to which the undone action was
 secret gets nothing unless its view changed (as for any secret action).
 
-Rated games refuse undo (409 ``undo_rated``): a rated result must come from moves that stood; in
+Rated games refuse undo (409 ``undo_rated``): a rated result must come from moves that stood; so does a
+move the AI made for a seat whose time ran out (409 ``undo_takeover``: recorded with the move); in
 unrated and practice games a seat may take back as many of its own actions in a row as the policy
 allows.
 """
@@ -34,7 +35,18 @@ from ..core.state import GameState
 from . import fastjson
 from .hub import ApiError, Hub, Session, storage_error
 from .people_db import rated_games_t
-from .store import Conflict, Refused, StorageError, actions_t, ai_jobs_t, games_t, now, snapshots_t
+from .store import (
+    TAKEOVERS,
+    Conflict,
+    Refused,
+    StorageError,
+    actions_t,
+    ai_jobs_t,
+    games_t,
+    now,
+    snapshots_t,
+    stored_options,
+)
 
 log = logging.getLogger("grimoire.web.undo")
 
@@ -45,6 +57,7 @@ MESSAGES = {
     policy.OVER: "the game is over",
 }
 RATED_MESSAGE = "a rated game has no undo: every move stands"
+TAKEOVER_MESSAGE = "the AI made this move for you when your time ran out: it stands"
 
 
 def _start(s: Session) -> Callable[[], GameState]:
@@ -79,15 +92,9 @@ async def _check(s: Session, seat: int | None) -> tuple[str | None, GameState | 
 
 
 async def _rated(hub: Hub, gid: str) -> bool:
-    def read() -> bool:
-        with hub.store.engine.connect() as conn:
-            return conn.execute(select(rated_games_t.c.game_id).where(rated_games_t.c.game_id == gid)).first() \
-                is not None
-    try:
-        return await asyncio.get_running_loop().run_in_executor(hub.store.readers, read)
-    except Exception as e:  # noqa: BLE001 - the database is not answering
-        log.error("game %s: could not read whether it is rated: %s", gid, e)
-        raise storage_error() from None
+    return await hub.store.read(lambda conn: conn.execute(
+        select(rated_games_t.c.game_id).where(rated_games_t.c.game_id == gid)).first() is not None,
+        "whether the game is rated")
 
 
 def _store_undo(hub: Hub, s: Session, n: int, seat: int, text: str, before: GameState):
@@ -100,6 +107,8 @@ def _store_undo(hub: Hub, s: Session, n: int, seat: int, text: str, before: Game
     def job(conn):
         if conn.execute(select(rated_games_t.c.game_id).where(rated_games_t.c.game_id == gid)).first() is not None:
             raise Refused("undo_rated", RATED_MESSAGE, status=409)
+        if n in stored_options(conn, gid).get(TAKEOVERS, []):     # (recorded by another server process)
+            raise Refused("undo_takeover", TAKEOVER_MESSAGE, status=409)
         t = now()
         moved = conn.execute(update(games_t).where(games_t.c.id == gid, games_t.c.seq == n).values(
             seq=n - 1, status="active", current_player=cp, ai_turn=False, updated_at=t,
@@ -159,6 +168,8 @@ async def undo(hub: Hub, s: Session, seat: int | None, seq: Any) -> dict[str, An
             raise ApiError(409, "stale", f"the game has moved on (it is at action {mine}, you sent {seq})", seq=mine)
         if s.forfeit is not None:            # a seat lost on time (turns.py): the game is over
             raise ApiError(409, "game_over", "the game is over", seq=mine)
+        if s.seq in s.takeovers and s.log and s.log[-1]["seat"] == seat:   # the AI's, at its deadline
+            raise ApiError(409, "undo_takeover", TAKEOVER_MESSAGE, seq=mine)
         why, before = await _check(s, seat)
         if why is not None or before is None or seat is None:
             raise ApiError(409, f"undo_{why}", MESSAGES.get(why or "", "nothing to take back"), seq=mine)
@@ -194,6 +205,8 @@ def install(app: FastAPI, hub: Callable[[], Hub], bearer: Callable[[Request], st
             return {"possible": False, "code": "undo_rated", "seq": mine}
         if s.forfeit is not None:            # a seat lost on time (turns.py): the game is over
             return {"possible": False, "code": "game_over", "seq": mine}
+        if s.seq in s.takeovers and s.log and s.log[-1]["seat"] == seat:
+            return {"possible": False, "code": "undo_takeover", "seq": mine}
         why, _before = await _check(s, seat)
         return {"possible": why is None, "code": None if why is None else f"undo_{why}", "seq": mine}
 

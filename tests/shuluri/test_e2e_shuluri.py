@@ -8,6 +8,7 @@ Screenshots go to $GRIMOIRE_SCREENSHOTS (docs/screenshots when making the docs) 
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 
 import httpx
@@ -15,7 +16,6 @@ import pytest
 from web import e2e  # tests/web: the Chromium and server fixtures, waiting without eval (the pages' CSP)
 from web.e2e import state as page_state
 from web.e2e import wait_js
-from web.e2e import wait_my_decision as wait_mine
 
 browser = e2e.browser          # the fixtures
 server = e2e.server
@@ -51,19 +51,33 @@ def create_in_lobby(page, base: str, players: int, agent: str, max_rounds: int, 
     page.wait_for_selector("svg.arena")
 
 
+def my_decision(page, timeout: float = 30) -> dict:
+    """Wait for the seat's decision (or the end) and return what is on screen with the decision's kind,
+    all from one read: the page may act by itself between two reads (a trap window passed automatically)
+    and show the next seat's turn, or the end."""
+    deadline = time.monotonic() + timeout
+    while True:
+        st = page.evaluate("""() => ({...(window.grimoirePage || {}),
+                                      kind: document.querySelector("main")?.dataset.decision || ""})""")
+        if st.get("status") == "over" or (st.get("mine") and not st.get("busy")):
+            return st
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for the seat's decision: {st}")
+        page.wait_for_timeout(50)
+
+
 def play_to_the_end(page, shots: Path | None, seen: dict, prefix: str = "shuluri") -> dict:
     """Click through every decision of the human seat until the game is over; return what was done.
     With ``shots``, a screenshot of the first decision of each main kind: ``{prefix}-{kind}.png``."""
     moves_this_step = 0
     last_round = None
     for _ in range(MAX_CLICKS):
-        wait_mine(page)
-        st = page_state(page)
+        st = my_decision(page)
         if st["status"] == "over":
             return seen
         if st["round"] != last_round:
             last_round, moves_this_step = st["round"], 0
-        kind = page.get_attribute("main", "data-decision") or ""
+        kind = st["kind"]
         seen.setdefault("kinds", set()).add(kind)
         if shots is not None and kind and f"shot-{kind}" not in seen and kind in ("traps", "act", "deploy"):
             seen[f"shot-{kind}"] = True

@@ -10,6 +10,7 @@ Screenshots go to $GRIMOIRE_SCREENSHOTS (docs/screenshots when making the docs) 
 from __future__ import annotations
 
 import functools
+import json
 import os
 import re
 from pathlib import Path
@@ -239,4 +240,85 @@ def test_board_replay_and_review_in_every_language(browser, server, shots):
     page.wait_for_selector("select#review-seat")
     assert "team A" in page.inner_text("select#review-seat")
     every_language(page, server.base, "review")
+    assert not errors, errors
+
+
+def _coded_refusal(s) -> tuple[str, tuple]:
+    """An action text the engine refuses with a coded reason in this state, and that reason."""
+    from grimoire.core.errors import IllegalAction
+    from grimoire.games.shuluri import reasons
+    from grimoire.games.shuluri.actions import VOCABULARY
+    from grimoire.games.shuluri.legal import check
+    for a in VOCABULARY:
+        try:
+            check(s, a)
+        except IllegalAction as e:
+            found = reasons.reason(str(e))
+            if found is not None:
+                return a.text, found
+    raise AssertionError("no coded refusal")
+
+
+def test_a_refused_action_says_why_in_every_language(browser, server):
+    """Issue 20: the server refuses an illegal action with its coded reason (the 422's ``reason``, the
+    WebSocket's error frame); the page says it in the reader's language with the values in words — no raw
+    key, no English left over, desktop and phone. The page only offers legal actions, so the test swaps
+    the action of a click for an illegal one on its way to the server (Playwright's WebSocket route)."""
+    import grimoire
+    from grimoire.core.registry import game_info
+    from grimoire.core.text import fill, reason_text
+    g = create(server.base, "shuluri", [{"agent": "human"}, {"agent": "human"}], seed=3)
+    gid, tokens = g["id"], [seat["token"] for seat in g["seats"]]
+    # both seats make their preparations through the API (the first legal action), the same game kept here
+    s = grimoire.new_game("shuluri", 2, 3)
+    while not (s.stack.top.kind == "act" and s.current_player == 0):
+        cp = s.current_player
+        text = str(s.legal_actions()[0])
+        headers = {"Authorization": f"Bearer {tokens[cp]}"}
+        seq = httpx.get(f"{server.base}/api/games/{gid}", headers=headers, timeout=10).json()["seq"]
+        r = httpx.post(f"{server.base}/api/games/{gid}/actions", json={"seq": seq, "action": text},
+                       headers=headers, timeout=10)
+        assert r.status_code == 200, r.text
+        s.apply(text)
+    illegal, (key, values) = _coded_refusal(s)
+    answer = httpx.post(f"{server.base}/api/games/{gid}/actions", json={"seq": r.json()["seq"], "action": illegal},
+                        headers={"Authorization": f"Bearer {tokens[0]}"}, timeout=10)
+    assert answer.status_code == 422 and answer.json()["error"]["reason"][0] == key, answer.text
+    swap: dict[str, str | None] = {"to": None}
+
+    def route(ws) -> None:
+        to_server = ws.connect_to_server()
+
+        def from_page(message) -> None:
+            if swap["to"] and isinstance(message, str) and '"act"' in message:
+                m = json.loads(message)
+                if m.get("type") == "act":
+                    m["action"], swap["to"] = swap["to"], None
+                    message = json.dumps(m)
+            to_server.send(message)
+        ws.on_message(from_page)
+
+    errors: list[str] = []
+    page = new_page(browser, errors=errors)
+    page.route_web_socket(re.compile(r"/ws/games/"), route)
+    page.goto(server.base + g["seats"][0]["url"])
+    wait_mine(page)
+    seq = page_state(page)["seq"]
+    for size, viewport in SIZES.items():
+        page.set_viewport_size(viewport)
+        for lang in LANGS:
+            set_lang(page, lang)
+            cat = game_info("shuluri").catalog(lang)
+            words = reason_text(key, values, lambda k, cat=cat, **p: fill(cat[k], p))
+            swap["to"] = illegal
+            page.locator("button.end-step").click()
+            wait_js(page, "document.querySelector('#toast.show') && "
+                          f"document.querySelector('#toast').textContent.includes({json.dumps(words)})")
+            wait_mine(page)                      # the page took the answer: the seat decides again
+            toast = page.inner_text("#toast")
+            assert page_state(page)["seq"] == seq and "[" not in toast, toast
+            if lang != "en":
+                assert "rule" not in toast, toast
+            check_words(page, server.base, lang, f"refusal at {size}")
+    assert swap["to"] is None
     assert not errors, errors

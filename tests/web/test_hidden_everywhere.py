@@ -1,12 +1,13 @@
 """Hidden information on every route and every WebSocket message, for every game.
 
 The proof: for each caller (each seat with its token, and a spectator), every payload it can get —
-``GET`` of the game, its log, its record, its rules and the listing; the errors of an illegal, a
-stale and a forbidden action; the WebSocket ``welcome``, ``sync``, ``pong``, ``error`` and the
+``GET`` of the game, its log, its record, its rules, the listing, its move deadline and its chat; the
+errors of an illegal, a stale and a forbidden action; the WebSocket ``welcome``, ``sync``, ``pong``, ``error`` and the
 ``state`` broadcast — is collected from the real game and again from a copy in which everything that
 caller cannot see is resampled (``state.sample_hidden``; the log rebuilt from the copy's history). The
 two must be identical, so no payload depends on anything hidden from its receiver. A spectator knows
-less than any seat, so its payloads must survive every seat's resampling.
+less than any seat, so its payloads must survive every seat's resampling. While the game runs, no
+caller reads or is pushed the other chat channel's words (seats' vs spectators').
 """
 
 from __future__ import annotations
@@ -38,6 +39,13 @@ def _payloads(c, gid: str, token: str | None, seq: int) -> dict[str, object]:
         out["GET" + path] = (r.status_code, r.text)
     r = c.get(f"/api/games?ids={gid}")
     out["list"] = (r.status_code, r.json()["games"][0] | {"updated_at": None})
+    # the slow games' deadline and the chat (the caller's own channel; the other one is refused while the
+    # game runs: CHAT_WORDS below)
+    r = c.get(f"/api/games/{gid}/turn", headers=h)
+    out["GET/turn"] = (r.status_code, r.text)
+    for channel in ("", "?channel=seats", "?channel=spectators"):
+        r = c.get(f"/api/games/{gid}/chat{channel}", headers=h)
+        out["GET/chat" + channel] = (r.status_code, r.text)
     if token is None:
         # a seat's answer is about its own last action, judged by replaying the game from its seed, which
         # a resampled copy cannot do (tests/web/test_undo.py covers it); a spectator's must not vary
@@ -113,12 +121,47 @@ def _difference(a, b, path: str = "") -> str:
     return f"{path}: {str(a)[:300]} != {str(b)[:300]}"
 
 
+# what each channel of the chat said: a seat must not read the spectators' words while the game runs, nor
+# a spectator the seats'
+CHAT_WORDS = {"seats": "the seats plan 7f3a", "spectators": "the crowd cheers 9c2e"}
+
+
+def _say_in_both_channels(c, gid: str, token: str) -> None:
+    for channel, words in CHAT_WORDS.items():
+        r = c.post(f"/api/games/{gid}/chat", json={"text": words}, headers=auth(token if channel == "seats" else None))
+        assert r.status_code == 201, r.text
+
+
+def _other_channel(caller: int | None) -> str:
+    return CHAT_WORDS["spectators" if caller is not None else "seats"]
+
+
+def _no_other_channel(c, gid: str, toks: dict, n: int) -> None:
+    """While the game runs, nothing a caller gets, over HTTP or pushed on its socket, has the other channel's
+    words — also when the other channel speaks while the caller's socket is open."""
+    for caller in [None, *range(n)]:
+        with c.websocket_connect(f"/ws/games/{gid}") as ws:
+            ws.send_json({"type": "join", "token": toks.get(caller)})
+            recv(ws, "welcome")
+            _say_in_both_channels(c, gid, toks[0])
+            ws.send_json({"type": "ping", "id": "p"})
+            pushed = []
+            while (m := ws.receive_json())["type"] != "pong":
+                pushed.append(m)
+        chats = [m for m in pushed if m["type"] == "chat"]
+        assert chats and {m["channel"] for m in chats} == {"seats" if caller is not None else "spectators"}
+        assert _other_channel(caller) not in json.dumps(pushed), f"seat {caller}'s socket got the other chat"
+
+
 @pytest.mark.parametrize("game", grimoire.games())
 def test_no_payload_depends_on_what_its_receiver_cannot_see(client, game):
     n = _players(game)
-    g = create_game(client, [{"agent": "human"}] * n, game=game)
+    # a slow game: its deadline route names the seat to move and when its time runs out
+    g = create_game(client, [{"agent": "human"}] * n, game=game, turn={"deadline": "1d", "on_expire": "forfeit"})
     gid = g["id"]
     toks = {s["seat"]: s["token"] for s in g["seats"]}
+    assert client.get(f"/api/games/{gid}/turn").json()["due_at"]
+    _say_in_both_channels(client, gid, toks[0])
     hub = client.app.state.hub
     rng = Rng(2024)
     compared = 0
@@ -132,6 +175,11 @@ def test_no_payload_depends_on_what_its_receiver_cannot_see(client, game):
                 token = toks.get(caller)
                 seq = real.seat_seq(caller)
                 truth = _payloads(client, gid, token, seq)
+                if not real.state.is_terminal():
+                    said = json.dumps(truth, ensure_ascii=False)
+                    assert CHAT_WORDS["seats" if caller is not None else "spectators"] in said
+                    assert _other_channel(caller) not in said, f"{game}: seat {caller} reads the other chat"
+                    assert truth["GET/chat?channel=" + ("spectators" if caller is not None else "seats")][0] == 403
                 secret_entries += real.seq - len(json.loads(truth["GET/log"][1])["log"])
                 wait_for(lambda: not hub.sessions[gid].conns)
                 for resample_as in (range(n) if caller is None else [caller]):
@@ -155,6 +203,8 @@ def test_no_payload_depends_on_what_its_receiver_cannot_see(client, game):
                     compared += len(truth) + 1
         if real.state.is_terminal():
             break
+        if step == 7:
+            _no_other_channel(client, gid, toks, n)
         cp = real.state.current_player
         legal = [str(a) for a in real.state.legal_actions()]
         r = client.post(f"/api/games/{gid}/actions", headers=auth(toks[cp]),

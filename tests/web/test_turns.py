@@ -180,3 +180,48 @@ def test_no_undo_after_a_forfeit(client):
                                                                               "seq": 1}
     r = client.post(f"/api/games/{gid}/undo", json={"seq": 1}, headers=auth(tok))
     assert r.status_code == 409 and r.json()["error"]["code"] == "game_over"
+
+
+def test_a_move_the_ai_made_at_the_deadline_cannot_be_undone(client, monkeypatch):
+    """The AI's move for a seat whose time ran out is recorded with it (issue 25): the seat may not take it
+    back (409 undo_takeover, translated) — on a copy loaded afresh too, and by the database's guard when a
+    server's copy did not hear of it — while the seat's own next move can be taken back as before."""
+    from grimoire.core import undo as policy
+    g = slow_game(client)
+    gid = g["id"]
+    hub = client.app.state.hub
+    s = client.portal.call(hub.get, gid)
+    first = s.state.current_player
+    me = auth(g["seats"][first]["token"])
+
+    def undoable(state, seat) -> str:
+        for a in state.legal_actions():
+            after = state.clone()
+            after.apply(a)
+            if policy.refusal(state, after, seat) is None:
+                return str(a)
+        raise AssertionError("no move that could be taken back")
+
+    async def choose(state, name, seat, seed, key=""):      # a move its seat could otherwise take back
+        return undoable(state, seat)
+    monkeypatch.setattr(hub.ai, "choose", choose)
+    turns = client.app.state.turns
+    turns.clock = lambda: now() + DAY + timedelta(minutes=1)
+    assert client.portal.call(turns.check, [gid]) == 1
+    assert s.state.current_player == first and s.seq == 1
+    refused = {"possible": False, "code": "undo_takeover", "seq": 1}
+    assert client.get(f"/api/games/{gid}/undo", headers=me).json() == refused
+    r = client.post(f"/api/games/{gid}/undo", json={"seq": 1}, headers=me)
+    assert r.status_code == 409 and r.json()["error"]["code"] == "undo_takeover"
+    hub.sessions.pop(gid)                                    # loaded again from the database
+    assert client.get(f"/api/games/{gid}/undo", headers=me).json() == refused
+    s = client.portal.call(hub.get, gid)
+    s.takeovers.clear()                                      # a copy that did not hear of it: the guard
+    r = client.post(f"/api/games/{gid}/undo", json={"seq": 1}, headers=me)
+    assert r.status_code == 409 and r.json()["error"]["code"] == "undo_takeover"
+    assert client.get(f"/api/games/{gid}").json()["seq"] == 1
+    # the seat's own move in time: undone as always
+    r = client.post(f"/api/games/{gid}/actions", json={"seq": 1, "action": undoable(s.state, first)}, headers=me)
+    assert r.status_code == 200, r.text
+    r = client.post(f"/api/games/{gid}/undo", json={"seq": 2}, headers=me)
+    assert r.status_code == 200 and r.json()["seq"] == 1, r.text
