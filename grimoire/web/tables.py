@@ -217,6 +217,8 @@ class Tables:
 
     # --- listing --------------------------------------------------------------------------------------
     async def listing(self, game: str | None, lang: str | None, limit: int = 50) -> dict:
+        if (game and game not in games()) or (lang and lang not in LANGS):
+            return {"tables": []}           # no table has it (and PostgreSQL refuses a NUL in a query)
         since = now() - timedelta(hours=OPEN_HOURS)
 
         def q(conn):

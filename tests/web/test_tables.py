@@ -32,6 +32,9 @@ def test_table_is_listed_joined_and_starts_when_full(client):
     # filters: by game and by language
     assert mine["id"] in listed(client, game="zavandor", lang="hu")
     assert mine["id"] not in listed(client, lang="de") and mine["id"] not in listed(client, game="zauberschmiede")
+    # filters no table can match list nothing (PostgreSQL would refuse the NUL in the query: not a 503)
+    assert listed(client, lang="h\x00u") == {} and listed(client, game="zav\x00andor") == {}
+    assert listed(client, lang="xx") == {} and listed(client, game="chess") == {}
     bob = client.post(f"/api/tables/{mine['id']}/join", json={"name": "Bob"}).json()
     assert bob["seat"] == 1 and bob["token"]
     t = client.get(f"/api/tables/{mine['id']}", headers=auth(bob["token"])).json()
