@@ -23,6 +23,7 @@ from web.e2e import state as page_state
 from web.e2e import wait_my_decision as wait_mine
 
 from .test_e2e_shuluri import click_and_wait, play_to_the_end
+from .test_reasons import _coded_refusal
 
 browser = e2e.browser          # the fixtures
 server = e2e.server
@@ -241,22 +242,6 @@ def test_board_replay_and_review_in_every_language(browser, server, shots):
     assert "team A" in page.inner_text("select#review-seat")
     every_language(page, server.base, "review")
     assert not errors, errors
-
-
-def _coded_refusal(s) -> tuple[str, tuple]:
-    """An action text the engine refuses with a coded reason in this state, and that reason."""
-    from grimoire.core.errors import IllegalAction
-    from grimoire.games.shuluri import reasons
-    from grimoire.games.shuluri.actions import VOCABULARY
-    from grimoire.games.shuluri.legal import check
-    for a in VOCABULARY:
-        try:
-            check(s, a)
-        except IllegalAction as e:
-            found = reasons.reason(str(e))
-            if found is not None:
-                return a.text, found
-    raise AssertionError("no coded refusal")
 
 
 def test_a_refused_action_says_why_in_every_language(browser, server):
