@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.rng import Rng
+from .auction import capacity, price_for
 from .data import (
     ART_LETTER,
     ARTIFACTS,
@@ -57,7 +58,6 @@ def _bounds(codes: list[int]) -> dict[str, float]:
 
 def _player_view(s, p) -> dict[str, Any]:
     """Everything about one player that every seat may see."""
-    from .auction import price_for
     seat = p.seat
     active, inactive, levels = p.active, p.inactive, p.levels
     gl = levels[0]
@@ -97,7 +97,6 @@ def _player_view(s, p) -> dict[str, Any]:
 
 def _private_view(s, p) -> dict[str, Any]:
     """What only the player himself sees: his card values and what he can pay."""
-    from .auction import capacity
     return {
         "card_values": [[code >> 2, COLOURS[code & 3]] for code in p.cards],
         "under_card_values": [[code >> 2, COLOURS[code & 3]] for code in p.under_cards],
@@ -143,7 +142,6 @@ def observe(s, seats: list[int | None]) -> list[dict[str, Any]]:
 
 
 def _public(s) -> dict[str, Any]:
-    from .auction import price_for
     auction = None
     if s.auc is not None:
         item, high, hs, passed = s.auc
@@ -181,7 +179,6 @@ def _public(s) -> dict[str, Any]:
 def _known_lower_bounds(s) -> dict[int, int]:
     """Energy some players are known to hold, from what they did in public (a bid they stand by, a
     tab or an auction price they must be able to pay): seat -> minimum energy in hand."""
-    from .auction import price_for
     need: dict[int, int] = {}
     if s.auc is not None:
         item, high, hs, _passed = s.auc
