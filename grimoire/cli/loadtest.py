@@ -21,6 +21,7 @@ import asyncio
 import contextlib
 import math
 import os
+import re
 import resource
 import signal
 import socket
@@ -121,7 +122,15 @@ async def _seat_client(ws_url: str, g: GameRun, seat: int, token: str, think: fl
                 return
             await ws.send(orjson.dumps({"type": "join", "token": token, "patch": patches}).decode())
             async for raw in ws:
-                m = orjson.loads(raw)
+                head = _peek(raw)
+                if head is not None:              # a view: decoded whole only when this seat decides
+                    m = head
+                    if head["cp"] == seat and head["status"] != "over":
+                        m = orjson.loads(raw)
+                    else:
+                        m["raw"] = raw            # (a patch from it decodes it first)
+                else:
+                    m = orjson.loads(raw)
                 kind = m["type"]
                 if kind == "ack":
                     sent = pending.pop(m.get("id"), None)
@@ -134,6 +143,8 @@ async def _seat_client(ws_url: str, g: GameRun, seat: int, token: str, think: fl
                             return
                 elif kind == "patch":               # the edits from the view we hold (as the browser)
                     view = state["view"]
+                    if view is not None and "raw" in view:
+                        view = orjson.loads(view["raw"])
                     if view is None or m["base"] != view["seq"]:
                         stats.errors.append(f"game {g.gid} seat {seat}: a patch from {m['base']}, not from the "
                                             f"view held ({view and view['seq']})")
@@ -168,8 +179,8 @@ async def _seat_client(ws_url: str, g: GameRun, seat: int, token: str, think: fl
                 view = state["view"]
                 if view is None or pending or (actor is not None and not actor.done()):
                     continue
-                obs = view["obs"]
-                if obs.get("current_player") == seat and view["seq"] > state["scheduled"]:
+                obs = view.get("obs")
+                if obs is not None and obs.get("current_player") == seat and view["seq"] > state["scheduled"]:
                     legal = obs.get("legal_actions") or []
                     if legal:
                         state["scheduled"] = view["seq"]
@@ -185,6 +196,27 @@ async def _seat_client(ws_url: str, g: GameRun, seat: int, token: str, think: fl
     if pending and not g.done:
         stats.errors.append(f"game {g.gid} seat {seat}: {len(pending)} action(s) never acknowledged")
     await g.finish()
+
+
+_HEAD_INT = re.compile(r'"(seq|current_player)":(null|-?[0-9]+)')
+
+
+def _peek(raw: str | bytes) -> dict | None:
+    """The few fields of a ``state`` or ``welcome`` that a client decides by (seq, status, the obs's
+    current player), read from the text without decoding the whole view (Shuluri's are ~14 KB: decoding
+    every seat's every view took half of the client's CPU); None for other messages. The first
+    ``"seq":`` and ``"status":`` are the head's (a string's own quotes are escaped), the first
+    ``"current_player":`` after ``"obs":{`` the envelope's (it precedes the game's part)."""
+    if not isinstance(raw, str) or not (raw.startswith('{"type":"state"') or raw.startswith('{"type":"welcome"')):
+        return None
+    seq = _HEAD_INT.search(raw)
+    st = raw.find('"status":"')
+    obs = raw.find(',"obs":{')
+    cp = _HEAD_INT.search(raw, obs) if obs >= 0 else None
+    if seq is None or seq[1] != "seq" or st < 0 or cp is None or cp[1] != "current_player":
+        return None
+    return {"type": raw[9:raw.index('"', 9)], "seq": int(seq[2]), "status": raw[st + 10:raw.index('"', st + 10)],
+            "cp": None if cp[2] == "null" else int(cp[2])}
 
 
 def _create_game_sync(base: str, body: bytes) -> tuple[int, bytes]:

@@ -7,6 +7,8 @@ from __future__ import annotations
 import asyncio
 import json
 
+import orjson
+
 import grimoire
 from grimoire.core.registry import game_info
 from grimoire.core.rng import Rng
@@ -158,3 +160,38 @@ def test_loadtest_plays_games_through_a_real_server(server):
     assert stats.errors == [] and stats.finished_games == 4 and stats.created_games == 4
     assert stats.actions == 20 and all(lat > 0 for _t, lat in stats.samples)
     assert stats.connected_at is not None and wall < 60
+
+
+def test_loadtest_clients_read_a_views_head_as_the_whole_decode_does(client):
+    # the load-test clients read seq, status and the current player from a view's text and decode it
+    # whole only when their seat decides: the head they read must be what the whole text says
+    from grimoire.cli.loadtest import _peek
+
+    def check(text):
+        whole = orjson.loads(text)
+        assert _peek(text) == {"type": whole["type"], "seq": whole["seq"], "status": whole["status"],
+                               "cp": whole["obs"]["current_player"]}
+        return whole
+
+    seen = 0
+    for name in grimoire.games():
+        n = grimoire.game_info(name).default_players
+        g = create_game(client, [{"agent": "human"}] * n, game=name, seed=4)
+        with client.websocket_connect(f"/ws/games/{g['id']}") as spectator:
+            spectator.send_json({"type": "join", "token": None})
+            cp = check(spectator.receive_text())["obs"]["current_player"]
+        for step in range(5):
+            with client.websocket_connect(f"/ws/games/{g['id']}") as ws:
+                ws.send_json({"type": "join", "token": g["seats"][cp]["token"]})
+                mine = check(ws.receive_text())
+                ws.send_json({"type": "act", "id": step, "seq": mine["seq"],
+                              "action": mine["obs"]["legal_actions"][0]})
+                while True:
+                    text = ws.receive_text()
+                    if not text.startswith('{"type":"state"'):
+                        assert _peek(text) is None          # ack, presence: decoded whole as before
+                        continue
+                    cp = check(text)["obs"]["current_player"]
+                    seen += 2
+                    break
+    assert seen >= 2 * 5 * len(grimoire.games())
