@@ -14,6 +14,8 @@ bids above what the bidder can pay — those bring the curse of the 9 Sages (7.5
 
 from __future__ import annotations
 
+from itertools import repeat
+from operator import is_
 from typing import Any
 
 from ...core.action import Action
@@ -348,8 +350,11 @@ def legal_actions(s) -> list[Action]:
     items = s.pending.items
     if items:
         d = items[-1]
-        return KINDS[d.kind].legal(s, d)
-    return _turn_actions(s, s.players[s.order[s.turn_idx]])      # TURN.legal(s, None), one call less
+        out = KINDS[d.kind].legal(s, d)
+    else:
+        out = _turn_actions(s, s.players[s.order[s.turn_idx]])      # TURN.legal(s, None), one call less
+    s.listed = out
+    return out
 
 
 def factored_legal(s) -> list[Action]:
@@ -368,6 +373,9 @@ def factored_legal(s) -> list[Action]:
 
 
 def check(s, action: Action) -> None:
+    listed = s.listed
+    if listed is not None and any(map(is_, listed, repeat(action))):
+        return      # this very object was just listed for this position: legal by construction
     if s.over:
         raise IllegalAction("the game is over", "8.3")
     items = s.pending.items
@@ -381,6 +389,7 @@ def check(s, action: Action) -> None:
 
 
 def do(s, action: Action) -> None:
+    s.listed = None                 # the listing belongs to the position before this action
     items = s.pending.items
     if items:
         d = items[-1]

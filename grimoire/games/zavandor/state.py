@@ -25,7 +25,7 @@ class ZavandorState(GameState):
         "group", "groups_done", "turn_actions", "tab_seat", "tab_owed", "tab_credit", "tab_auc", "display", "art_pile",
         "sent_avail", "sent_sold", "gem_supply", "deck", "disc", "auc", "pending", "revealed",
         "over", "winners_", "end_reason", "strict", "combine", "sages_dust", "druid_l3",
-        "free_new_track", "whole_dust", "turn_limit", "max_rounds",
+        "free_new_track", "whole_dust", "turn_limit", "max_rounds", "listed",
     )
     players: list[Player]
     order: tuple[int, ...]              # turn order of the round (seats)
@@ -63,6 +63,9 @@ class ZavandorState(GameState):
     whole_dust: bool
     turn_limit: int
     max_rounds: int | None
+    # the actions legal_actions() last listed for this very position (None after any action): check()
+    # accepts those objects without checking them again (the listing is exact: test_zav_listing.py)
+    listed: list[Any] | None
 
     def set_flags(self) -> None:
         """The rule flags (13 and the readings of the Hungarian original), read from the options once."""
@@ -122,6 +125,7 @@ class ZavandorState(GameState):
         s.whole_dust = self.whole_dust
         s.turn_limit = self.turn_limit
         s.max_rounds = self.max_rounds
+        s.listed = None
         return s
 
     # --- the contract ---------------------------------------------------------------------------
