@@ -14,8 +14,6 @@ bids above what the bidder can pay — those bring the curse of the 9 Sages (7.5
 
 from __future__ import annotations
 
-from itertools import repeat
-from operator import is_
 from typing import Any
 
 from ...core.action import Action
@@ -374,8 +372,10 @@ def factored_legal(s) -> list[Action]:
 
 def check(s, action: Action) -> None:
     listed = s.listed
-    if listed is not None and any(map(is_, listed, repeat(action))):
-        return      # this very object was just listed for this position: legal by construction
+    if listed is not None:
+        for a in listed:            # (a plain loop by identity: the fastest test in CPython)
+            if a is action:
+                return              # this very object was just listed for this position: legal
     if s.over:
         raise IllegalAction("the game is over", "8.3")
     items = s.pending.items
