@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core.action import Action
 from ...core.decisions import DecisionStack
 from ...core.state import GameState
 from .actions import parse as _parse
@@ -180,6 +181,12 @@ class ZavandorState(GameState):
         self._check_seat(seat)
         _write_tensor(self, seat, out)
 
+    def legal_mask_into(self, out) -> None:
+        _write_mask(self, out)
+
+    def action_from_id(self, i: int) -> Action:
+        return _CODEC.decode(i, self)       # (the descriptor's codec, without the registry lookup)
+
     def to_dict(self) -> dict[str, Any]:
         return _to_dict(self)
 
@@ -189,6 +196,8 @@ class ZavandorState(GameState):
 
 # The serialisation and view modules do not import this class, so they can be bound here once (no
 # per-call imports).
+from .codec import CODEC as _CODEC  # noqa: E402
+from .codec import write_mask as _write_mask  # noqa: E402
 from .serial import to_dict as _to_dict  # noqa: E402
 from .tensor import size as _tensor_size  # noqa: E402
 from .tensor import write_state as _write_tensor  # noqa: E402
