@@ -21,6 +21,7 @@ import numpy as np
 from . import board as B
 from .combat import exposed
 from .data import AMULETS, N_ROLES, N_TRAP_CARDS, TRAPS_PER_HAND
+from .fig import CleanFig, Fig
 from .tensor import (
     AMULET_STATES,
     AREAS,
@@ -48,9 +49,24 @@ _WEAPON = {k: i for i, k in enumerate(WEAPON_KEYS)}
 _N_AMULET = len(AMULET_STATES)
 
 
+class _Layout:
+    """The fields' offsets for one player count, as attributes (read into locals by ``write``)."""
+
+    def __init__(self, players: int):
+        o = dict(spec(players, {}).offsets)
+        self.size = spec(players, {}).size
+        self.phase, self.round, self.step, self.step_kind = o["phase"], o["round"], o["step"], o["step_kind"]
+        self.step_seat, self.step_pool, self.first = o["step_seat"], o["step_pool"], o["first"]
+        self.decision, self.decision_seat, self.alliance = o["decision"], o["decision_seat"], o["alliance"]
+        self.gates_open, self.gates_jammed, self.teams = o["gates_open"], o["gates_jammed"], o["teams"]
+        self.figures, self.zombie_owner, self.positions = o["figures"], o["zombie_owner"], o["positions"]
+        self.corpses, self.areas, self.hand, self.discs = o["corpses"], o["areas"], o["hand"], o["discs"]
+        self.starting_weapon, self.terminal = o["starting_weapon"], o["terminal"]
+
+
 @cache
-def _offsets(players: int) -> dict[str, int]:
-    return dict(spec(players, {}).offsets)
+def _layout(players: int) -> _Layout:
+    return _Layout(players)
 
 
 @cache
@@ -61,79 +77,83 @@ def size(players: int) -> int:
 def write(s, seat: int | None, out: np.ndarray) -> None:
     """Fill ``out`` (float32, the tensor's size) with seat's observation tensor (None: a spectator)."""
     P = s.num_players
-    o = _offsets(P)
+    o = _layout(P)
     out.fill(0.0)
     # out's buffer (a memoryview, format 'f') stores a float as float32 exactly as numpy does, at a fraction
     # of numpy's cost per item; typeshed's memoryview takes only ints, hence Any
     w: Any = out.data
     me = seat if seat is not None else 0
-    w[o["phase"] + _PHASE[s.phase]] = 1.0
+    w[o.phase + _PHASE[s.phase]] = 1.0
     rnd = s.round or 0
-    w[o["round"]] = rnd / 30.0
+    w[o.round] = rnd / 30.0
     if s.phase == "play" and s.sched and s.step_i < len(s.sched):
         st_seat, kind = s.sched[s.step_i]
-        w[o["step"] + s.step_i] = 1.0
-        w[o["step_kind"] + _STEP_KIND[kind]] = 1.0
-        w[o["step_seat"] + (st_seat - me) % P] = 1.0
-        w[o["step_pool"]] = s.pool / 6
-        w[o["step_pool"] + 1] = s.gpool / 6
+        w[o.step + s.step_i] = 1.0
+        w[o.step_kind + _STEP_KIND[kind]] = 1.0
+        w[o.step_seat + (st_seat - me) % P] = 1.0
+        w[o.step_pool] = s.pool / 6
+        w[o.step_pool + 1] = s.gpool / 6
     if s.first >= 0:
-        w[o["first"] + (s.first - me) % P] = 1.0
+        w[o.first + (s.first - me) % P] = 1.0
     top = s.stack.top
     if top is not None:
-        w[o["decision"] + _DECISION[top.kind]] = 1.0
-        w[o["decision_seat"] + (top.seat - me) % P] = 1.0
+        w[o.decision + _DECISION[top.kind]] = 1.0
+        w[o.decision_seat + (top.seat - me) % P] = 1.0
     al = s.alliance
+    mine = al[me]
     for i in range(P):
-        if al[(me + i) % P] == al[me]:
-            w[o["alliance"] + i] = 1.0
-    gates_open, gates_jammed = o["gates_open"], o["gates_jammed"]
+        if al[(me + i) % P] == mine:
+            w[o.alliance + i] = 1.0
+    gates_open, gates_jammed = o.gates_open, o.gates_jammed
     gate_jam = s.gate_jam
     for g, opened in enumerate(s.gate_open):
         if opened:
             w[gates_open + g] = 1.0
         if (gate_jam[g] or 0) >= rnd > 0:
             w[gates_jammed + g] = 1.0
-    base = o["teams"]
-    for t in s.teams:
+    base = o.teams
+    teams = s.teams
+    for t in teams:
         b = base + (t.seat - me) % P * _NT
         w[b:b + _NT] = _team_features(t)
-    _figures(s, seat, me, w, o, P)
-    corpses = o["corpses"]
+    _figures(s, seat, me, w, o, P, teams)
+    corpses = o.corpses
     for f in s.figs[:5 * P]:
         if f is not None and not f.alive and f.field >= 0 and not f.raised:
             w[corpses + f.field] = 1.0
-    base = o["areas"]
-    for a in s.areas:
-        k = _AREA[a.key] * _NF + base
-        for x in a.fields:
-            w[k + x] = 1.0
+    if s.areas:
+        base = o.areas
+        for a in s.areas:
+            k = _AREA[a.key] * _NF + base
+            for x in a.fields:
+                w[k + x] = 1.0
     if seat is not None:
-        t = s.teams[seat]
-        base = o["hand"]
+        t = teams[seat]
+        base = o.hand
         for c, h in t.hand:
             b = base + (c - 1) * (1 + N_ROLES)
             w[b] = 1.0
             if h >= 0:
                 w[b + 1 + h % 5] = 1.0
         discs = t.discs
+        b = o.discs
         for lv in range(1, 6):
-            w[o["discs"] + lv - 1] = discs.count(lv) / 6
+            w[b + lv - 1] = discs.count(lv) / 6
         if t.weapon >= 0:
-            w[o["starting_weapon"] + t.weapon] = 1.0
+            w[o.starting_weapon + t.weapon] = 1.0
     if s.phase == "over":
-        w[o["terminal"]] = 1.0
+        w[o.terminal] = 1.0
         if seat is not None and seat in s.winners_:
-            w[o["terminal"] + 1] = 1.0
+            w[o.terminal + 1] = 1.0
 
 
+_TEAM_ATTRS = attrgetter("strat", "out", "react_off", "roll", "gtype", "half")
 _TEAM_CACHE: dict[tuple, array] = {}
 
 
 def _team_features(t) -> array:
     """A team's features, cached by everything they read (the cache is valid as _FEATURE_CACHE's)."""
-    key = (t.strat, len(t.hand), len(t.discs), t.out, t.react_off, t.roll, t.gtype, t.half, tuple(t.cast),
-           tuple(t.played), tuple(t.lost))
+    key = (_TEAM_ATTRS(t), len(t.hand), len(t.discs), tuple(t.cast), tuple(t.played), tuple(t.lost))
     v = _TEAM_CACHE.get(key)
     if v is None:
         if len(_TEAM_CACHE) >= _FEATURE_CACHE_MAX:
@@ -148,10 +168,9 @@ def _team_features(t) -> array:
     return v
 
 
-# _features reads only these attributes of a figure (plus whether the reader owns it, whether its
-# team's weapon is shown, and the team's gladiator type for ``exposed``), so its values are a pure
-# function of this key: a figure unchanged since an earlier tensor (most of them, from one step to the
-# next) is copied from the cache instead of recomputed.
+# _features reads only these attributes of a figure (plus its weapon sets, whether the reader owns it,
+# whether its team's weapon is shown, and the team's gladiator type for ``exposed``), so its values are
+# a pure function of them, and figures in the same situation share a row of this cache.
 _FEATURE_ATTRS = attrgetter(
     "role", "zombie", "alive", "ep", "max_ep", "eg", "me", "me_extra", "me_shown", "stp", "stp_max", "sfe", "ammo",
     "javelins", "nets", "down", "sneak", "bell", "named", "attacked", "disengaged", "casts", "moved", "running",
@@ -162,44 +181,61 @@ _FEATURE_CACHE: dict[tuple, array] = {}
 _FEATURE_CACHE_MAX = 4096      # about 1 KB an entry: start afresh rather than grow without bound
 
 
-# the last key and row of each (figure id, own): comparing a key with the last one is cheaper than
-# hashing it, and from one step of a game to the next most keys are the same
-_LAST: dict[int, tuple[tuple, array]] = {}
-
-
-def _cached_features(s, f, own: bool, weapon_shown: bool, gtype: str) -> array:
-    key = (own, weapon_shown, gtype, tuple(f.sets), _FEATURE_ATTRS(f))
-    slot = 2 * f.id + own
-    last = _LAST.get(slot)
-    if last is not None and last[0] == key:
-        return last[1]
-    v = _FEATURE_CACHE.get(key)
-    if v is None:
+def _row(s, f, own: bool, ws: bool, gt: str, sets: tuple) -> array:
+    key = (own, ws, gt, sets, _FEATURE_ATTRS(f))
+    row = _FEATURE_CACHE.get(key)
+    if row is None:
         if len(_FEATURE_CACHE) >= _FEATURE_CACHE_MAX:
             _FEATURE_CACHE.clear()
-        v = _FEATURE_CACHE[key] = array("f", _features(s, f, own, weapon_shown))
-    _LAST[slot] = (key, v)
-    return v
+        row = _FEATURE_CACHE[key] = array("f", _features(s, f, own, ws))
+    return row
 
 
-def _figures(s, seat: int | None, me: int, w: Any, o: dict[str, int], P: int) -> None:
+def forget(s) -> None:
+    """Make every figure of ``s`` compute its row afresh at the next tensor (the tests' reference)."""
+    for f in s.figs:
+        if f is not None and type(f) is CleanFig:
+            object.__setattr__(f, "__class__", Fig)
+
+
+def _figures(s, seat: int | None, me: int, w: Any, o: _Layout, P: int, teams: list) -> None:
     n5 = 5 * P
-    fbase, zbase, pbase = o["figures"], o["zombie_owner"], o["positions"]
+    fbase, zbase, pbase = o.figures, o.zombie_owner, o.positions
     planes: dict[int, float] = {}
-    teams = s.teams
     for f in s.figs:
         if f is None:
             continue
+        fs = f.seat
+        own = fs == seat
+        team = teams[fs]
+        ws = team.weapon_shown
+        gt = team.gtype
+        sets = tuple(f.sets)            # changed in place, so not covered by CleanFig: compared here
+        if type(f) is CleanFig:
+            # no attribute set since its rows in f.tc were computed: a row for the same reader, weapon
+            # shown, gladiator type and sets is current (fig.CleanFig)
+            tc: Any = f.tc
+            e = tc[own]
+            if e is not None and e[0] == ws and e[1] == gt and e[2] == sets:
+                row = e[3]
+            else:
+                row = _row(s, f, own, ws, gt, sets)
+                tc[own] = (ws, gt, sets, row)
+        else:
+            row = _row(s, f, own, ws, gt, sets)
+            tc = [None, None]           # the other reader's row may be stale: dropped
+            tc[own] = (ws, gt, sets, row)
+            f.tc = tc
+            f.__class__ = CleanFig      # from now on, any attribute set turns it back into a Fig
         fid = f.id
-        t = (f.seat - me) % P
+        t = (fs - me) % P
         if fid >= n5:
             body = fid - n5
             slot = n5 + 4 * ((body // 5 - me) % P) + body % 5 - 1
         else:
             slot = 5 * t + fid % 5
-        team = teams[f.seat]
         b = fbase + slot * N_FEAT
-        w[b:b + N_FEAT] = _cached_features(s, f, seat is not None and f.seat == seat, team.weapon_shown, team.gtype)
+        w[b:b + N_FEAT] = row
         if f.zombie:
             w[zbase + (slot - n5) * P + t] = 1.0
         if f.alive and f.field >= 0:
