@@ -62,6 +62,15 @@ class _Layout:
         self.figures, self.zombie_owner, self.positions = o["figures"], o["zombie_owner"], o["positions"]
         self.corpses, self.areas, self.hand, self.discs = o["corpses"], o["areas"], o["hand"], o["discs"]
         self.starting_weapon, self.terminal = o["starting_weapon"], o["terminal"]
+        # per observer seat (a spectator reads as seat 0) and figure id: where the figure's row starts
+        # (team t's fighters at slots 5t..5t+4, the zombie raised from team t's role r at 5P + 4t + r - 1)
+        # and where its zombie_owner one-hot starts
+        n5 = 5 * players
+        slot = [[5 * ((fid // 5 - me) % players) + fid % 5 if fid < n5
+                 else n5 + 4 * (((fid - n5) // 5 - me) % players) + (fid - n5) % 5 - 1
+                 for fid in range(10 * players)] for me in range(players)]
+        self.row_at = tuple(tuple(self.figures + x * N_FEAT for x in row) for row in slot)
+        self.owner_at = tuple(tuple(self.zombie_owner + (x - n5) * players for x in row) for row in slot)
 
 
 @cache
@@ -199,8 +208,8 @@ def forget(s) -> None:
 
 
 def _figures(s, seat: int | None, me: int, w: Any, o: _Layout, P: int, teams: list) -> None:
-    n5 = 5 * P
-    fbase, zbase, pbase = o.figures, o.zombie_owner, o.positions
+    pbase = o.positions
+    row_at, owner_at = o.row_at[me], o.owner_at[me]
     planes: dict[int, float] = {}
     for f in s.figs:
         if f is None:
@@ -228,16 +237,11 @@ def _figures(s, seat: int | None, me: int, w: Any, o: _Layout, P: int, teams: li
             f.tc = tc
             f.__class__ = CleanFig      # from now on, any attribute set turns it back into a Fig
         fid = f.id
-        t = (fs - me) % P
-        if fid >= n5:
-            body = fid - n5
-            slot = n5 + 4 * ((body // 5 - me) % P) + body % 5 - 1
-        else:
-            slot = 5 * t + fid % 5
-        b = fbase + slot * N_FEAT
+        b = row_at[fid]
         w[b:b + N_FEAT] = row
+        t = (fs - me) % P
         if f.zombie:
-            w[zbase + (slot - n5) * P + t] = 1.0
+            w[owner_at[fid] + t] = 1.0
         if f.alive and f.field >= 0:
             k = pbase + (t * (N_ROLES + 1) + (N_ROLES if f.zombie else f.role)) * _NF + f.field
             planes[k] = planes.get(k, 0.0) + 1 / 3
