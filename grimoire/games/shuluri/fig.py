@@ -111,7 +111,7 @@ class Fig:
     cast_other: bool
     ordered: bool
     zdone: bool
-    tc: list | None         # tensor_into's rows of this figure while it is a CleanFig (not game state)
+    tc: dict | None         # tensor_into's rows of this figure while it is a CleanFig (not game state)
 
     def copy(self) -> Fig:  # replaced below by a generated function (one assignment per slot: fast clones)
         raise NotImplementedError

@@ -190,16 +190,6 @@ _FEATURE_CACHE: dict[tuple, array] = {}
 _FEATURE_CACHE_MAX = 4096      # about 1 KB an entry: start afresh rather than grow without bound
 
 
-def _row(s, f, own: bool, ws: bool, gt: str, sets: tuple) -> array:
-    key = (own, ws, gt, sets, _FEATURE_ATTRS(f))
-    row = _FEATURE_CACHE.get(key)
-    if row is None:
-        if len(_FEATURE_CACHE) >= _FEATURE_CACHE_MAX:
-            _FEATURE_CACHE.clear()
-        row = _FEATURE_CACHE[key] = array("f", _features(s, f, own, ws))
-    return row
-
-
 def forget(s) -> None:
     """Make every figure of ``s`` compute its row afresh at the next tensor (the tests' reference)."""
     for f in s.figs:
@@ -207,44 +197,65 @@ def forget(s) -> None:
             object.__setattr__(f, "__class__", Fig)
 
 
+_TEAM_KEYS: dict[tuple, tuple] = {}
+
+
+def _team_key(t) -> tuple:
+    """(weapon shown, gladiator type): the team's part of its figures' rows, one object per value (so
+    that a row's entry compares it by identity)."""
+    k = (t.weapon_shown, t.gtype)
+    return _TEAM_KEYS.setdefault(k, k)
+
+
 def _figures(s, seat: int | None, me: int, w: Any, o: _Layout, P: int, teams: list) -> None:
     pbase = o.positions
     row_at, owner_at = o.row_at[me], o.owner_at[me]
     planes: dict[int, float] = {}
+    tks = [_team_key(t) for t in teams]
+    third = 1 / 3
     for f in s.figs:
         if f is None:
             continue
-        fs = f.seat
-        own = fs == seat
-        team = teams[fs]
-        ws = team.weapon_shown
-        gt = team.gtype
-        sets = tuple(f.sets)            # changed in place, so not covered by CleanFig: compared here
         if type(f) is CleanFig:
-            # no attribute set since its rows in f.tc were computed: a row for the same reader, weapon
-            # shown, gladiator type and sets is current (fig.CleanFig)
+            # no attribute set since its entries in f.tc were made (fig.CleanFig): the entry for this
+            # reader is current if the team's part and the weapon sets (changed in place) are the same
             tc: Any = f.tc
-            e = tc[own]
-            if e is not None and e[0] == ws and e[1] == gt and e[2] == sets:
-                row = e[3]
-            else:
-                row = _row(s, f, own, ws, gt, sets)
-                tc[own] = (ws, gt, sets, row)
+            e = tc.get(seat)
+            if e is not None and e[0] is tks[f.seat] and e[1] == tuple(f.sets):
+                b = e[2]
+                w[b:b + N_FEAT] = e[3]
+                k = e[4]
+                if k >= 0:
+                    planes[k] = planes.get(k, 0.0) + third
+                if e[5] >= 0:
+                    w[e[5]] = 1.0
+                continue
+            tc = f.tc
         else:
-            row = _row(s, f, own, ws, gt, sets)
-            tc = [None, None]           # the other reader's row may be stale: dropped
-            tc[own] = (ws, gt, sets, row)
+            tc = {}                     # the entries of the figure before it changed are stale: dropped
             f.tc = tc
             f.__class__ = CleanFig      # from now on, any attribute set turns it back into a Fig
+        fs = f.seat
+        tk = tks[fs]
+        sets = tuple(f.sets)
+        key = (fs == seat, tk[0], tk[1], sets, _FEATURE_ATTRS(f))
+        row = _FEATURE_CACHE.get(key)
+        if row is None:
+            if len(_FEATURE_CACHE) >= _FEATURE_CACHE_MAX:
+                _FEATURE_CACHE.clear()
+            row = _FEATURE_CACHE[key] = array("f", _features(s, f, fs == seat, tk[0]))
         fid = f.id
-        b = row_at[fid]
-        w[b:b + N_FEAT] = row
         t = (fs - me) % P
-        if f.zombie:
-            w[owner_at[fid] + t] = 1.0
-        if f.alive and f.field >= 0:
-            k = pbase + (t * (N_ROLES + 1) + (N_ROLES if f.zombie else f.role)) * _NF + f.field
-            planes[k] = planes.get(k, 0.0) + 1 / 3
+        k = pbase + (t * (N_ROLES + 1) + (N_ROLES if f.zombie else f.role)) * _NF + f.field \
+            if f.alive and f.field >= 0 else -1
+        z = owner_at[fid] + t if f.zombie else -1
+        b = row_at[fid]
+        tc[seat] = (tk, sets, b, row, k, z)
+        w[b:b + N_FEAT] = row
+        if k >= 0:
+            planes[k] = planes.get(k, 0.0) + third
+        if z >= 0:
+            w[z] = 1.0
     for k, x in planes.items():
         w[k] = x
 
@@ -264,10 +275,33 @@ def _features(s, f, own: bool, weapon_shown: bool) -> list[float]:
     else:
         v += [0.0, 0.0]
     v += [(f.zman if zombie else 0) / 3, (f.zfields if zombie else 0) / 3]
-    if f.effects:
+    if own or f.amulet_shown:
+        amulet = AMULET_STATES.index(AMULETS[f.amulet] if f.amulet >= 0 else None)
+    else:
+        amulet = 0
+    vial = f.vial if (own or f.vial_shown) else "?"
+    potion = f.potion if (own or f.potion_shown) else "?"
+    wk = (wield_key(f) if (own or weapon_shown) else "?") if glad else None
+    order = f.order[0] if (zombie and f.order) else None
+    key = (f.effects, amulet, vial, potion, wk, order)
+    tail = _TAIL.get(key)
+    if tail is None:
+        if len(_TAIL) >= _FEATURE_CACHE_MAX:
+            _TAIL.clear()
+        tail = _TAIL[key] = _tail(f.effects, amulet, vial, potion, wk, order)
+    return v + tail
+
+
+# the rest of a row (effects, amulet, vial, potion, weapon, orders), which seldom changes, by what it shows
+_TAIL: dict[tuple, list[float]] = {}
+
+
+def _tail(effects: tuple, amulet: int, vial: Any, potion: Any, wk: str | None, order: str | None) -> list[float]:
+    v: list[float] = []
+    if effects:
         mods = dict.fromkeys(MODS, 0)
         flags: set[str] = set()
-        for e in f.effects:
+        for e in effects:
             for k, x in dict(e.mods).items():       # the view's dict: a repeated value counts once (the last)
                 mods[k] = mods.get(k, 0) + x
             flags.update(e.flags)
@@ -277,22 +311,16 @@ def _features(s, f, own: bool, weapon_shown: bool) -> list[float]:
         v += [0 / 10] * len(MODS)
         v += [0.0] * len(FLAGS)
     am = [0.0] * _N_AMULET
-    if own or f.amulet_shown:
-        am[AMULET_STATES.index(AMULETS[f.amulet] if f.amulet >= 0 else None)] = 1.0
-    else:
-        am[0] = 1.0
+    am[amulet] = 1.0
     v += am
-    vial = f.vial if (own or f.vial_shown) else "?"
-    potion = f.potion if (own or f.potion_shown) else "?"
     v += [float(vial == "?"), float(vial is True), float(potion == "?"), float(potion is True)]
     w = [0.0] * len(WEAPON_KEYS)
-    if glad:
-        i = _WEAPON.get(wield_key(f) if (own or weapon_shown) else "?")
+    if wk is not None:
+        i = _WEAPON.get(wk)
         if i is not None:
             w[i] = 1.0
     v += w
-    order = [0.0] * len(ORDERS)
-    order[_ORDER[f.order[0] if (zombie and f.order) else None]] = 1.0
-    v += order
+    o = [0.0] * len(ORDERS)
+    o[_ORDER[order]] = 1.0
+    v += o
     return v
-
