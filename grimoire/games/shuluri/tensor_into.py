@@ -108,18 +108,17 @@ def write(s, seat: int | None, out: np.ndarray) -> None:
     if top is not None:
         w[o.decision + _DECISION[top.kind]] = 1.0
         w[o.decision_seat + (top.seat - me) % P] = 1.0
-    al = s.alliance
-    mine = al[me]
-    for i in range(P):
-        if al[(me + i) % P] == mine:
-            w[o.alliance + i] = 1.0
-    gates_open, gates_jammed = o.gates_open, o.gates_jammed
+    for i in _allies(s.alliance, me):
+        w[o.alliance + i] = 1.0
+    gates_open = o.gates_open
+    for g in _OPEN[tuple(s.gate_open)]:
+        w[gates_open + g] = 1.0
     gate_jam = s.gate_jam
-    for g, opened in enumerate(s.gate_open):
-        if opened:
-            w[gates_open + g] = 1.0
-        if (gate_jam[g] or 0) >= rnd > 0:
-            w[gates_jammed + g] = 1.0
+    if any(gate_jam):
+        gates_jammed = o.gates_jammed
+        for g in range(len(gate_jam)):
+            if (gate_jam[g] or 0) >= rnd > 0:
+                w[gates_jammed + g] = 1.0
     base = o.teams
     teams = s.teams
     for t in teams:
@@ -156,6 +155,22 @@ def write(s, seat: int | None, out: np.ndarray) -> None:
             w[o.terminal + 1] = 1.0
 
 
+@cache
+def _allies(alliance: tuple, me: int) -> tuple[int, ...]:
+    """The seats (relative to ``me``) on me's side."""
+    P = len(alliance)
+    return tuple(i for i in range(P) if alliance[(me + i) % P] == alliance[me])
+
+
+class _OpenGates(dict):
+    """tuple(gate_open) -> the indices of the open gates (2**12 keys at most, made on first use)."""
+
+    def __missing__(self, key: tuple) -> tuple[int, ...]:
+        v = self[key] = tuple(g for g, opened in enumerate(key) if opened)
+        return v
+
+
+_OPEN = _OpenGates()
 _TEAM_ATTRS = attrgetter("strat", "out", "react_off", "roll", "gtype", "half")
 _TEAM_CACHE: dict[tuple, array] = {}
 
