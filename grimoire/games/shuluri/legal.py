@@ -36,7 +36,7 @@ from .fig import IN_HEAP
 from .flow import advance
 from .kinds import KINDS, act_reason, verb_reason
 from .magic import cast_cost, cast_target_reason, cloud_reason, is_self, may_cast_now
-from .movement import gate_reason, hostile_fields, move_options, player_controls
+from .movement import gate_reason, move_options, player_controls
 from .traps import is_ranged, ranged_reason, trap_actor
 from .values import available, skills
 
@@ -108,9 +108,17 @@ def act_actions(s, seat: int) -> list[Action]:
         have = available(s, f)
         moves = MOVE[role]
         side = alliance[f.seat]
-        if side not in hostile:
-            hostile[side] = hostile_fields(s, side)
-            foes[side] = [g for g in figs if g is not None and g.alive and g.field >= 0 and alliance[g.seat] != side]
+        if side not in hostile:     # hostile_fields(s, side) and the enemies on the board, in one pass
+            hs: set[int] = set()
+            fl = []
+            for g in figs:
+                if g is not None and g.alive and alliance[g.seat] != side:
+                    gf = g.field
+                    hs.add(gf)
+                    if gf >= 0:
+                        fl.append(g)
+            hostile[side] = hs
+            foes[side] = fl
         known = skills(s, f)
         for mode, d in move_options(s, f, counts, "sneaking" in known, hostile[side]):
             add(moves[mode][d])
