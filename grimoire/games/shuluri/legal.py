@@ -173,11 +173,12 @@ def act_actions(s, seat: int) -> list[Action]:
         if role == GL:
             if drop_reason(s, f) is None:
                 add(GL_VERB["drop"])
-            if pickup_reason(s, f) is None:
+            # pickup_reason needs a part of his weapon on his field; bell_reason the Golden Bell (a skill)
+            if (f.part_at == ff or ff in f.sets) and pickup_reason(s, f) is None:
                 add(GL_VERB["pickup"])
             if f.down and stand_reason(s, f) is None:
                 add(GL_VERB["stand"])
-            if bell_reason(s, f) is None:
+            if "golden_bell" in known and bell_reason(s, f) is None:
                 add(GL_VERB["bell"])
             if ff in s.teams[seat].heaps:
                 sets = f.sets
