@@ -33,6 +33,15 @@ from .sheet import CONFIG, SHEET
 
 GAME = "zauberschmiede"
 _D: dict[str, Any] = CONFIG["defaults"]
+_BY_ID: list[tuple[Action, ...]] = []
+
+
+def _actions_by_id() -> tuple[Action, ...]:
+    """The action of every id (data/actions.txt has no state-relative ids), parsed on first use."""
+    if not _BY_ID:
+        from .codec import CODEC
+        _BY_ID.append(tuple(parse(t) for t in CODEC.texts))
+    return _BY_ID[0]
 
 
 class ZauberschmiedeOptions(GameOptions):
@@ -133,6 +142,25 @@ class ZauberschmiedeState(GameState):
 
     def _parse(self, text: str) -> Action:
         return parse(text)
+
+    # --- learning: ids and masks from the id tables (tables.py), tensors from the state -----------------
+    def legal_action_ids(self) -> list[int]:
+        if self.over:
+            return []
+        return sorted(rules.legal_ids(self.var, self.players[self.cur]))
+
+    def legal_mask_into(self, out: np.ndarray) -> None:
+        out.fill(0)
+        if not self.over:
+            out[rules.legal_ids(self.var, self.players[self.cur])] = 1
+
+    def action_from_id(self, i: int) -> Action:
+        if type(i) is int and i >= 0:
+            try:
+                return _actions_by_id()[i]
+            except IndexError:
+                pass
+        return super().action_from_id(i)      # its one-line error
 
     # --- learning: the tensor written from the state (tensor.write_state), no observation dict -------------
     def observation_tensor(self, seat: int | None) -> np.ndarray:
