@@ -159,3 +159,27 @@ def test_action_from_id_covers_the_table_and_refuses_other_ids():
     for bad in (-1, len(CODEC.texts), "3", 2.0):
         with pytest.raises(grimoire.IllegalAction):
             s.action_from_id(bad)
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_cached_tensor_equals_a_fresh_states_and_the_observation_dicts(players):
+    """The state being played keeps the round-start sheets' pieces (writer.Cache) and the memo tables
+    fill up; a reloaded state starts with none: both write the dict path's tensor, bit for bit."""
+    from grimoire.games.zauberschmiede.state import ZauberschmiedeState
+    spec = game_info("zauberschmiede").tensor_spec(players, {})
+    warm = np.empty(spec.size, np.float32)
+    cold = np.empty(spec.size, np.float32)
+    positions = 0
+    for k, opts in enumerate(OPTIONS):
+        for j, s in enumerate(_positions(players, 70 * players + k, opts)):
+            if j % players and not s.is_terminal():     # (the played state's cache is kept up all along)
+                continue
+            positions += 1
+            fresh = ZauberschmiedeState.load(s.to_dict())
+            for seat in [*range(players), None]:
+                s.observation_tensor_into(seat, warm)
+                fresh.observation_tensor_into(seat, cold)
+                want = spec.encode(s.observation(seat))
+                assert warm.tobytes() == want.tobytes() == cold.tobytes(), (s.history, seat)
+                assert s.clone().observation_tensor(seat).tobytes() == want.tobytes()
+    assert positions > 150
