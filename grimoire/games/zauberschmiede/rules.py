@@ -117,22 +117,20 @@ def legal_ids(var: Variant, p: Player) -> list[int]:
 
 def _walk(T: tables.Tables, var: Variant, p: Player) -> list:
     """The legal actions of p in the listing's order, as items of the tables T (tables.py)."""
-    vals, used = p.vals, p.used
     vsm = 0                     # bit v: an unused die shows v
     unused = 0
-    for i in range(len(vals)):
-        if not used[i]:
-            vsm |= 1 << vals[i]
+    for v, u in zip(p.vals, p.used, strict=True):
+        if not u:
+            vsm |= 1 << v
             unused += 1
     if p.amp_paid > 0 and not var.partial:          # paying_amplifier
         return list(T.unlock[vsm])
-    out: list = []
-    entry = tables.charge_entry(p.fields, p.paid, var.mins)
+    paid = p.paid
+    entry = tables.charge_entry(p.fields, paid, var.mins)
     # R5.1 charge
-    if vsm:
-        out += T.charge_items(entry, vsm)
+    out: list = list(T.charge_items(entry, vsm)) if vsm else []
     # R6.4 pay
-    full = entry[0] & ~p.paid
+    full = entry[0] & ~paid
     if full:
         pay_cache: dict[int, list] = {}
         for a in range(NA):
@@ -144,26 +142,10 @@ def _walk(T: tables.Tables, var: Variant, p: Player) -> list:
                 for rounds, _need in opts:
                     out.append(T.pay(a, rounds))
     if vsm:
-        # R7.2 amplify
-        if p.amp_level >= 1:
-            cand = p.paid & ~p.amped
-            if cand:
-                amplify = T.amplify
-                for a in range(NA):
-                    if cand >> a & 1:
-                        out += amplify[a][vsm]
-        # R8.1 upgrade
-        upg = p.upg
-        for c, row in enumerate(T.upgrade):
-            out += row[vsm << NK | upg >> (c * NK) & KMASK]
-        # R7.1 unlock
-        if p.amp_level < MAX_LEVEL and (var.partial or unused >= AMP_COSTS[p.amp_level]):
-            out += T.unlock[vsm]
-        # R6.1 dust
-        out += T.dust[vsm]
-        # R9 transmute
-        if p.trans_left > 0:
-            out += T.transmute[vsm]
+        # R7.2 amplify, R8.1 upgrade, R7.1 unlock, R6.1 dust, R9 transmute: one group (Tables.tail)
+        level = p.amp_level
+        out += T.tail[vsm, paid & ~p.amped if level >= 1 else 0, p.upg,
+                      level < MAX_LEVEL and (var.partial or unused >= AMP_COSTS[level]), p.trans_left > 0]
     out.append(T.end)
     return out
 

@@ -155,7 +155,8 @@ class ZauberschmiedeState(GameState):
     def legal_mask_into(self, out: np.ndarray) -> None:
         out.fill(0)
         if not self.over:
-            out[rules.legal_ids(self.var, self.players[self.cur])] = 1
+            ids = rules.legal_ids(self.var, self.players[self.cur])
+            out[np.fromiter(ids, np.intp, len(ids))] = 1
 
     def action_from_id(self, i: int) -> Action:
         if type(i) is int and i >= 0:

@@ -134,12 +134,16 @@ def write(state: ZauberschmiedeState, seat: int | None, out: np.ndarray) -> None
              ONE if seat is not None and not over and cur == seat else ZERO, cache.variant, cache.roll[1],
              COUNTS[tuple([x for x, u in zip(me.vals, me.used, strict=True) if not u])]]
     order = [(first + k) % n for k in range(n)]
-    for g in range(10):
-        for i in order:
-            parts.append(sheets[i][1][g])
+    for t in zip(*[sheets[i][1] for i in order], strict=True):     # field by field, sheets in viewing order
+        parts += t
     for i in order:
         parts.append(ONE if over or i < cur else ZERO)
-    for i in order:
-        sp = sheets[i][2]
-        parts.append(SCORE[(*sp, dust_creator(var, sp[1], metrics, i))])
+    if n == 1:
+        sp = sheets[0][2]
+        parts.append(SCORE[(*sp, dust_creator(var, sp[1], metrics, 0))])
+    else:                       # S8 as scoring.dust_creator, the top and the ties counted once
+        top = max(metrics)
+        bonus = SHEET.bonus_dust_creator if top > 0 and (var.ties == "all_tied" or metrics.count(top) == 1) else 0
+        for i in order:
+            parts.append(SCORE[(*sheets[i][2], bonus if metrics[i] == top else 0)])
     out[:] = np.frombuffer(b"".join(parts), np.float32)
