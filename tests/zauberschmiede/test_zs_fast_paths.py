@@ -183,3 +183,24 @@ def test_cached_tensor_equals_a_fresh_states_and_the_observation_dicts(players):
                 assert warm.tobytes() == want.tobytes() == cold.tobytes(), (s.history, seat)
                 assert s.clone().observation_tensor(seat).tobytes() == want.tobytes()
     assert positions > 150
+
+
+def test_the_kept_charge_listing_follows_sheets_written_directly():
+    """A player keeps its last charge listing (tables.ChargeState) and checks it against its fields and
+    paid artifacts at every use: writing a sheet directly (as set-ups do) is seen, one artifact or many."""
+    from zs_helpers import ART, complete, set_fields
+    s = grimoire.new_game("zauberschmiede", 1, 11)
+    p = s.players[0]
+    rng = Rng(5)
+    for k in range(12):
+        assert [a.text for a in s.legal_actions()] == [a.text for a in reference_legal_actions(s.var, p)]
+        if k % 3 == 0:
+            art = ["AM1", "RE1", "SP1"][k % 9 // 3]
+            set_fields(p, art, [0] * len(ART[art].fields))
+        elif k % 3 == 1:
+            complete(p, "AM2")
+            set_fields(p, "RE1", [4, 4, 4, 4])
+        else:
+            legal = s.legal_actions()
+            s.apply(legal[rng.below(len(legal))])
+    assert p.charge is not None

@@ -126,11 +126,11 @@ def _walk(T: tables.Tables, var: Variant, p: Player) -> list:
     if p.amp_paid > 0 and not var.partial:          # paying_amplifier
         return list(T.unlock[vsm])
     paid = p.paid
-    entry = tables.charge_entry(p.fields, paid, var.mins)
+    cs = tables.charge_state(p, var.mins)
     # R5.1 charge
-    out: list = list(T.charge_items(entry, vsm)) if vsm else []
+    out: list = list(T.charges(cs, vsm)) if vsm else []
+    full = cs.full
     # R6.4 pay
-    full = entry[0] & ~paid
     if full:
         pay_cache: dict[int, list] = {}
         for a in range(NA):
@@ -142,10 +142,26 @@ def _walk(T: tables.Tables, var: Variant, p: Player) -> list:
                 for rounds, _need in opts:
                     out.append(T.pay(a, rounds))
     if vsm:
-        # R7.2 amplify, R8.1 upgrade, R7.1 unlock, R6.1 dust, R9 transmute: one group (Tables.tail)
+        # R7.2 amplify
         level = p.amp_level
-        out += T.tail[vsm, paid & ~p.amped if level >= 1 else 0, p.upg,
-                      level < MAX_LEVEL and (var.partial or unused >= AMP_COSTS[level]), p.trans_left > 0]
+        if level >= 1:
+            cand = paid & ~p.amped
+            while cand:
+                low = cand & -cand
+                out += T.amplify[low.bit_length() - 1][vsm]
+                cand ^= low
+        # R8.1 upgrade
+        upg = p.upg
+        for c, row in enumerate(T.upgrade):
+            out += row[vsm << NK | upg >> (c * NK) & KMASK]
+        # R7.1 unlock
+        if level < MAX_LEVEL and (var.partial or unused >= AMP_COSTS[level]):
+            out += T.unlock[vsm]
+        # R6.1 dust
+        out += T.dust[vsm]
+        # R9 transmute
+        if p.trans_left > 0:
+            out += T.transmute[vsm]
     out.append(T.end)
     return out
 

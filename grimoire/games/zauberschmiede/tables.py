@@ -10,6 +10,7 @@ their action ids (data/actions.txt), so the same walk lists the actions or their
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import chain
 from typing import Any
 
 from .actions import AMPLIFY, CHARGE, DUST, END, SIDES, TRANSMUTE, UNLOCK, UPGRADE, pay_action
@@ -29,18 +30,16 @@ def _values(vsm: int, lo: int = 1) -> tuple[int, ...]:
 
 
 CACHE_LIMIT = 1 << 15            # entries a cache keeps (it starts over when full)
-_charge_cache: dict[tuple[bytes, int, bool], list] = {}
 _MINS_OFF = SHEET.no_mins
 _SPANS = tuple((a.fields[0], a.fields[0] + len(a.fields)) for a in SHEET.artifacts)   # consecutive fields
 assert all(a.fields == tuple(range(*span)) for a, span in zip(SHEET.artifacts, _SPANS, strict=True))
 GROUPS = tuple((a, c) for a, art in enumerate(SHEET.artifacts) for c, _ in art.groups)
 _GROUP_INDEX = {ac: g for g, ac in enumerate(GROUPS)}
-# per artifact and minimums (on, off): the artifact's field values (bytes) -> (full, open groups as g << 3 | lo)
-_art_cache: tuple[tuple[dict[bytes, tuple[bool, tuple[int, ...]]], ...], ...] = tuple(
-    ({}, {}) for _ in SHEET.artifacts)
 
 
 def _artifact(a: int, values: bytes, mins: tuple[int, ...]) -> tuple[bool, tuple[int, ...]]:
+    """(fully charged, the open groups as ``g << 3 | lo``: g the artifact and colour in ``GROUPS``, lo
+    the lowest minimum of its empty fields) of artifact a whose fields hold ``values``."""
     art = SHEET.artifacts[a]
     start = _SPANS[a][0]
     if all(values):
@@ -53,60 +52,93 @@ def _artifact(a: int, values: bytes, mins: tuple[int, ...]) -> tuple[bool, tuple
     return False, tuple(out)
 
 
-def charge_entry(fields: list[int], paid: int, mins: tuple[int, ...]) -> list:
-    """What the charge and pay listings need from a sheet's fields and paid artifacts (a cache keyed by
-    their values, so that nothing has to tell it when a field is written): [the fully charged
-    artifacts as a bit set, the open groups of the unpaid ones as ``g << 3 | lo`` (g: the artifact
-    and colour in ``GROUPS``, lo: the lowest minimum of its empty fields), and the groups' items per
-    value bit set, filled by ``Tables.charge_items``]."""
-    kb = bytes(fields)
-    off = mins is _MINS_OFF
-    key = (kb, paid, off)
-    e = _charge_cache.get(key)
-    if e is None:
-        if len(_charge_cache) >= CACHE_LIMIT:
-            _charge_cache.clear()
-        full = 0
-        groups: list[int] = []
-        for a, (start, end) in enumerate(_SPANS):
-            cache = _art_cache[a][off]
-            values = kb[start:end]
-            hit = cache.get(values)
-            if hit is None:
-                if len(cache) >= CACHE_LIMIT:
-                    cache.clear()
-                hit = cache[values] = _artifact(a, values, mins)
-            if hit[0]:
-                full |= 1 << a
-            elif not paid >> a & 1:
-                groups += hit[1]
-        e = _charge_cache[key] = [full, tuple(groups), {}]
-    return e
+class _Patterns(dict):
+    """One artifact's field values (bytes) -> ``_artifact``: a few dozen patterns per artifact occur."""
 
-
-class _Memo(dict):
-    """``memo[key]``: fn(key), computed once (a dict lookup when known); it starts over when full."""
-
-    def __init__(self, fn: Callable[[Any], tuple]):
+    def __init__(self, a: int, mins: tuple[int, ...]):
         super().__init__()
-        self.fn = fn
+        self.a, self.mins = a, mins
 
-    def __missing__(self, key: Any) -> tuple:
+    def __missing__(self, values: bytes) -> tuple[bool, tuple[int, ...]]:
         if len(self) >= CACHE_LIMIT:
             self.clear()
-        t = self[key] = self.fn(key)
-        return t
+        v = self[values] = _artifact(self.a, values, self.mins)
+        return v
+
+
+# by "minimums off", per artifact: (its first field, past its last, its patterns)
+_ARTS = {off: tuple((start, end, _Patterns(a, mins)) for a, (start, end) in enumerate(_SPANS))
+         for off, mins in ((True, SHEET.no_mins), (False, SHEET.field_min))}
+
+
+_FIELD_ART = tuple(a for a, (start, end) in enumerate(_SPANS) for _ in range(start, end))
+
+
+class ChargeState:
+    """What the charge and pay listings need from a sheet's fields and paid artifacts: the unpaid fully
+    charged artifacts (bit set) and the open groups of the unpaid ones (``g << 3 | lo``, per artifact
+    and all in sheet order), plus the listings' charges per value bit set. A player keeps the last
+    one (``Player.charge``), checked against the sheet's values at every use (``charge_state``), so
+    nothing has to tell it when a field is written; when one artifact's fields changed (a charge)
+    only that artifact is looked at again."""
+
+    __slots__ = ("fields", "paid", "mins", "full", "per", "groups", "items")
+
+    def __init__(self, fields: bytes, paid: int, mins: tuple[int, ...], per: list[tuple[int, ...]] | None = None,
+                 full: int = 0, changed: int = -1):
+        self.fields, self.paid, self.mins = fields, paid, mins
+        arts = _ARTS[mins is _MINS_OFF]
+        if per is None:             # every artifact
+            per = []
+            for a, (start, end, patterns) in enumerate(arts):
+                done, gs = patterns[fields[start:end]] if not paid >> a & 1 else (False, ())
+                per.append(gs)
+                if done:
+                    full |= 1 << a
+        else:                       # only artifact ``changed`` (unpaid)
+            start, end, patterns = arts[changed]
+            done, per[changed] = patterns[fields[start:end]]
+            full = full | 1 << changed if done else full & ~(1 << changed)
+        self.full = full
+        self.per = per
+        self.groups = tuple(chain.from_iterable(per))
+        self.items: dict[int, tuple] = {}
+
+
+def charge_state(p: Any, mins: tuple[int, ...]) -> ChargeState:
+    """p's ``ChargeState``: the one it keeps if its fields and paid artifacts are still those, else
+    that one with the one changed artifact redone, else a new one."""
+    kb = bytes(p.fields)
+    paid = p.paid
+    cs = p.charge
+    if cs is not None and cs.fields == kb and cs.paid == paid and cs.mins is mins:
+        return cs
+    if cs is not None and cs.mins is mins and cs.paid == paid and len(cs.fields) == len(kb):
+        x = int.from_bytes(kb, "little") ^ int.from_bytes(cs.fields, "little")
+        a = _FIELD_ART[((x & -x).bit_length() - 1) >> 3]
+        if a == _FIELD_ART[(x.bit_length() - 1) >> 3] and not paid >> a & 1:    # one artifact's fields
+            cs = p.charge = ChargeState(kb, paid, mins, list(cs.per), cs.full, a)
+            return cs
+    if cs is not None and cs.mins is mins and cs.fields == kb and paid & cs.paid == cs.paid \
+            and paid & ~cs.paid & ~cs.full == 0:          # artifacts paid (they were full: no groups)
+        new = ChargeState.__new__(ChargeState)
+        new.fields, new.paid, new.mins, new.full, new.per, new.groups = kb, paid, mins, cs.full & ~paid, cs.per, \
+            cs.groups
+        new.items = cs.items
+        p.charge = new
+        return new
+    cs = p.charge = ChargeState(kb, paid, mins)
+    return cs
 
 
 class Tables:
     """The groups as items of one kind: Actions (``conv`` the identity) or their ids."""
 
-    __slots__ = ("conv", "flag", "amplify", "upgrade", "unlock", "dust", "transmute", "end", "_pay", "tail",
-                 "_charge")
+    __slots__ = ("conv", "flag", "amplify", "upgrade", "unlock", "dust", "transmute", "end", "_pay", "_charge")
 
     def __init__(self, conv: Callable[[Any], Any], flag: int):
         self.conv = conv
-        self.flag = flag                # tells the two kinds apart in the charge cache's keys
+        self.flag = flag                # tells the two kinds apart in ``ChargeState.items``
         vs = [_values(m) for m in range(NVS)]
         self.amplify = tuple(tuple(tuple(conv(AMPLIFY[a][v]) for v in vs[m]) for m in range(NVS))
                              for a in range(NA))
@@ -120,43 +152,23 @@ class Tables:
                                for m in range(NVS))
         self.end = conv(END)
         self._pay: dict[tuple[int, tuple[int, ...]], Any] = {}
-        self.tail = _Memo(self._tail)
         self._charge: list[list[Any]] = [[None] * NVS for _ in range(len(GROUPS) << 3)]   # by g << 3 | lo, vsm
 
-    def _tail(self, key: tuple[int, int, int, bool, bool]) -> tuple:
-        """The groups after the payments, in the listing's order, by (value bit set, the complete
-        artifacts not amplified if the amplifier is unlocked (else 0), the colour boxes marked,
-        whether a die may go to the amplifier track, whether a transmutation is left)."""
-        vsm, cand, upg, unlock, trans = key
-        out: list = []
-        for a in range(NA):
-            if cand >> a & 1:
-                out += self.amplify[a][vsm]
-        for c, row in enumerate(self.upgrade):
-            out += row[vsm << NK | upg >> (c * NK) & KMASK]
-        if unlock:
-            out += self.unlock[vsm]
-        out += self.dust[vsm]
-        if trans:
-            out += self.transmute[vsm]
-        return tuple(out)
-
-    def charge_items(self, entry: list, vsm: int) -> tuple:
-        """Every charge of an open group (``charge_entry``) with a die of the bit set ``vsm``: per group in
-        sheet order, the values at least its lowest open minimum, ascending."""
+    def charges(self, sheet: ChargeState, vsm: int) -> tuple:
+        """Every charge with a die of the bit set ``vsm``: per open group of an unpaid artifact, in sheet
+        order, the values at least its lowest open minimum, ascending (kept in ``sheet.items``)."""
         k = vsm | self.flag
-        t = entry[2].get(k)
+        t = sheet.items.get(k)
         if t is None:
             rows = self._charge
             out: list = []
-            for gl in entry[1]:
-                row = rows[gl]
-                x = row[vsm]
+            for gl in sheet.groups:
+                x = rows[gl][vsm]
                 if x is None:
-                    a, c = GROUPS[gl >> 3]
-                    x = row[vsm] = tuple(self.conv(CHARGE[a][c][v]) for v in _values(vsm, gl & 7))
+                    g, c = GROUPS[gl >> 3]
+                    x = rows[gl][vsm] = tuple(self.conv(CHARGE[g][c][v]) for v in _values(vsm, gl & 7))
                 out += x
-            t = entry[2][k] = tuple(out)
+            t = sheet.items[k] = tuple(out)
         return t
 
     def pay(self, a: int, rounds: tuple[int, ...]) -> Any:
