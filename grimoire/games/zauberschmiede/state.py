@@ -196,8 +196,9 @@ class ZauberschmiedeState(GameState):
 
     def _end_round(self) -> None:
         rnd = self.round
-        if self._tc is not None:
-            self._tc.snaps.clear()      # the round-start sheets are replaced
+        if self._tc is not None:        # the round-start sheets and the roll are replaced
+            self._tc.snaps.clear()
+            self._tc.head.clear()
         for p in self.players:
             rules.end_of_round(p, rnd)
         if rnd >= self.var.last_round:
