@@ -27,6 +27,7 @@ from ...core.rng import Rng
 from ...core.state import GameState
 from . import determinize, rules
 from .actions import KIND_END, SIDES, TABLE, parse
+from .codec import CODEC
 from .player import Player
 from .scoring import breakdown, breakdowns, dust_metric
 from .sheet import CONFIG, SHEET
@@ -148,9 +149,7 @@ class ZauberschmiedeState(GameState):
 
     # --- learning: ids and masks from the id tables (tables.py), tensors from the state -----------------
     def legal_action_ids(self) -> list[int]:
-        if self.over:
-            return []
-        return sorted(rules.legal_ids(self.var, self.players[self.cur]))
+        return CODEC.legal_ids(self)
 
     def legal_mask_into(self, out: np.ndarray) -> None:
         out.fill(0)
