@@ -32,7 +32,8 @@ def _values(vsm: int, lo: int = 1) -> tuple[int, ...]:
 CACHE_LIMIT = 1 << 15            # entries a cache keeps (it starts over when full)
 _MINS_OFF = SHEET.no_mins
 _SPANS = tuple((a.fields[0], a.fields[0] + len(a.fields)) for a in SHEET.artifacts)   # consecutive fields
-assert all(a.fields == tuple(range(*span)) for a, span in zip(SHEET.artifacts, _SPANS, strict=True))
+if not all(a.fields == tuple(range(*span)) for a, span in zip(SHEET.artifacts, _SPANS, strict=True)):
+    raise ValueError("the tables need every artifact's fields to be consecutive on the sheet")
 GROUPS = tuple((a, c) for a, art in enumerate(SHEET.artifacts) for c, _ in art.groups)
 _GROUP_INDEX = {ac: g for g, ac in enumerate(GROUPS)}
 
