@@ -39,6 +39,15 @@ def test_rng_below_is_uniform_enough_and_in_range():
         r.below(0)
 
 
+def test_rng_below_one_consumes_a_draw_like_any_other():
+    # below(1) skips the mixing but must leave the generator where a full draw leaves it
+    for seed in range(20):
+        a, b = Rng(seed), Rng(seed)
+        sizes = (1, 2, 7, 1, 1, 1000, 1)
+        assert [a.below(n) for n in sizes] == [(b.next64() * n) >> 64 for n in sizes]     # Lemire's map
+        assert a.state == b.state
+
+
 def test_rng_pick_weighted_and_shuffle():
     r = Rng(3)
     picks = [r.pick_weighted([0, 5, 0, 1]) for _ in range(600)]

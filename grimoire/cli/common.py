@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.errors import GameConfigError, GrimoireError
+from ..core.options import split_option_pair
 from ..core.registry import GameInfo, game_info, games
 
 GAME_HELP = "the game: " + ", ".join(games())
@@ -17,10 +18,7 @@ def parse_option_pairs(pairs: list[str]) -> dict[str, Any]:
     """'key=value' pairs; the value is read as JSON when it can be (true, 3, ["a","b"]), else text."""
     out: dict[str, Any] = {}
     for pair in pairs or []:
-        key, sep, value = pair.partition("=")
-        key = key.strip().replace("-", "_")
-        if not sep or not key:
-            raise GameConfigError(f"options are given as key=value, not {pair!r}")
+        key, value = split_option_pair(pair)
         try:
             out[key] = json.loads(value)
         except json.JSONDecodeError:

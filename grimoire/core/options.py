@@ -66,3 +66,13 @@ def options_help(cls: type[GameOptions]) -> dict[str, str]:
 def options_schema(cls: type[GameOptions]) -> dict[str, Any]:
     """The JSON schema of a game's options (for the web lobby and API docs)."""
     return cls.model_json_schema()
+
+
+def split_option_pair(pair: str) -> tuple[str, str]:
+    """``key=value`` as the command lines take it (``max-rounds`` means ``max_rounds``); one clear error
+    for anything else."""
+    key, sep, value = pair.partition("=")
+    key = key.strip().replace("-", "_")
+    if not sep or not key:
+        raise GameConfigError(f"options are given as key=value, not {pair!r}")
+    return key, value

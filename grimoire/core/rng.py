@@ -41,7 +41,10 @@ class Rng:
 
     def below(self, n: int) -> int:
         """Uniform integer in [0, n) (Lemire's multiply-shift; bias < n / 2**64)."""
-        if n <= 0:
+        if n <= 1:
+            if n == 1:      # one choice: the draw is made (the sequence goes on the same), not mixed
+                self.state = (self.state + _GAMMA) & _MASK
+                return 0
             raise ValueError("below(n) needs n > 0")
         self.state = s = (self.state + _GAMMA) & _MASK
         z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK

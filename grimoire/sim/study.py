@@ -18,6 +18,7 @@ from typing import Any
 
 from ..agents import parse_agent, split_specs
 from ..core.errors import GameConfigError
+from ..core.options import split_option_pair
 from .config import MANIFEST, SimConfig, make_config
 
 STUDY = "study.json"
@@ -103,10 +104,7 @@ def parse_sweep_pairs(pairs: list[str]) -> dict[str, Any]:
     value such as ``["elf","witch"]`` stays one value)."""
     out: dict[str, Any] = {}
     for pair in pairs or []:
-        key, sep, value = pair.partition("=")
-        key = key.strip().replace("-", "_")
-        if not sep or not key:
-            raise GameConfigError(f"options are given as key=value, not {pair!r}")
+        key, value = split_option_pair(pair)
         try:
             out[key] = json.loads(value)
             continue

@@ -10,7 +10,7 @@ from .sheet import CONFIG, SHEET
 class Player:
     __slots__ = ("fields", "nfill", "paid", "amped", "boxes", "fresh", "stock", "spent", "amp_level",
                  "amp_paid", "upg", "trans_left", "vals", "used", "tmask", "past", "done", "snap", "charge",
-                 "tfields")
+                 "tfields", "_pub")
 
     def __init__(self, roll: tuple[int, ...]):
         self.fields = [0] * SHEET.nfields           # 0 = empty, else the value written (R5.1)
@@ -118,6 +118,14 @@ class Player:
         snap = d.get("snap")
         p.snap = cls.from_dict(snap) if snap is not None else None
         return p
+
+    def public_of_snap(self) -> dict[str, Any]:
+        """``public()`` of a round-start copy (``snap``: never changed, shared by the round's states),
+        built once: read-only."""
+        got = getattr(self, "_pub", None)
+        if got is None:
+            got = self._pub = self.public()
+        return got
 
     def public(self) -> dict[str, Any]:
         """Readable form for observations."""

@@ -93,7 +93,7 @@ def normalize_options(options: dict[str, Any], players: int = 1) -> dict[str, An
 
 class ZauberschmiedeState(GameState):
     game = GAME
-    __slots__ = ("var", "round", "roll", "players", "cur", "over", "_tc")
+    __slots__ = ("var", "round", "roll", "players", "cur", "over", "_tc", "_totals")
     var: rules.Variant
     round: int
     roll: tuple[int, ...]
@@ -260,6 +260,10 @@ class ZauberschmiedeState(GameState):
     def visible_scores(self, seat: int | None) -> list[int]:
         """The totals of the sheets as ``seat`` sees them (the dust creator compares visible sheets):
         another seat's choices of this round count only once the round is over."""
+        stash = getattr(self, "_totals", None)
+        got = stash[1].pop(seat, None) if stash is not None and stash[0] is self._hist else None
+        if got is not None:
+            return got
         return [b["total"] for b in breakdowns(self.var, self._visible(seat))]
 
     def _observe(self, seats: list[int | None]) -> list[dict[str, Any]]:
@@ -273,25 +277,43 @@ class ZauberschmiedeState(GameState):
         if opts.get("rolls") is not None:
             opts["rolls"] = [list(r) for r in opts["rolls"]]
         common = {"rounds": self.var.last_round, "roll": list(self.roll), "options": opts}
+        # each sheet's score depends on the sheets the seat sees (the dust creator compares them): the
+        # same sheets give the same score, so it is computed once per sheet and metrics, not per seat
+        metric_of: dict[int, int] = {}
+        scores: dict[tuple, dict[str, int]] = {}
+        totals: dict[int | None, list[int]] = {}
         out = []
         for seat in seats:
             vis = self._visible(seat)
-            metrics = [dust_metric(self.var, p) for p in vis]
+            metrics = []
+            for p in vis:
+                m = metric_of.get(id(p))
+                if m is None:
+                    m = metric_of[id(p)] = dust_metric(self.var, p)
+                metrics.append(m)
+            mkey = tuple(metrics)
             sheets = []
             for i, p in enumerate(vis):
                 live = p is self.players[i]
                 key = (i, live)
                 base = public.get(key)
                 if base is None:
-                    base = public[key] = p.public()
-                    base["log"] = [[r, t] for r, t in logs[i] if live or r < rnd]
+                    base = public[key] = {**(p.public() if live else p.public_of_snap()),
+                                          "log": [[r, t] for r, t in logs[i] if live or r < rnd]}
                 d = dict(base)
                 d["seat"] = i
                 d["decided"] = over or i < cur
                 d["live"] = live
-                d["score"] = breakdown(self.var, p, metrics, i)
+                skey = (i, live, mkey)
+                score = scores.get(skey)
+                if score is None:
+                    score = scores[skey] = breakdown(self.var, p, metrics, i)
+                d["score"] = score
                 sheets.append(d)
+            totals[seat] = [d["score"]["total"] for d in sheets]
             out.append({**common, "sheets": sheets})
+        # the envelope's scores (``visible_scores``) are these totals: handed over for this state only
+        self._totals = (self._hist, totals)
         return out
 
     def visible_history(self, seat: int | None) -> list[str | None]:

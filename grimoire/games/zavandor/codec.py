@@ -48,6 +48,9 @@ class ZavandorCodec(ActionCodec):
                 self.bid_offset[i] = int(m.group(1))
                 del self._id[text]
         self._bid_id = {d: i for i, d in self.bid_offset.items()}
+        # each fixed id's action, parsed once (None for the relative bids)
+        self._fixed: list[Action | None] = [None if i in self.bid_offset else A.parse(t)
+                                            for i, t in enumerate(self.texts)]
         if 0 not in self._bid_id or len(self._bid_id) != len(self.bid_offset):
             raise ValueError("actions.txt: the relative bids must include 'bid lowest+0' and list each d once")
 
@@ -73,7 +76,7 @@ class ZavandorCodec(ActionCodec):
         lo = lowest_bid(state)
         return None if lo is None else self._bid_id.get(a.args[0] - lo)
 
-    def decode(self, i: int, state=None) -> Action:
+    def _decode_any(self, i: int, state=None) -> Action:
         d = self.bid_offset.get(i) if isinstance(i, int) else None
         if d is None:
             return super().decode(i, state)
@@ -84,22 +87,36 @@ class ZavandorCodec(ActionCodec):
         return A.bid_actions(lo + d)[lo + d]
 
     def legal_ids(self, state) -> list[int]:
-        """As the base class, faster: the listed bids (a run of up to a few hundred) are encoded at once."""
-        ids = set()
+        return sorted(set(self.legal_id_list(state)))
+
+    def legal_id_list(self, state) -> list[int]:
+        """The ids of ``legal_ids`` in listing order, an id possibly twice (for masks: no set, no sort)."""
         table = self._id
-        bids = set()
+        out = []
+        bids = []
         for a in state.legal_actions():
             i = table.get(a.text)
             if i is not None:
-                ids.add(i)
+                out.append(i)
             elif a.kind == "bid":
-                bids.add(a.args[0])
+                bids.append(a.args[0])
         if bids:
             lo = lowest_bid(state)
             if lo is not None:
-                ids.update(i for i, d in self.bid_offset.items() if lo + d in bids)
-        ids.update(table[a.text] for a in factored_legal(state))
-        return sorted(ids)
+                bid_id = self._bid_id
+                for b in bids:
+                    i = bid_id.get(b - lo)
+                    if i is not None:
+                        out.append(i)
+        for a in factored_legal(state):
+            out.append(table[a.text])
+        return out
+
+    def decode(self, i: int, state=None) -> Action:
+        a = self._fixed[i] if type(i) is int and 0 <= i < self.fixed else None
+        if a is not None:
+            return a            # a fixed text's interned action (what the parser returns for it)
+        return self._decode_any(i, state)
 
     def describe(self, i: int) -> str:
         d = self.bid_offset.get(i)
@@ -108,3 +125,15 @@ class ZavandorCodec(ActionCodec):
 
 CODEC = ZavandorCodec()
 BID_OFFSETS = CODEC.bid_offsets
+_FANCY = 24         # from this many ids on, one fancy-index assignment beats a loop of item assignments
+
+
+def write_mask(state, out) -> None:
+    """``legal_mask_into``: 1 at the legal ids, 0 elsewhere."""
+    ids = CODEC.legal_id_list(state)
+    out.fill(0)
+    if len(ids) < _FANCY:
+        for i in ids:
+            out[i] = 1
+    else:
+        out[ids] = 1

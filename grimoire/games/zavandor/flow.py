@@ -104,8 +104,9 @@ def refill_artifacts(s) -> None:
 
 def decide_turn_order(s) -> None:
     """5.2: by VP, then VP from active gems, then a random draw. 5.3: surcharges and discounts."""
-    rng = s.rng                    # one draw per player still in, in seat order (equal draws: by seat)
-    ranked = sorted((-p.vp, -gem_vp(p), rng.next64(), p.seat) for p in s.players if not p.out)
+    draw = s.rng.next64            # one draw per player still in, in seat order (equal draws: by seat)
+    ranked = [(-p.vp, -gem_vp(p), draw(), p.seat) for p in s.players if not p.out]
+    ranked.sort()
     order = tuple([r[3] for r in ranked])
     n = s.num_players
     card_of = [-1] * n

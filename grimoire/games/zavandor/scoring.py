@@ -31,14 +31,18 @@ def sentinel_bonus(p: Player, sentinel: int) -> int:
 
 def breakdown(p: Player) -> dict[str, int]:
     """Each part of the score, as a player would count it on the board."""
+    return dict(zip(("gems", "knowledge", "artifacts", "sentinels"), parts(p), strict=True))
+
+
+def parts(p: Player) -> tuple[int, int, int, int]:
+    """``breakdown(p)``'s values in its order: gems, knowledge, artifacts, sentinels."""
     if p.out:
-        return {"gems": 0, "knowledge": 0, "artifacts": 0, "sentinels": 0}
-    return {
-        "gems": gem_vp(p),
-        "knowledge": LEVEL4_VP * sum(1 for lv in p.levels if lv >= MAX_LEVEL),
-        "artifacts": sum(p.arts[k] * ART_VP[k] for k in range(12)),
-        "sentinels": sum(SENT_BASE_VP + sentinel_bonus(p, s) for s in p.sents),
-    }
+        return 0, 0, 0, 0
+    sents = 0
+    for s in p.sents:
+        sents += SENT_BASE_VP + sentinel_bonus(p, s)
+    # (a level never passes MAX_LEVEL: the tracks at level 4 are those equal to it)
+    return gem_vp(p), LEVEL4_VP * p.levels.count(MAX_LEVEL), sum(map(mul, p.arts, ART_VP)), sents
 
 
 def score(p: Player) -> int:

@@ -100,6 +100,7 @@ def load(d: dict[str, Any]):
     if not isinstance(hist, list) or not all(isinstance(h, str) for h in hist):
         raise _Bad("history must be a list of action texts")
     s._set_history(hist)
+    s.listed = None
     s.set_flags()
 
     seats = st["seats"]

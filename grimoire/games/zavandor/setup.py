@@ -89,6 +89,7 @@ def new_state(players: int, seed: int, **options: Any):
     s.options = opts
     s.rng = rng = Rng(seed)
     s._set_history([])
+    s.listed = None
     s.set_flags()
 
     # 3.1 characters: random draw of the boards not chosen

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core.action import Action
 from ...core.decisions import DecisionStack
 from ...core.state import GameState
 from .actions import parse as _parse
@@ -25,7 +26,7 @@ class ZavandorState(GameState):
         "group", "groups_done", "turn_actions", "tab_seat", "tab_owed", "tab_credit", "tab_auc", "display", "art_pile",
         "sent_avail", "sent_sold", "gem_supply", "deck", "disc", "auc", "pending", "revealed",
         "over", "winners_", "end_reason", "strict", "combine", "sages_dust", "druid_l3",
-        "free_new_track", "whole_dust", "turn_limit", "max_rounds",
+        "free_new_track", "whole_dust", "turn_limit", "max_rounds", "listed",
     )
     players: list[Player]
     order: tuple[int, ...]              # turn order of the round (seats)
@@ -63,6 +64,9 @@ class ZavandorState(GameState):
     whole_dust: bool
     turn_limit: int
     max_rounds: int | None
+    # the actions legal_actions() last listed for this very position (None after any action): check()
+    # accepts those objects without checking them again (the listing is exact: test_zav_listing.py)
+    listed: list[Any] | None
 
     def set_flags(self) -> None:
         """The rule flags (13 and the readings of the Hungarian original), read from the options once."""
@@ -122,6 +126,7 @@ class ZavandorState(GameState):
         s.whole_dust = self.whole_dust
         s.turn_limit = self.turn_limit
         s.max_rounds = self.max_rounds
+        s.listed = None
         return s
 
     # --- the contract ---------------------------------------------------------------------------
@@ -176,6 +181,12 @@ class ZavandorState(GameState):
         self._check_seat(seat)
         _write_tensor(self, seat, out)
 
+    def legal_mask_into(self, out) -> None:
+        _write_mask(self, out)
+
+    def action_from_id(self, i: int) -> Action:
+        return _CODEC.decode(i, self)       # (the descriptor's codec, without the registry lookup)
+
     def to_dict(self) -> dict[str, Any]:
         return _to_dict(self)
 
@@ -185,6 +196,8 @@ class ZavandorState(GameState):
 
 # The serialisation and view modules do not import this class, so they can be bound here once (no
 # per-call imports).
+from .codec import CODEC as _CODEC  # noqa: E402
+from .codec import write_mask as _write_mask  # noqa: E402
 from .serial import to_dict as _to_dict  # noqa: E402
 from .tensor import size as _tensor_size  # noqa: E402
 from .tensor import write_state as _write_tensor  # noqa: E402

@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import functools
 import math
+import struct
 from typing import Any
+
+import numpy as np
 
 from ...core.tensor import TensorField, TensorSpec, TensorWriter
 from .codec import LEARNING
@@ -302,30 +305,50 @@ def tensor_spec(players: int, options: dict) -> TensorSpec:
 
 
 # --- the same tensor written from a Python-engine state, without the observation dict -----------------
+# Written for speed (an RL step is mostly this): one flat list of Python floats in the layout's order,
+# packed into the float32 buffer at once. Every number is computed as ``fill`` computes it from the
+# dict (the same divisions; tables hold the same quotients), so the tensor is the same bit for bit
+# (tests/rl/test_tensor_into.py, and a differential test over many random games).
 _N_ITEMS = len(ITEMS)
 _N_SENT = len(SENTINELS)
 _PER_SEAT_SIZE = {name: a for name, a, _b, _m, _s in _layout() if name in PER_SEAT}
 _STAGE = {"turn": 0, "hand": 1, "over": 2}
 _LETTER_KINDS = tuple(tuple(k for k in range(len(ARTIFACTS)) if ART_LETTER[k] == L) for L in range(len(LETTERS)))
+_S_ROUND, _S_VP, _S_PART, _S_MOD, _S_BID, _S_MONEY, _S_DUST, _S_CARDS, _S_BOUNDS, _S_COPIES, _S_GEMS, _S_HAND, \
+    _S_DECK, _S_SUPPLY, _S_STACK, _S_ADV, _S_ENERGY, _S_CAP = (
+        SCALE[k] for k in ("round", "vp", "score_part", "modifier", "bid", "money", "dust", "cards", "card_bounds",
+                           "copies", "gems", "hand", "deck", "supply", "stack", "advances", "energy", "capacity"))
+# the quotients of the small counts (artifacts, discards, gems, ...; far above what the game's pieces allow)
+_COPIES = tuple(k / _S_COPIES for k in range(256))
+_GEMS = tuple(k / _S_GEMS for k in range(256))
+_LEVEL = tuple(lv / 4 for lv in range(5))             # knowledge levels / 4
+# the artifacts of each stack letter are consecutive kinds: a letter's count is a slice's sum
+_LETTER_SPANS = tuple((kinds[0], kinds[-1] + 1) for kinds in _LETTER_KINDS)
+assert all(kinds == tuple(range(a, b)) for kinds, (a, b) in zip(_LETTER_KINDS, _LETTER_SPANS, strict=True))
+_CHAR_HOT = tuple(tuple(_one_hot(len(CHARACTERS), c)) for c in range(len(CHARACTERS)))
+_CARD_HOT = tuple(tuple(_one_hot(len(ROMAN), c)) for c in range(len(ROMAN)))
+_NO_CARD = tuple(_one_hot(len(ROMAN), None))
+_TOKEN_HOT = {price: i for i, price in enumerate(TOKEN_PRICES)}
+_ORDERS = {n: tuple(tuple((me + k) % n for k in range(n)) for me in range(n)) for n in range(1, 7)}
+_PACK: dict[int, struct.Struct] = {}
+_F32 = np.dtype(np.float32)         # (numpy's built-in dtypes are singletons: others take the slow path)
 
 
 def write_state(s, seat: int | None, out) -> None:
     """``fill`` of the seat's observation written from the state into ``out``: the same numbers bit for
     bit (each a Python float, rounded to float32 once, as the dict path), in the layout's order."""
-    from .auction import capacity, price_for
-    from .scoring import breakdown
-    sc = SCALE
     n = s.num_players
     me = 0 if seat is None else seat
-    order = [(me + k) % n for k in range(n)]
+    order = _ORDERS[n][me]
     ps = s.players
-    v: list[float] = [s.round / sc["round"], float(s.over)]
+    seats = [ps[x] for x in order]
+    v: list[float] = [s.round / _S_ROUND, float(s.over)]
     cp = s.current_player
     oh = [0.0] * n
     if cp is not None:
         oh[(cp - me) % n] = 1.0
     v += oh
-    v += [ps[x].vp / sc["vp"] for x in order]
+    v += [p.vp / _S_VP for p in seats]
     st = [0.0] * 3
     st[_STAGE[s.stage]] = 1.0
     v += st
@@ -335,126 +358,160 @@ def write_state(s, seat: int | None, out) -> None:
     item = [0.0] * _N_ITEMS
     adv = 0
     if not s.over:
-        if not s.pending:
+        items = s.pending.items
+        if not items:
             kind[0] = 1.0
             if s.group in GROUPS:
                 group[GROUPS.index(s.group)] = 1.0
-            done = [float(bool(s.groups_done >> i & 1)) for i in range(3)]
+            g = s.groups_done
+            done = [1.0 if g & 1 else 0.0, 1.0 if g & 2 else 0.0, 1.0 if g & 4 else 0.0]
         else:
-            d = s.pending.top
+            d = items[-1]
             kind[_KIND[d.kind]] = 1.0
             if d.kind == "apay":
                 item[d.payload.item] = 1.0
             elif d.kind == "free":
                 adv = d.payload.left
-    v += kind + group + done + item
-    v.append(adv / sc["advances"])
+    v += kind
+    v += group
+    v += done
+    v += item
+    v.append(adv / _S_ADV)
     tab = [0.0] * n
     if s.tab_seat >= 0:
         tab[(s.tab_seat - me) % n] = 1.0
         v += tab
-        v += [s.tab_owed / sc["money"], s.tab_credit / sc["money"]]
+        v += (s.tab_owed / _S_MONEY, s.tab_credit / _S_MONEY)
     else:
         v += tab
-        v += [0.0, 0.0]
+        v += (0.0, 0.0)
     auc_item = [0.0] * _N_ITEMS
     if s.auc is not None:
         it, high, hs, passed = s.auc
         auc_item[it] = 1.0
         v.append(1.0)
         v += auc_item
-        v += [ITEM_MIN_BID[it] / sc["bid"], (high or 0) / sc["bid"], float(high is not None)]
+        v += (ITEM_MIN_BID[it] / _S_BID, (high or 0) / _S_BID, float(high is not None))
         hb = [0.0] * n
         if hs >= 0:
             hb[(hs - me) % n] = 1.0
         v += hb
-        v += [float(bool(passed >> x & 1)) for x in order]
+        v += [1.0 if passed >> x & 1 else 0.0 for x in order]
         bid = high if high is not None else ITEM_MIN_BID[it]
-        v += [(price_for(s, x, it, bid) if x in s.order else 0) / sc["bid"] for x in order]
+        in_order = s.order
+        v += [(price_for(s, x, it, bid) if x in in_order else 0) / _S_BID for x in order]
     else:
         v.append(0.0)
         v += auc_item
         v += [0.0] * (3 + 3 * n)
     display = [0.0] * len(ARTIFACTS)
     for k in s.display:
-        display[k] += 1.0 / sc["copies"]
+        display[k] += 1.0 / _S_COPIES
     v += display
-    v += [sum(s.art_pile[k] for k in kinds) / sc["stack"] for kinds in _LETTER_KINDS]
+    pile = s.art_pile
+    v += [sum(pile[a:b]) / _S_STACK for a, b in _LETTER_SPANS]
     avail = [0.0] * _N_SENT
     for x in s.sent_avail:
         avail[x] = 1.0
     v += avail
-    v.append(s.sent_sold / sc["copies"])
-    v += [x / sc["supply"] for x in s.gem_supply]
-    v += [sum(s.deck[c]) / sc["deck"] for c in range(4)]
-    for c in range(4):
-        v += [x / sc["copies"] for x in s.disc[c]]
+    v.append(s.sent_sold / _S_COPIES)
+    v += [x / _S_SUPPLY for x in s.gem_supply]
+    v += [sum(d) / _S_DECK for d in s.deck]
+    copies = _COPIES
+    for d in s.disc:
+        v += [copies[x] for x in d]
     opts = s.options
-    v += [float(bool(opts[k])) for k in FLAG_OPTIONS]
+    v += [1.0 if opts[k] else 0.0 for k in FLAG_OPTIONS]
     active = s.active_seat
-    seats = [ps[x] for x in order]
-    v += [float(not p.out) for p in seats]
-    v += [float(x == active) for x in order]
+    v += [0.0 if p.out else 1.0 for p in seats]
+    v += [1.0 if x == active else 0.0 for x in order]
     for p in seats:
-        v += _one_hot(len(CHARACTERS), p.char)
+        v += _CHAR_HOT[p.char]
+    card_of = s.card_of
     for x in order:
-        c = s.card_of[x]
-        v += _one_hot(len(ROMAN), c if c >= 0 else None)
+        c = card_of[x]
+        v += _CARD_HOT[c] if c >= 0 else _NO_CARD
+    art_mod, sent_mod = s.art_mod, s.sent_mod
     for x in order:
-        v += [s.art_mod[x] / sc["modifier"], s.sent_mod[x] / sc["modifier"]]
+        v += (art_mod[x] / _S_MOD, sent_mod[x] / _S_MOD)
     for p in seats:
-        now = breakdown(p)
-        v += [now[part] / sc["score_part"] for part in SCORE_PARTS]
-    v += [p.dust / sc["dust"] for p in seats]
+        gems, knowledge, arts, sents = score_parts(p)
+        v += (gems / _S_PART, knowledge / _S_PART, arts / _S_PART, sents / _S_PART)
+    v += [p.dust / _S_DUST for p in seats]
+    # cards per colour: one pass over each hand (the bounds follow from the counts: the averages are
+    # halves, so their sum is exact in any order, as the dict's card-by-card sum)
+    counts = [_colour_counts(p.cards) for p in seats]
+    for k in counts:
+        v += (k[0] / _S_CARDS, k[1] / _S_CARDS, k[2] / _S_CARDS, k[3] / _S_CARDS)
+    for k in counts:
+        lo = k[0] * _MIN0 + k[1] * _MIN1 + k[2] * _MIN2 + k[3] * _MIN3
+        hi = k[0] * _MAX0 + k[1] * _MAX1 + k[2] * _MAX2 + k[3] * _MAX3
+        avg = k[0] * _AVG0 + k[1] * _AVG1 + k[2] * _AVG2 + k[3] * _AVG3
+        v += (lo / _S_BOUNDS, avg / _S_BOUNDS, hi / _S_BOUNDS)      # (a half is its own round(avg, 2))
     for p in seats:
-        v += _colour_counts(p.cards, sc["cards"])
+        v += [copies[x] for x in p.conc]
     for p in seats:
-        lo = hi = 0
-        avg = 0.0
-        for code in p.cards:
-            c = code & 3
-            lo += CARD_MIN[c]
-            hi += CARD_MAX[c]
-            avg += CARD_AVG[c]
-        v += [lo / sc["card_bounds"], round(avg, 2) / sc["card_bounds"], hi / sc["card_bounds"]]
+        k = _colour_counts(p.under_cards)
+        v += (k[0] / _S_CARDS, k[1] / _S_CARDS, k[2] / _S_CARDS, k[3] / _S_CARDS, p.under_dust / _S_DUST)
+    gems_of = _GEMS
     for p in seats:
-        v += [x / sc["copies"] for x in p.conc]
+        v += [gems_of[x] for x in p.active]
     for p in seats:
-        v += _colour_counts(p.under_cards, sc["cards"])
-        v.append(p.under_dust / sc["dust"])
+        v += [gems_of[x] for x in p.inactive]
+    v += [gems_of[p.slots()] for p in seats]
+    level = _LEVEL
     for p in seats:
-        v += [x / sc["gems"] for x in p.active]
+        v += [level[lv] for lv in p.levels]
     for p in seats:
-        v += [x / sc["gems"] for x in p.inactive]
-    v += [p.slots() / sc["gems"] for p in seats]
+        t = [0.0] * len(TOKEN_PRICES)
+        for price in p.tokens:
+            t[_TOKEN_HOT[price]] = 1.0
+        v += t
+    v += [copies[p.pentagon] for p in seats]
     for p in seats:
-        v += [lv / 4 for lv in p.levels]
+        v += [copies[k] for k in p.arts]
     for p in seats:
-        v += _flags(len(TOKEN_PRICES), (_TOKEN[price] for price in p.tokens))
-    v += [p.pentagon / sc["copies"] for p in seats]
+        t = [0.0] * _N_SENT
+        for x in p.sents:
+            t[x] = 1.0
+        v += t
     for p in seats:
-        v += [k / sc["copies"] for k in p.arts]
+        v += (p.hand_count() / _S_HAND, p.hand_limit() / _S_HAND)
     for p in seats:
-        v += _flags(_N_SENT, p.sents)
-    for p in seats:
-        v += [p.hand_count() / sc["hand"], p.hand_limit() / sc["hand"]]
-    for p in seats:
-        v += [float(p.advanced), float(p.druid_ruby)]
+        v += (float(p.advanced), float(p.druid_ruby))
     if seat is None:
         v += [0.0] * (2 * N_VALUES + 2)
     else:
         p = ps[seat]
         v += _code_histogram(p.cards)
         v += _code_histogram(p.under_cards)
-        v += [p.energy() / sc["energy"], capacity(s, p) / sc["capacity"]]
-    out[:] = v
+        v += (p.energy() / _S_ENERGY, capacity(s, p) / _S_CAP)
+    _put(v, out)
 
 
-def _colour_counts(codes, scale: float) -> list[float]:
+def _put(v: list[float], out) -> None:
+    """``out[:] = v`` (float64 -> float32 rounding to nearest, as numpy's), through struct when ``out``
+    is a contiguous float32 vector of that size: several times faster than numpy's list conversion."""
+    if getattr(out, "dtype", None) is _F32 and out.flags.c_contiguous and out.shape == (len(v),):
+        pack = _PACK.get(len(v))
+        if pack is None:
+            pack = _PACK[len(v)] = struct.Struct(f"={len(v)}f")
+        pack.pack_into(out, 0, *v)
+    else:
+        out[:] = v
+
+
+_MIN0, _MIN1, _MIN2, _MIN3 = CARD_MIN
+_MAX0, _MAX1, _MAX2, _MAX3 = CARD_MAX
+_AVG0, _AVG1, _AVG2, _AVG3 = CARD_AVG
+assert all(a * 2 == int(a * 2) for a in CARD_AVG), "the bounds' averages must be halves (exact sums)"
+
+
+def _colour_counts(codes) -> list[int]:
     k = [0, 0, 0, 0]
     for code in codes:
         k[code & 3] += 1
-    return [x / scale for x in k]
+    return k
 
 
 def _code_histogram(codes) -> list[float]:
@@ -464,3 +521,7 @@ def _code_histogram(codes) -> list[float]:
         c = code & 3
         v[_VALUE_BASE[c] + (code >> 2) - CARD_MIN[c]] += step
     return v
+
+
+from .auction import capacity, price_for  # noqa: E402  (after the layout: auction imports the rules)
+from .scoring import parts as score_parts  # noqa: E402
