@@ -173,7 +173,7 @@ class CachedEncoding:
     lookup, the same in every path), so that the difference between an adapter and the direct loop
     is the adapter's own code, not noise of the game's much larger encoding cost."""
 
-    NAMES = ("observation_tensor", "legal_mask", "legal_action_ids")
+    NAMES = ("observation_tensor", "legal_mask", "legal_action_ids", "observation_tensor_into", "legal_mask_into")
 
     def __init__(self, game, players, trajs, options):
         self.table: dict = {}
@@ -195,6 +195,10 @@ class CachedEncoding:
         self.cls.observation_tensor = lambda st, seat: table[("t", st.seed, st._hist_len, seat)]
         self.cls.legal_mask = lambda st: table[("m", st.seed, st._hist_len)]
         self.cls.legal_action_ids = lambda st: table[("i", st.seed, st._hist_len)]
+        # (the adapters write into their buffers: served from the same table)
+        self.cls.observation_tensor_into = lambda st, seat, out: out.__setitem__(
+            Ellipsis, table[("t", st.seed, st._hist_len, seat)])
+        self.cls.legal_mask_into = lambda st, out: out.__setitem__(Ellipsis, table[("m", st.seed, st._hist_len)])
         return self
 
     def __exit__(self, *exc):

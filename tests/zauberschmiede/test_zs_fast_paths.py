@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import grimoire
 from grimoire.core.registry import game_info
@@ -40,6 +42,14 @@ from grimoire.games.zauberschmiede.sheet import SHEET
 
 OPTIONS = [{}, {"field_min_constraints": False}, {"amplifier_partial_payment": True},
            {"fresh_dust_divisible": False, "harmony_mode": "global"}, {"dust_creator_metric": "unspent"}]
+
+
+ZS_OPTIONS = st.fixed_dictionaries({}, optional={
+    "field_min_constraints": st.booleans(), "fresh_dust_divisible": st.booleans(),
+    "harmony_mode": st.sampled_from(["per_artifact", "global"]), "harmony_min_fields": st.integers(1, 3),
+    "amplifier_partial_payment": st.booleans(), "dust_creator_metric": st.sampled_from(["produced", "unspent"]),
+    "dust_creator_ties": st.sampled_from(["all_tied", "none"]), "max_rounds": st.sampled_from([None, 2, 5]),
+})
 
 
 # the listing as it was written before the tables (one loop per die value), kept as the reference
@@ -204,3 +214,23 @@ def test_the_kept_charge_listing_follows_sheets_written_directly():
             legal = s.legal_actions()
             s.apply(legal[rng.below(len(legal))])
     assert p.charge is not None
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), players=st.integers(1, 4), options=ZS_OPTIONS)
+def test_property_fast_paths_equal_the_references_under_any_options(data, players, options):
+    """Any rule options, any player count, any sequence of legal choices: the table listing equals the
+    die-by-die one, and the cached tensor equals the observation dict's for the seat on the move."""
+    s = grimoire.new_game("zauberschmiede", players, data.draw(st.integers(0, 10**6)), **options)
+    spec = game_info("zauberschmiede").tensor_spec(players, s.options)
+    buf = np.empty(spec.size, np.float32)
+    for _ in range(data.draw(st.integers(1, 80))):
+        if s.is_terminal():
+            break
+        p = s.players[s.cur]
+        acts = s.legal_actions()
+        assert [a.text for a in acts] == [a.text for a in reference_legal_actions(s.var, p)]
+        assert rules.legal_ids(s.var, p) == [CODEC.texts.index(a.text) for a in acts]
+        s.observation_tensor_into(s.cur, buf)
+        assert buf.tobytes() == spec.encode(s.observation(s.cur)).tobytes()
+        s.apply(acts[data.draw(st.integers(0, len(acts) - 1))])

@@ -13,7 +13,10 @@ class ZauberschmiedeCodec(ActionCodec):
     ``legal_ids`` the state lists straight from id tables, without the actions' texts."""
 
     def legal_ids(self, state: GameState) -> list[int]:
-        return state.legal_action_ids()     # from the id tables (rules.legal_ids)
+        from .rules import legal_ids
+        if state.is_terminal():
+            return []
+        return sorted(legal_ids(state.var, state.players[state.cur]))     # type: ignore[attr-defined]
 
 
 CODEC = ZauberschmiedeCodec(load_action_table(DATA_DIR / "actions.txt"), parse=parse)

@@ -9,7 +9,8 @@ from .sheet import CONFIG, SHEET
 
 class Player:
     __slots__ = ("fields", "nfill", "paid", "amped", "boxes", "fresh", "stock", "spent", "amp_level",
-                 "amp_paid", "upg", "trans_left", "vals", "used", "tmask", "past", "done", "snap", "charge", "_pub")
+                 "amp_paid", "upg", "trans_left", "vals", "used", "tmask", "past", "done", "snap", "charge",
+                 "tfields", "_pub")
 
     def __init__(self, roll: tuple[int, ...]):
         self.fields = [0] * SHEET.nfields           # 0 = empty, else the value written (R5.1)
@@ -31,6 +32,7 @@ class Player:
         self.done = False                           # decided (ended) the current round
         self.snap: Player | None = None             # copy at the start of the round (what others see)
         self.charge: Any = None                     # tables.ChargeState last listed (checked at each use)
+        self.tfields: tuple[bytes, bytes] | None = None     # the fields and their tensor bytes (writer.py)
 
     def copy(self) -> Player:
         p = Player.__new__(Player)
@@ -53,6 +55,7 @@ class Player:
         p.done = self.done
         p.snap = self.snap
         p.charge = self.charge                      # (immutable but for its cache of listings: shared)
+        p.tfields = self.tfields
         return p
 
     # --- queries ----------------------------------------------------------------------------------

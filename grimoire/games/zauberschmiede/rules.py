@@ -132,15 +132,11 @@ def _walk(T: tables.Tables, var: Variant, p: Player) -> list:
     full = cs.full
     # R6.4 pay
     if full:
-        pay_cache: dict[int, list] = {}
-        for a in range(NA):
-            if full >> a & 1:
-                cost = SHEET.dust[a]
-                opts = pay_cache.get(cost)
-                if opts is None:
-                    opts = pay_cache[cost] = payments(var, p, cost)
-                for rounds, _need in opts:
-                    out.append(T.pay(a, rounds))
+        key = (tuple(p.stock), p.spent, p.fresh)        # what payments() reads
+        while full:
+            low = full & -full
+            out += T.payments(low.bit_length() - 1, key, var, p)
+            full ^= low
     if vsm:
         # R7.2 amplify
         level = p.amp_level

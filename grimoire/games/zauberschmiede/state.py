@@ -27,6 +27,7 @@ from ...core.rng import Rng
 from ...core.state import GameState
 from . import determinize, rules
 from .actions import KIND_END, SIDES, TABLE, parse
+from .codec import CODEC
 from .player import Player
 from .scoring import breakdown, breakdowns, dust_metric
 from .sheet import CONFIG, SHEET
@@ -148,9 +149,7 @@ class ZauberschmiedeState(GameState):
 
     # --- learning: ids and masks from the id tables (tables.py), tensors from the state -----------------
     def legal_action_ids(self) -> list[int]:
-        if self.over:
-            return []
-        return sorted(rules.legal_ids(self.var, self.players[self.cur]))
+        return CODEC.legal_ids(self)
 
     def legal_mask_into(self, out: np.ndarray) -> None:
         out.fill(0)
@@ -196,8 +195,9 @@ class ZauberschmiedeState(GameState):
 
     def _end_round(self) -> None:
         rnd = self.round
-        if self._tc is not None:
-            self._tc.snaps.clear()      # the round-start sheets are replaced
+        if self._tc is not None:        # the round-start sheets and the roll are replaced
+            self._tc.snaps.clear()
+            self._tc.head.clear()
         for p in self.players:
             rules.end_of_round(p, rnd)
         if rnd >= self.var.last_round:

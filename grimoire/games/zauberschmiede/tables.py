@@ -32,7 +32,8 @@ def _values(vsm: int, lo: int = 1) -> tuple[int, ...]:
 CACHE_LIMIT = 1 << 15            # entries a cache keeps (it starts over when full)
 _MINS_OFF = SHEET.no_mins
 _SPANS = tuple((a.fields[0], a.fields[0] + len(a.fields)) for a in SHEET.artifacts)   # consecutive fields
-assert all(a.fields == tuple(range(*span)) for a, span in zip(SHEET.artifacts, _SPANS, strict=True))
+if not all(a.fields == tuple(range(*span)) for a, span in zip(SHEET.artifacts, _SPANS, strict=True)):
+    raise ValueError("the tables need every artifact's fields to be consecutive on the sheet")
 GROUPS = tuple((a, c) for a, art in enumerate(SHEET.artifacts) for c, _ in art.groups)
 _GROUP_INDEX = {ac: g for g, ac in enumerate(GROUPS)}
 
@@ -134,7 +135,8 @@ def charge_state(p: Any, mins: tuple[int, ...]) -> ChargeState:
 class Tables:
     """The groups as items of one kind: Actions (``conv`` the identity) or their ids."""
 
-    __slots__ = ("conv", "flag", "amplify", "upgrade", "unlock", "dust", "transmute", "end", "_pay", "_charge")
+    __slots__ = ("conv", "flag", "amplify", "upgrade", "unlock", "dust", "transmute", "end", "_pay", "_charge",
+                 "_payments")
 
     def __init__(self, conv: Callable[[Any], Any], flag: int):
         self.conv = conv
@@ -152,6 +154,7 @@ class Tables:
                                for m in range(NVS))
         self.end = conv(END)
         self._pay: dict[tuple[int, tuple[int, ...]], Any] = {}
+        self._payments: dict[tuple[int, tuple], tuple] = {}
         self._charge: list[list[Any]] = [[None] * NVS for _ in range(len(GROUPS) << 3)]   # by g << 3 | lo, vsm
 
     def charges(self, sheet: ChargeState, vsm: int) -> tuple:
@@ -169,6 +172,17 @@ class Tables:
                     x = rows[gl][vsm] = tuple(self.conv(CHARGE[g][c][v]) for v in _values(vsm, gl & 7))
                 out += x
             t = sheet.items[k] = tuple(out)
+        return t
+
+    def payments(self, a: int, key: tuple, var: Any, p: Any) -> tuple:
+        """The payments of artifact a (``rules.payments``) as items, by (a, the stocks, spent stocks, fresh
+        dust of p: ``key``)."""
+        t = self._payments.get((a, key))
+        if t is None:
+            from .rules import payments
+            if len(self._payments) >= CACHE_LIMIT:
+                self._payments.clear()
+            t = self._payments[a, key] = tuple(self.pay(a, rounds) for rounds, _ in payments(var, p, SHEET.dust[a]))
         return t
 
     def pay(self, a: int, rounds: tuple[int, ...]) -> Any:

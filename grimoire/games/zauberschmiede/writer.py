@@ -74,30 +74,51 @@ AMP_PAID = Memo(lambda x: _f(x / MAX_AMP_COST))
 TRANS = Memo(lambda x: _f(x / SHEET.transmutations))
 ARTS = Memo(lambda m: _bits(m, NA))                                 # complete / amplified
 UPG = Memo(lambda m: _bits(m, NC * NK))
-FIELDS = Memo(lambda key: b"".join([_FIELD[x] for x in key]))       # by bytes(fields): one-hot per field
 ROW = Memo(lambda key: b"".join([PER_D[x] for x in key]))           # dust boxes, by their tuple
 STOCKS = Memo(lambda key: b"".join([PER_D[x] if x and not key[1] >> r & 1 else ZERO
                                     for r, x in enumerate(key[0])]))   # by (stock tuple, spent)
-COUNTS = Memo(_counts)                                              # dice per value, by their values
+COUNTS = Memo(_counts)                                              # dice per value, by their sorted values
 SCORE = Memo(lambda sc: struct.pack("9f", *[x / SCORE_SCALE for x in sc], sum(sc) / SCORE_SCALE))   # S1..S8
+
+
+def fields_piece(p: Player) -> bytes:
+    """The one-hot of every field. A player keeps the last one with the values it encodes
+    (``Player.tfields``, shared by copies): unchanged, it is reused; after a charge only the changed
+    span is encoded again (the first and last differing field: one XOR of the values as integers)."""
+    kb = bytes(p.fields)
+    kept = p.tfields
+    if kept is not None:
+        old, piece = kept
+        if old == kb:
+            return piece
+        if len(old) == len(kb):
+            x = int.from_bytes(kb, "little") ^ int.from_bytes(old, "little")
+            lo, hi = ((x & -x).bit_length() - 1) >> 3, ((x.bit_length() - 1) >> 3) + 1
+            w = 4 * SIDES
+            piece = piece[:w * lo] + b"".join([_FIELD[v] for v in kb[lo:hi]]) + piece[w * hi:]
+            p.tfields = (kb, piece)
+            return piece
+    piece = b"".join([_FIELD[v] for v in kb])
+    p.tfields = (kb, piece)
+    return piece
 
 
 def sheet_pieces(p: Player) -> tuple[bytes, ...]:
     """The sheet's ten per-sheet fields before ``decided`` and ``score``, in the tensor's order."""
-    return (FIELDS[bytes(p.fields)], ARTS[p.paid], ARTS[p.amped], ROW[tuple(p.boxes)], PER_D[p.fresh],
+    return (fields_piece(p), ARTS[p.paid], ARTS[p.amped], ROW[tuple(p.boxes)], PER_D[p.fresh],
             STOCKS[tuple(p.stock), p.spent], LEVEL[p.amp_level], AMP_PAID[p.amp_paid], UPG[p.upg],
             TRANS[p.trans_left])
 
 
 class Cache:
-    """Per state: the options' part, the roll's counts and the round-start sheets' pieces, S1-S7 and
-    metric (keyed by the snapshot object; dropped when the round ends)."""
+    """Per state: the options' part, the tensor's head (clock, options, roll) and the round-start sheets'
+    pieces, S1-S7 and metric (keyed by the snapshot object); both dropped when the round ends."""
 
-    __slots__ = ("variant", "roll", "snaps")
+    __slots__ = ("variant", "head", "snaps")
 
     def __init__(self, opts: dict[str, Any]):
         self.variant = struct.pack("7f", *_variant(opts))
-        self.roll: tuple[tuple[int, ...], bytes] = ((), b"")
+        self.head: dict[tuple, bytes] = {}
         self.snaps: dict[int, tuple[Player, tuple[bytes, ...], tuple[int, ...], int]] = {}
 
 
@@ -127,12 +148,12 @@ def write(state: ZauberschmiedeState, seat: int | None, out: np.ndarray) -> None
             sheets.append(e)
             metrics.append(e[3])
     me = sheets[first][0]
-    roll = state.roll
-    if cache.roll[0] != roll:
-        cache.roll = (roll, COUNTS[roll])
-    parts = [ROUND[state.round - 1], ROUND[var.last_round - 1], ONE if over else ZERO,
-             ONE if seat is not None and not over and cur == seat else ZERO, cache.variant, cache.roll[1],
-             COUNTS[tuple([x for x, u in zip(me.vals, me.used, strict=True) if not u])]]
+    key = (state.round, over, seat is not None and not over and cur == seat, state.roll)
+    head = cache.head.get(key)
+    if head is None:        # the clock, the options and the roll
+        head = cache.head[key] = b"".join([ROUND[state.round - 1], ROUND[var.last_round - 1], ONE if over else ZERO,
+                                           ONE if key[2] else ZERO, cache.variant, COUNTS[state.roll]])
+    parts = [head, COUNTS[tuple(sorted([x for x, u in zip(me.vals, me.used, strict=True) if not u]))]]
     order = [(first + k) % n for k in range(n)]
     for t in zip(*[sheets[i][1] for i in order], strict=True):     # field by field, sheets in viewing order
         parts += t
