@@ -420,6 +420,7 @@ def run(s) -> None:
 _CHEAPEST_GEM = tuple(min(row) for row in GEM_COST_BY_LEVEL)        # per gems-track level
 _CHEAPEST_TOKEN = min(TOKEN_PRICES)
 _CHEAPEST_ADVANCE = min(min(row) for row in TRACK_COST)
+_CHEAPEST_RAISE = min(min(row[1:]) for row in TRACK_COST)      # of a token already on a track
 # no artifact opens below this plus the opener's price offset: each item's minimum bid less the most its
 # own discounts can take off (every copy of the discounting artifacts owned)
 _OPENING_FLOOR = min(ITEM_MIN_BID[k] - sum(amount * max(ART_COPIES_BY_PLAYERS) for _owned, amount in ART_DISCOUNTS[k])
@@ -492,8 +493,8 @@ def _turn_actions(s, p) -> list[Action]:
             for price in p.tokens:
                 if price <= have:
                     out.append(A.TOKEN[price])
-        if not p.advanced and have >= _CHEAPEST_ADVANCE:
-            pentagon = p.pentagon
+        pentagon = p.pentagon
+        if not p.advanced and have >= (_CHEAPEST_ADVANCE if pentagon else _CHEAPEST_RAISE):
             for t, lv in enumerate(p.levels):
                 if lv < MAX_LEVEL and (lv or pentagon) and TRACK_COST[t][lv] <= have:
                     out.append(A.ADVANCE[t])
