@@ -35,6 +35,7 @@ from .auction import (
     why_not_pass,
 )
 from .data import (
+    ART_COPIES_BY_PLAYERS,
     ART_DISCOUNT,
     ART_DISCOUNTS,
     ARTS_T,
@@ -419,6 +420,11 @@ def run(s) -> None:
 _CHEAPEST_GEM = tuple(min(row) for row in GEM_COST_BY_LEVEL)        # per gems-track level
 _CHEAPEST_TOKEN = min(TOKEN_PRICES)
 _CHEAPEST_ADVANCE = min(min(row) for row in TRACK_COST)
+_CHEAPEST_RAISE = min(min(row[1:]) for row in TRACK_COST)      # of a token already on a track
+# no artifact opens below this plus the opener's price offset: each item's minimum bid less the most its
+# own discounts can take off (every copy of the discounting artifacts owned)
+_OPENING_FLOOR = min(ITEM_MIN_BID[k] - sum(amount * max(ART_COPIES_BY_PLAYERS) for _owned, amount in ART_DISCOUNTS[k])
+                     for k in range(N_ART))
 
 
 def _turn_actions(s, p) -> list[Action]:
@@ -487,8 +493,8 @@ def _turn_actions(s, p) -> list[Action]:
             for price in p.tokens:
                 if price <= have:
                     out.append(A.TOKEN[price])
-        if not p.advanced and have >= _CHEAPEST_ADVANCE:
-            pentagon = p.pentagon
+        pentagon = p.pentagon
+        if not p.advanced and have >= (_CHEAPEST_ADVANCE if pentagon else _CHEAPEST_RAISE):
             for t, lv in enumerate(p.levels):
                 if lv < MAX_LEVEL and (lv or pentagon) and TRACK_COST[t][lv] <= have:
                     out.append(A.ADVANCE[t])
@@ -501,7 +507,7 @@ def _turn_actions(s, p) -> list[Action]:
             arts_level = p.levels[ARTS_T]
             art_offset = s.art_mod[seat] - ART_DISCOUNT[arts_level]
             seen = 0                        # (the display may show two copies: one opening each kind)
-            for k in s.display:
+            for k in s.display if cap >= _OPENING_FLOOR + art_offset else ():
                 price = ITEM_MIN_BID[k] + art_offset
                 discounts = ART_DISCOUNTS[k]
                 if discounts:
