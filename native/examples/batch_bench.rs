@@ -68,14 +68,11 @@ fn main() {
         }
     };
     run(&mut slots, &acts, true);
-    let mut legal = Vec::with_capacity(256);
     let t0 = cpu_seconds();
     for k in 0..steps {
         let mut rng = Rng::new(k as u64);
         for (slot, a) in slots.iter().zip(acts.iter_mut()) {
-            legal.clear();
-            legal.extend(slot.mask().iter().enumerate().filter(|(_, &m)| m != 0).map(|(i, _)| i as i64));
-            *a = if legal.is_empty() { 0 } else { legal[rng.below(legal.len() as u64) as usize] };
+            *a = slot.ids().random(&mut rng);
         }
         run(&mut slots, &acts, false);
     }

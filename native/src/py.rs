@@ -571,11 +571,8 @@ impl PyBatch {
         let slots = &self.slots;
         py.allow_threads(move || {
             let mut rng = Rng::new(seed);
-            let mut legal = Vec::with_capacity(64);
             for (slot, a) in slots.iter().zip(out.iter_mut()) {
-                legal.clear();
-                legal.extend(slot.mask().iter().enumerate().filter(|(_, &m)| m != 0).map(|(i, _)| i as i64));
-                *a = if legal.is_empty() { 0 } else { legal[rng.below(legal.len() as u64) as usize] };
+                *a = slot.ids().random(&mut rng);
             }
         });
         Ok(())
