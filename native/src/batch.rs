@@ -112,20 +112,32 @@ pub struct Out<'a> {
     pub to_move: &'a mut i64,
 }
 
-/// Ask the CPU to fetch the next game's state while this one steps: a batch of 1,024 states does
-/// not fit the caches, and the tensor writer reads every player's block (a hint, never a read).
+/// Asks the CPU to fetch `len` bytes from `start` into the caches (a hint: never a read, never a fault).
 #[inline]
-pub fn prefetch_slot(slot: *const Slot) {
+pub fn prefetch(start: *const u8, len: usize) {
     #[cfg(target_arch = "x86_64")]
     {
         use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-        let start = slot as *const i8;
         let mut off = 0;
-        while off < std::mem::size_of::<Slot>() {
-            // SAFETY: prefetching never faults, and the addresses lie within the slot
-            unsafe { _mm_prefetch::<_MM_HINT_T0>(start.wrapping_add(off)) };
+        while off < len {
+            // SAFETY: prefetching never faults
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(start.wrapping_add(off) as *const i8) };
             off += 64;
         }
+    }
+}
+
+/// Before game `i` steps: fetch game i + 2's state and game i + 1's remembered tensor pieces (its
+/// keys and the row of the seat likely to observe), so that neither waits for memory when its turn
+/// comes (a batch of 1,024 games does not fit the caches).
+#[inline]
+pub fn prefetch_ahead(cfg: &Config, slots: &[Slot], i: usize) {
+    if let Some(s) = slots.get(i + 2) {
+        prefetch(s as *const Slot as *const u8, std::mem::size_of::<Slot>());
+    }
+    if let Some(s) = slots.get(i + 1) {
+        let seat = cfg.seat.or(s.s.current_player()).unwrap_or(0);
+        s.tensor.prefetch(seat);
     }
 }
 

@@ -48,12 +48,14 @@ impl TableKey {
     }
 
     fn matches(&self, s: &State) -> bool {
-        self.sent_sold == s.sent_sold
-            && self.gem_supply == s.gem_supply
+        let rows = |a: &[[i64; 6]; 4], b: &[[i64; 6]; 4]| (0..4).fold(0, |acc, c| acc | diff(&a[c], &b[c]));
+        (self.sent_sold ^ s.sent_sold)
+            | diff(&self.gem_supply, &s.gem_supply)
+            | rows(&self.deck, &s.deck)
+            | rows(&self.disc, &s.disc)
+            | diff(&self.art_pile, &s.art_pile)
+            == 0
             && self.display == s.display
-            && self.deck == s.deck
-            && self.disc == s.disc
-            && self.art_pile == s.art_pile
             && self.sent_avail == s.sent_avail
             && self.flags == s.flags
     }
@@ -89,7 +91,10 @@ fn same_player(a: &Player, b: &Player) -> bool {
         | diff(&a.levels, &b.levels)
         | diff(&a.arts, &b.arts)
         | diff(ta.1, tb.1);
-    d == 0 && diff_hand(&a.hand, &b.hand) | diff_hand(&a.under, &b.under) == 0 && sa.1 == sb.1
+    let sents = |x: &[u8; 9]| u64::from_ne_bytes(x[..8].try_into().expect("8 bytes"));
+    d == 0
+        && diff_hand(&a.hand, &b.hand) | diff_hand(&a.under, &b.under) | (sents(sa.1) ^ sents(sb.1)) == 0
+        && sa.1[8] == sb.1[8]
 }
 
 /// A row's pieces to rewrite: bit j < MAXP seat j's player fields (and own cells in row j), then
@@ -130,6 +135,15 @@ impl TensorCache {
             ranks: None,
             active: None,
             table: None,
+        }
+    }
+
+    /// Fetches the keys and seat `seat`'s row into the caches (`batch::prefetch_ahead`).
+    pub fn prefetch(&self, seat: usize) {
+        let keys = &self.players[..];
+        crate::batch::prefetch(keys.as_ptr() as *const u8, std::mem::size_of_val(keys));
+        if let Some(row) = self.rows.get(seat * self.body..(seat + 1) * self.body) {
+            crate::batch::prefetch(row.as_ptr() as *const u8, std::mem::size_of_val(row));
         }
     }
 
