@@ -2,7 +2,7 @@
 //! engine steps it (`PyBatch::step` and `random_actions` without Python): a profiling harness.
 //! `cargo run --release --example batch_bench -- [envs] [steps] [players]` prints env steps/s (CPU time).
 
-use _native::batch::{prefetch_slot, Config, Out, Slot};
+use _native::batch::{prefetch_ahead, Config, Out, Slot};
 use _native::rng::Rng;
 use _native::state::Flags;
 use _native::tensor::{tensor_size, IDS};
@@ -47,11 +47,9 @@ fn main() {
     let (mut te, mut tr, mut tm) = (vec![0u8; envs], vec![0u8; envs], vec![0i64; envs]);
     let mut acts = vec![0i64; envs];
     let mut run = |slots: &mut Vec<Slot>, acts: &[i64], reset: bool| {
-        let base = slots.as_ptr();
-        for (i, slot) in slots.iter_mut().enumerate() {
-            if i + 1 < envs {
-                prefetch_slot(base.wrapping_add(i + 1));
-            }
+        for i in 0..slots.len() {
+            prefetch_ahead(&cfg, slots, i);
+            let slot = &mut slots[i];
             let out = Out {
                 obs: &mut obs[i * size..(i + 1) * size],
                 mask: &mut mask[i * na..(i + 1) * na],
@@ -68,14 +66,11 @@ fn main() {
         }
     };
     run(&mut slots, &acts, true);
-    let mut legal = Vec::with_capacity(256);
     let t0 = cpu_seconds();
     for k in 0..steps {
         let mut rng = Rng::new(k as u64);
         for (slot, a) in slots.iter().zip(acts.iter_mut()) {
-            legal.clear();
-            legal.extend(slot.mask().iter().enumerate().filter(|(_, &m)| m != 0).map(|(i, _)| i as i64));
-            *a = if legal.is_empty() { 0 } else { legal[rng.below(legal.len() as u64) as usize] };
+            *a = slot.ids().random(&mut rng);
         }
         run(&mut slots, &acts, false);
     }

@@ -44,8 +44,62 @@ pub struct Slot {
     actions: i64,
     pub done: bool,
     legal: Vec<u32>,
-    mask: Vec<i8>,
+    ids: IdSet,
     tensor: TensorCache,
+}
+
+/// The learner's legal ids as bits (all clear when it is not to act): the mask's ones, for the
+/// validity check and a random choice without scanning the mask.
+#[derive(Clone, Copy, Default)]
+pub struct IdSet([u64; ID_WORDS]);
+
+const ID_WORDS: usize = 8;
+
+impl IdSet {
+    #[inline]
+    fn insert(&mut self, id: usize) {
+        self.0[id >> 6] |= 1 << (id & 63);
+    }
+
+    #[inline]
+    pub fn contains(&self, id: usize) -> bool {
+        id < 64 * ID_WORDS && (self.0[id >> 6] >> (id & 63)) & 1 != 0
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+
+    /// The `r`-th id in ascending order (r < len).
+    pub fn nth(&self, mut r: usize) -> usize {
+        for (i, &w) in self.0.iter().enumerate() {
+            let c = w.count_ones() as usize;
+            if r < c {
+                let mut w = w;
+                for _ in 0..r {
+                    w &= w - 1;
+                }
+                return 64 * i + w.trailing_zeros() as usize;
+            }
+            r -= c;
+        }
+        unreachable!("r < len")
+    }
+
+    /// A uniformly random id (0 where none, drawing nothing): the masked ids in ascending order
+    /// indexed by `rng.below(count)`, as a scan of the mask picks.
+    pub fn random(&self, rng: &mut Rng) -> i64 {
+        let n = self.len();
+        if n == 0 {
+            0
+        } else {
+            self.nth(rng.below(n as u64) as usize) as i64
+        }
+    }
 }
 
 /// One step's outputs for one game (rows of the caller's arrays).
@@ -58,25 +112,38 @@ pub struct Out<'a> {
     pub to_move: &'a mut i64,
 }
 
-/// Ask the CPU to fetch the next game's state while this one steps: a batch of 1,024 states does
-/// not fit the caches, and the tensor writer reads every player's block (a hint, never a read).
+/// Asks the CPU to fetch `len` bytes from `start` into the caches (a hint: never a read, never a fault).
 #[inline]
-pub fn prefetch_slot(slot: *const Slot) {
+pub fn prefetch(start: *const u8, len: usize) {
     #[cfg(target_arch = "x86_64")]
     {
         use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-        let start = slot as *const i8;
         let mut off = 0;
-        while off < std::mem::size_of::<Slot>() {
-            // SAFETY: prefetching never faults, and the addresses lie within the slot
-            unsafe { _mm_prefetch::<_MM_HINT_T0>(start.wrapping_add(off)) };
+        while off < len {
+            // SAFETY: prefetching never faults
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(start.wrapping_add(off) as *const i8) };
             off += 64;
         }
     }
 }
 
+/// Before game `i` steps: fetch game i + 2's state and game i + 1's remembered tensor pieces (its
+/// keys and the row of the seat likely to observe), so that neither waits for memory when its turn
+/// comes (a batch of 1,024 games does not fit the caches).
+#[inline]
+pub fn prefetch_ahead(cfg: &Config, slots: &[Slot], i: usize) {
+    if let Some(s) = slots.get(i + 2) {
+        prefetch(s as *const Slot as *const u8, std::mem::size_of::<Slot>());
+    }
+    if let Some(s) = slots.get(i + 1) {
+        let seat = cfg.seat.or(s.s.current_player()).unwrap_or(0);
+        s.tensor.prefetch(seat);
+    }
+}
+
 impl Slot {
     pub fn new(cfg: &Config, base: u64) -> Slot {
+        assert!(IDS.num <= 64 * ID_WORDS, "IdSet holds {} ids, the table has {}", 64 * ID_WORDS, IDS.num);
         let s = State::new(cfg.n, 0, cfg.chars.as_deref(), cfg.flags);
         Slot {
             s,
@@ -87,14 +154,14 @@ impl Slot {
             actions: 0,
             done: true,
             legal: Vec::with_capacity(64),
-            mask: vec![0; IDS.num],
+            ids: IdSet::default(),
             tensor: TensorCache::new(cfg.n),
         }
     }
 
-    /// The mask written by the last step (the learner's legal ids; all zero when it is not to act).
-    pub fn mask(&self) -> &[i8] {
-        &self.mask
+    /// The ids the last step's mask holds (the learner's legal ids; none when it is not to act).
+    pub fn ids(&self) -> &IdSet {
+        &self.ids
     }
 
     /// The game seed of the current episode (`grimoire.rl.common.episode_seed`).
@@ -151,13 +218,16 @@ impl Slot {
         let cp = self.s.current_player();
         let seat = cfg.seat.unwrap_or(cp.unwrap_or(0));
         self.s.write_tensor_cached(seat, out.obs, &mut self.tensor);
+        out.mask.fill(0);
+        self.ids = IdSet::default();
         if cp == Some(seat) {
             self.s.legal_codes(&mut self.legal);
-            self.s.write_mask(&self.legal, &mut self.mask);
-        } else {
-            self.mask.fill(0);
+            let (ids, mask) = (&mut self.ids, &mut *out.mask);
+            self.s.each_legal_id(&self.legal, |id| {
+                mask[id] = 1;
+                ids.insert(id);
+            });
         }
-        out.mask.copy_from_slice(&self.mask);
         *out.to_move = cp.map_or(-1, |x| x as i64);
         if self.s.over || cfg.limit.is_some_and(|l| self.actions >= l || self.steps >= l) {
             self.done = true;
@@ -173,7 +243,7 @@ impl Slot {
         }
         self.steps += 1;
         out.rewards.fill(0.0);
-        let valid = action >= 0 && (action as usize) < self.mask.len() && self.mask[action as usize] != 0;
+        let valid = action >= 0 && self.ids.contains(action as usize);
         if !valid {
             // the game is left as it was (Gymnasium's toy-text convention), with the penalty
             match (cfg.seat, self.s.current_player()) {
@@ -218,5 +288,31 @@ impl Slot {
         self.observe(cfg, &mut out);
         *out.terminated = term as u8;
         *out.truncated = (self.done && !term) as u8;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_random_id_is_the_one_a_scan_of_the_mask_picks() {
+        let mut r = Rng::new(3);
+        for _ in 0..500 {
+            let mut set = IdSet::default();
+            let mut mask = [0i8; 64 * ID_WORDS];
+            for _ in 0..r.below(40) {
+                let id = r.below(442) as usize;
+                set.insert(id);
+                mask[id] = 1;
+            }
+            let listed: Vec<i64> = (0..mask.len()).filter(|&i| mask[i] != 0).map(|i| i as i64).collect();
+            let seed = r.next64();
+            let (mut a, mut b) = (Rng::new(seed), Rng::new(seed));
+            let want = if listed.is_empty() { 0 } else { listed[a.below(listed.len() as u64) as usize] };
+            assert_eq!(set.random(&mut b), want);
+            assert_eq!(a.next64(), b.next64(), "the same draws");
+            assert!(listed.iter().all(|&i| set.contains(i as usize)) && set.len() == listed.len());
+        }
     }
 }

@@ -571,11 +571,8 @@ impl PyBatch {
         let slots = &self.slots;
         py.allow_threads(move || {
             let mut rng = Rng::new(seed);
-            let mut legal = Vec::with_capacity(64);
             for (slot, a) in slots.iter().zip(out.iter_mut()) {
-                legal.clear();
-                legal.extend(slot.mask().iter().enumerate().filter(|(_, &m)| m != 0).map(|(i, _)| i as i64));
-                *a = if legal.is_empty() { 0 } else { legal[rng.below(legal.len() as u64) as usize] };
+                *a = slot.ids().random(&mut rng);
             }
         });
         Ok(())
@@ -628,19 +625,15 @@ impl PyBatch {
         let slots = &mut self.slots;
         py.allow_threads(move || {
             let Rows { obs, mask, rewards, terminated, truncated, to_move } = rows;
-            let (base, len) = (slots.as_ptr(), slots.len());
-            let it = slots
-                .iter_mut()
-                .zip(obs.chunks_mut(size))
+            let it = obs
+                .chunks_mut(size)
                 .zip(mask.chunks_mut(na))
                 .zip(rewards.chunks_mut(nr))
                 .zip(terminated.iter_mut().zip(truncated.iter_mut()).zip(to_move.iter_mut()));
-            for (i, ((((slot, o), m), r), ((te, tr), tm))) in it.enumerate() {
-                if i + 1 < len {
-                    // SAFETY: an address within the vector (not dereferenced: a cache hint)
-                    batch::prefetch_slot(unsafe { base.add(i + 1) });
-                }
-                f(cfg, slot, i, batch::Out { obs: o, mask: m, rewards: r, terminated: te, truncated: tr, to_move: tm });
+            for (i, (((o, m), r), ((te, tr), tm))) in it.enumerate() {
+                batch::prefetch_ahead(cfg, slots, i);
+                let out = batch::Out { obs: o, mask: m, rewards: r, terminated: te, truncated: tr, to_move: tm };
+                f(cfg, &mut slots[i], i, out);
             }
         });
         Ok(())

@@ -665,21 +665,27 @@ impl State {
 
     /// The legal-id mask (0/1 per id of the action table), from `legal` (the legal codes).
     pub fn write_mask(&self, legal: &[u32], out: &mut [i8]) {
-        let ids = &*IDS;
         out.fill(0);
+        self.each_legal_id(legal, |id| out[id] = 1);
+    }
+
+    /// Each legal id (an id may come more than once), from `legal` (the legal codes).
+    #[inline]
+    pub fn each_legal_id(&self, legal: &[u32], mut f: impl FnMut(usize)) {
+        let ids = &*IDS;
         for &c in legal {
             if c < BID_BASE {
-                out[ids.of_code[c as usize]] = 1;
+                f(ids.of_code[c as usize]);
             }
         }
         if let Some((lo, hi)) = self.bid_range() {
             for &(id, off) in &ids.bids {
                 if lo + off <= hi {
-                    out[id] = 1;
+                    f(id);
                 }
             }
         }
-        self.factored_ids(|id| out[id] = 1);
+        self.factored_ids(f);
     }
 
     /// The action code of id `i` here (None: no such id, or a relative bid without an auction).

@@ -1,16 +1,17 @@
 //! The batch's incremental observation tensor (`batch.rs`). Most of a tensor depends on a few
 //! state fields each: a seat's chunks on its player alone, the turn-order fields on the order, the
-//! table on the table. Each game keeps, per observing seat, the part of its last tensor that does not
-//! depend on the decision (table, seats, own cards) together with the fields it was computed from,
-//! and rewrites only the pieces whose fields changed. Comparing the fields finds exactly what an
-//! action changed without the rules having to report it, so the row is bit for bit
-//! `write_tensor`'s (the same functions write both; `tests/tensor_cache.rs` compares them).
+//! table on the table. Each game keeps those pieces (as seat 0 sees them) together with the fields
+//! they were computed from, and rewrites only the pieces whose fields changed; an observer's tensor
+//! is the head (rewritten every step) and the pieces rotated to its view. Comparing the fields finds
+//! exactly what an action changed without the rules having to report it, so the row is bit for bit
+//! `write_tensor`'s (the same functions write both; `tests/tensor_cache.rs` compares them). One row
+//! per game rather than one per observer: a batch of 1,024 games must stay small in the caches.
 
 use crate::data::{MAX_CODE, N_ART};
 use crate::energy::Hand;
 use crate::small::Small;
 use crate::state::{Flags, Player, State, MAXP};
-use crate::tensor::{parts, tensor_size, write_own_cells, write_player, Parts};
+use crate::tensor::{parts, tensor_size, write_own_cells, write_player, Parts, NF, SEAT};
 
 /// The turn order's inputs to the seats' ORDER_FIELDS but the active flag.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -48,12 +49,14 @@ impl TableKey {
     }
 
     fn matches(&self, s: &State) -> bool {
-        self.sent_sold == s.sent_sold
-            && self.gem_supply == s.gem_supply
+        let rows = |a: &[[i64; 6]; 4], b: &[[i64; 6]; 4]| (0..4).fold(0, |acc, c| acc | diff(&a[c], &b[c]));
+        (self.sent_sold ^ s.sent_sold)
+            | diff(&self.gem_supply, &s.gem_supply)
+            | rows(&self.deck, &s.deck)
+            | rows(&self.disc, &s.disc)
+            | diff(&self.art_pile, &s.art_pile)
+            == 0
             && self.display == s.display
-            && self.deck == s.deck
-            && self.disc == s.disc
-            && self.art_pile == s.art_pile
             && self.sent_avail == s.sent_avail
             && self.flags == s.flags
     }
@@ -89,25 +92,21 @@ fn same_player(a: &Player, b: &Player) -> bool {
         | diff(&a.levels, &b.levels)
         | diff(&a.arts, &b.arts)
         | diff(ta.1, tb.1);
-    d == 0 && diff_hand(&a.hand, &b.hand) | diff_hand(&a.under, &b.under) == 0 && sa.1 == sb.1
+    let sents = |x: &[u8; 9]| u64::from_ne_bytes(x[..8].try_into().expect("8 bytes"));
+    d == 0
+        && diff_hand(&a.hand, &b.hand) | diff_hand(&a.under, &b.under) | (sents(sa.1) ^ sents(sb.1)) == 0
+        && sa.1[8] == sb.1[8]
 }
 
-/// A row's pieces to rewrite: bit j < MAXP seat j's player fields (and own cells in row j), then
-/// the table and the seats' ORDER_FIELDS.
-const TABLE: u16 = 1 << MAXP;
-const ORDER: u16 = 1 << (MAXP + 1);
-const ALL: u16 = (1 << (MAXP + 2)) - 1;
-
-/// One game's remembered tensor pieces: row r is the body (table, seats, own cells) as seat r last
-/// saw it, `stale[r]` what changed since; the keys are the state fields the pieces were written from.
-/// A row is brought up to date only when its seat observes (the learner's row alone, in a batch
-/// with one learning seat).
+/// One game's remembered tensor pieces, as seat 0 sees them: the table, the seats (seat j's chunks
+/// in place j) and every seat's own cells; the keys are the state fields they were written from.
+/// An observer's body is the row with each per-seat field rotated to start at its own chunk
+/// (`runs`: the copies that make it, adjacent ones merged).
 pub struct TensorCache {
     n: usize,
     pt: Parts,
-    body: usize,
-    rows: Vec<f32>,
-    stale: [u16; MAXP],
+    row: Vec<f32>,
+    runs: Vec<Vec<(u16, u16, u16)>>, // per observer: (from in the row, to in the body, length)
     players: Vec<Player>,
     known: u8, // bit j: players[j] holds seat j's player
     ranks: Option<Ranks>,
@@ -115,16 +114,33 @@ pub struct TensorCache {
     table: Option<Box<TableKey>>,
 }
 
+fn runs(n: usize, pt: &Parts, me: usize) -> Vec<(u16, u16, u16)> {
+    let cells = pt.own - 2;
+    let mut v = vec![(0, 0, pt.table)];
+    for f in 0..NF {
+        let (base, w) = (pt.table + SEAT.at(f, 0, n), SEAT.w[f]);
+        v.push((base + me * w, base, (n - me) * w));
+        v.push((base, base + (n - me) * w, me * w));
+    }
+    v.push((pt.table + pt.seats + me * cells, pt.table + pt.seats, cells));
+    let mut out: Vec<(u16, u16, u16)> = Vec::new();
+    for (src, dst, len) in v.into_iter().filter(|r| r.2 > 0) {
+        match out.last_mut() {
+            Some(l) if (l.0 + l.2) as usize == src && (l.1 + l.2) as usize == dst => l.2 += len as u16,
+            _ => out.push((src as u16, dst as u16, len as u16)),
+        }
+    }
+    out
+}
+
 impl TensorCache {
     pub fn new(n: usize) -> TensorCache {
         let pt = parts(n);
-        let body = pt.table + pt.seats + pt.own - 2;
         TensorCache {
             n,
             pt,
-            body,
-            rows: vec![0.0; n * body],
-            stale: [ALL; MAXP],
+            row: vec![0.0; pt.table + pt.seats + n * (pt.own - 2)],
+            runs: (0..n).map(|me| runs(n, &pt, me)).collect(),
             players: vec![Player::default(); n],
             known: 0,
             ranks: None,
@@ -133,10 +149,11 @@ impl TensorCache {
         }
     }
 
-    fn touch(&mut self, bits: u16) {
-        for x in &mut self.stale[..self.n] {
-            *x |= bits;
-        }
+    /// Fetches the keys and the row into the caches (`batch::prefetch_ahead`).
+    pub fn prefetch(&self, _seat: usize) {
+        let keys = &self.players[..];
+        crate::batch::prefetch(keys.as_ptr() as *const u8, std::mem::size_of_val(keys));
+        crate::batch::prefetch(self.row.as_ptr() as *const u8, std::mem::size_of_val(&self.row[..]));
     }
 }
 
@@ -148,48 +165,37 @@ impl State {
         if c.n != n {
             *c = TensorCache::new(n);
         }
-        let (pt, body) = (c.pt, c.body);
+        let pt = c.pt;
         let (head, rest) = out[..tensor_size(n)].split_at_mut(pt.head);
         self.write_head(Some(seat), head);
-        // what changed since the last call
+        let (table, rest_row) = c.row.split_at_mut(pt.table);
+        let (seats, own) = rest_row.split_at_mut(pt.seats);
         if !c.table.as_ref().is_some_and(|k| k.matches(self)) {
+            self.write_table(table);
             c.table = Some(Box::new(TableKey::of(self)));
-            c.touch(TABLE);
         }
         let ranks = Ranks { card_of: self.card_of, art_mod: self.art_mod, sent_mod: self.sent_mod };
         let active = self.active_for_view();
         if c.ranks != Some(ranks) || c.active != active {
+            for j in 0..n {
+                self.write_order(j, seats, j, n, active);
+            }
             (c.ranks, c.active) = (Some(ranks), active);
-            c.touch(ORDER);
         }
+        let cells = pt.own - 2;
         for j in 0..n {
             let p = &self.players[j];
             if (c.known >> j) & 1 == 0 || !same_player(&c.players[j], p) {
+                write_player(p, seats, j, n);
+                write_own_cells(Some(p), &mut own[j * cells..(j + 1) * cells]);
                 c.players[j] = *p;
                 c.known |= 1 << j;
-                c.touch(1 << j);
             }
         }
-        // the seat's row brought up to date
-        let stale = std::mem::take(&mut c.stale[seat]);
-        let row = &mut c.rows[seat * body..(seat + 1) * body];
-        let (table, rest_row) = row.split_at_mut(pt.table);
-        let (seats, own) = rest_row.split_at_mut(pt.seats);
-        if stale & TABLE != 0 {
-            self.write_table(table);
+        for &(src, dst, len) in &c.runs[seat] {
+            let (src, dst, len) = (src as usize, dst as usize, len as usize);
+            rest[dst..dst + len].copy_from_slice(&c.row[src..src + len]);
         }
-        if stale & ORDER != 0 {
-            for j in 0..n {
-                self.write_order(j, seats, (j + n - seat) % n, n, active);
-            }
-        }
-        for j in (0..n).filter(|j| (stale >> j) & 1 != 0) {
-            write_player(&self.players[j], seats, (j + n - seat) % n, n);
-            if j == seat {
-                write_own_cells(Some(&self.players[j]), own);
-            }
-        }
-        rest[..body].copy_from_slice(row);
-        self.write_own_energy(Some(seat), &mut rest[body..]);
+        self.write_own_energy(Some(seat), &mut rest[pt.table + pt.seats + cells..]);
     }
 }
