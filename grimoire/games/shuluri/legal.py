@@ -121,7 +121,7 @@ def act_actions(s, seat: int) -> list[Action]:
             hostile[side] = hs
             foes[side] = fl
         known = skills(s, f)
-        for mode, d in move_options(s, f, counts, "sneaking" in known, hostile[side]):
+        for mode, d in move_options(s, f, counts, "sneaking" in known, hostile[side], have):
             add(moves[mode][d])
         verbs = VERB[role]
         for verb in verb_candidates(role, flags.vials, flags.potions):
@@ -147,7 +147,7 @@ def act_actions(s, seat: int) -> list[Action]:
             for g in foes[side]:
                 gf = g.field
                 gid = g.id
-                if gf == ff or (glad and B.distance(ff, gf) == 1):
+                if gf == ff or (glad and gf in B.NEIGHBOURS[ff]):      # distance 1: a neighbour
                     if melee_reason(s, f, g) is None:
                         add(attack[gid])
                         if glad and g.is_gladiator:
