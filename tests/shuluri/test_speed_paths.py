@@ -273,3 +273,24 @@ def test_tensor_into_refuses_a_wrong_buffer():
             s.observation_tensor_into(0, bad)
     with pytest.raises(ValueError):
         s.observation_tensor_into(2, np.zeros(n, np.float32))
+
+
+def test_a_clean_figure_turns_plain_when_set_and_is_never_state():
+    """fig.CleanFig: the tensor marks the figures it encoded; any attribute set, a copy or a saved and
+    loaded state gives plain figures again, and the mark is not part of the state's record."""
+    from grimoire.games.shuluri.fig import CleanFig, Fig
+    from grimoire.games.shuluri.serial import load
+    s = next(st for i, st in enumerate(_random_games(2, 1, 900)) if i == 80)
+    s.observation_tensor(s.current_player)
+    figs = [f for f in s.figs if f is not None]
+    assert figs and all(type(f) is CleanFig for f in figs)
+    f = figs[0]
+    assert type(f.copy()) is Fig
+    assert all(type(g) is Fig for g in s.clone().figs if g is not None)
+    d = s.to_dict()
+    assert all("tc" not in fd for fd in d["state"]["figs"] if fd is not None)
+    loaded = load(d)
+    assert loaded.to_dict() == d and all(type(g) is Fig for g in loaded.figs if g is not None)
+    ep = f.ep
+    f.ep = ep                        # even a set to the same value: the row is computed afresh
+    assert type(f) is Fig and f.ep == ep

@@ -82,8 +82,10 @@ def region_name(reg: int) -> str:
 
 
 def field_name(f: int) -> str:
-    q, r = COORDS[f]
-    return f"{q},{r}"
+    return _FIELD_NAMES[f]
+
+
+_FIELD_NAMES = tuple(f"{q},{r}" for q, r in COORDS)     # "q,r" of every field (events name many)
 
 
 def parse_field(text: str) -> int | None:

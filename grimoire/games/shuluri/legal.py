@@ -36,9 +36,9 @@ from .fig import IN_HEAP
 from .flow import advance
 from .kinds import KINDS, act_reason, verb_reason
 from .magic import cast_cost, cast_target_reason, cloud_reason, is_self, may_cast_now
-from .movement import gate_reason, move_options, player_controls
+from .movement import gate_reason, move_options
 from .traps import is_ranged, ranged_reason, trap_actor
-from .values import available, skills
+from .values import available, mad_enemy, skills
 
 _ATTACK = COST["attack"]
 _N_SETS = len(HEAP_SETS)
@@ -102,7 +102,8 @@ def act_actions(s, seat: int) -> list[Action]:
     foes: dict[int, list] = {}
     for cid in sorted(s.named):
         f = figs[cid]
-        if not player_controls(s, f):
+        # player_controls (f is named; a madman needs an effect on him)
+        if not f.alive or f.zombie or (f.effects and mad_enemy(s, f) >= 0):
             continue
         role = f.role
         have = available(s, f)
@@ -120,13 +121,18 @@ def act_actions(s, seat: int) -> list[Action]:
             hostile[side] = hs
             foes[side] = fl
         known = skills(s, f)
-        for mode, d in move_options(s, f, counts, "sneaking" in known, hostile[side]):
+        for mode, d in move_options(s, f, counts, "sneaking" in known, hostile[side], have):
             add(moves[mode][d])
         verbs = VERB[role]
         for verb in verb_candidates(role, flags.vials, flags.potions):
-            # verb_reason holds only with the verb's skill (if it needs one) and its MAN
+            # verb_reason holds only with the verb's skill (if it needs one) and its MAN, and not while
+            # the figure already hides, runs or aims (nor aims after its attack or without ammunition)
             need = _VERB_SKILL.get(verb)
-            if (need is None or need in known) and have >= _VERB_COST[verb] and verb_reason(s, f, verb) is None:
+            if need is not None:
+                if need not in known or (verb == "hide" and f.sneak == 2) or (verb == "run" and f.running) \
+                        or (verb == "aim" and (f.aim or f.attacked or f.ammo <= 0)):
+                    continue
+            if have >= _VERB_COST[verb] and verb_reason(s, f, verb) is None:
                 add(verbs[verb])
         ff = f.field
         if have >= _ATTACK:
@@ -141,7 +147,7 @@ def act_actions(s, seat: int) -> list[Action]:
             for g in foes[side]:
                 gf = g.field
                 gid = g.id
-                if gf == ff or (glad and B.distance(ff, gf) == 1):
+                if gf == ff or (glad and gf in B.NEIGHBOURS[ff]):      # distance 1: a neighbour
                     if melee_reason(s, f, g) is None:
                         add(attack[gid])
                         if glad and g.is_gladiator:

@@ -279,13 +279,15 @@ def hostile_fields(s, side: int) -> set[int]:
 
 
 def move_options(s, f: Fig, counts: dict[int, int], sneak_ok: bool,
-                 hostile: set[int] | None = None) -> list[tuple[str, int]]:
+                 hostile: set[int] | None = None, have: int | None = None) -> list[tuple[str, int]]:
     """Every (mode, direction) for which ``move_reason`` is None, computed with the shared context once
     (the legal-action generator's fast path; the tests compare it with move_reason). ``counts``: the
-    figures per field; ``hostile``: hostile_fields of f's side (f itself is never on it)."""
+    figures per field; ``hostile``: hostile_fields of f's side (f itself is never on it); ``have``:
+    available(s, f) if known."""
     if f.down or f.stopped or f.moved >= move_limit(s, f):
         return []
-    have = available(s, f)
+    if have is None:
+        have = available(s, f)
     if hostile is None:
         hostile = hostile_fields(s, s.alliance[f.seat])
     a = f.field
