@@ -132,3 +132,38 @@ def test_pairs_a_hard_gladiator_at_home_joins_the_fight():
     assert min(B.distance(fig(s, "agl").field, fig(s, e).field) for e in ("bgl", "dgl")) == 7
     _play_step(s, 0, "hard")
     assert min(B.distance(fig(s, "agl").field, fig(s, e).field) for e in ("bgl", "dgl")) <= 3
+
+
+def _chase(enemy_ep: int):
+    """Pairs: agl and cgl healthy on one field, the enemy gladiator dgl out of their reach, bgl fallen."""
+    s = _gladiators({"agl": (-4, 2), "cgl": (-4, 2), "dgl": (3, -1), "bgl": (2, -1)}, {"dgl": enemy_ep},
+                    players=4, mode="pairs")
+    b = fig(s, "bgl")
+    b.alive, b.field = False, -1
+    return s
+
+
+def _escapes(s) -> int:
+    """Fields dgl can walk to in his next step where neither agl nor cgl can strike him in theirs."""
+    from grimoire.games.shuluri.ai.chase import strike_reach
+    from grimoire.games.shuluri.ai.ctx import _c_distances, gladiator_walk
+    d = fig(s, "dgl")
+    hunters = [(fig(s, n).field, strike_reach(s, fig(s, n))) for n in ("agl", "cgl")]
+    return sum(1 for q, w in enumerate(_c_distances(d.field))
+               if w <= d.move and not any(gladiator_walk(h, q) <= r for h, r in hunters))
+
+
+def test_pairs_hard_corners_a_beaten_gladiator_medium_only_walks_toward_him():
+    """Two healthy gladiators chasing one with 3 Ep: medium walks up to just outside his reach and he
+    steps away again (games ran to the round cap so); hard ends where he has nearly nowhere left to flee."""
+    med, hard = _chase(3), _chase(3)
+    _play_step(med, 0, "medium")
+    _play_step(hard, 0, "hard")
+    assert _escapes(hard) <= 2 < _escapes(med)
+
+
+def test_cornering_needs_a_won_exchange():
+    from grimoire.games.shuluri.ai.chase import corner
+    s = _chase(18)
+    assert corner(s, 0, {a.text for a in s.legal_actions()}) is None
+    assert corner(_chase(3), 0, {a.text for a in _chase(3).legal_actions()}) is not None

@@ -4,7 +4,8 @@
 - ``shortcut``: the heuristic decides alone where there is nothing to weigh: the setup, the small
   follow-ups (pushes, shoves, the warlock's choices), and a step in which its best plan leads every
   other first action by ``clear_gap``; at more than two players every gladiator step (``glad_heuristic``):
-  there the heuristic's exchange of blows closes in where the search's leaf value held back.
+  there the heuristic's exchange of blows closes in where the search's leaf value held back, and where
+  it would only walk, a gladiator who wins the exchange corners the beaten enemy (``chase.py``, ``chase``).
 - ``candidates``: in its own step, the first actions of the heuristic's best plans (``top_k``
   distinct ones) and ``end``; every naming, dodge and trap-window answer of its own; the other seats
   play the heuristic's choice.
@@ -37,6 +38,7 @@ from ....core.action import Action
 from ....core.episode import derive_seed
 from ....core.rng import Rng
 from ....core.search import SearchHooks
+from .chase import corner
 from .ctx import Ctx
 from .duel import duel_value, lead_weight
 from .evaluate import win_chances
@@ -44,13 +46,14 @@ from .heuristic import _housekeeping, decide
 from .planner import Planner, next_action
 
 SEARCHED = ("act", "name", "react", "dodge")
+WALKS = ("gl move ", "gl disengage ")   # a gladiator step the heuristic spends walking: cornering may replace it
 DRAW = 0.25                   # a game ended by the round cap with an enemy still standing: less than a win (1)
 
 
 class ShuluriSearch(SearchHooks):
     def __init__(self, seed: int = 0, top_k: int = 4, clear_gap: float = 1.5, prefer: float = 0.0,
                  use_duel: bool = False, first_step: bool = True, glad_heuristic: bool | None = None,
-                 rival_enemy: bool = True):
+                 rival_enemy: bool = True, chase: bool = True):
         self.rng = Rng(derive_seed(seed, "shortcut"))
         self.top_k = top_k
         self.clear_gap = clear_gap
@@ -67,6 +70,7 @@ class ShuluriSearch(SearchHooks):
         self.first_step = first_step
         self.glad_heuristic = glad_heuristic
         self.rival_enemy = rival_enemy
+        self.chase = chase
 
     # --- deciding without a search -----------------------------------------------------------------------
     def shortcut(self, state, seat: int, actions: list[Action]) -> Action | None:
@@ -77,7 +81,12 @@ class ShuluriSearch(SearchHooks):
         if kind not in SEARCHED:
             return decide(det, seat, actions, self.rng, side_pref="first" if self.first_step else "side")
         if kind == "act" and self._heuristic_gladiator(det):
-            return decide(det, seat, actions, self.rng)
+            med = decide(det, seat, actions, self.rng)
+            if self.chase and det.num_players > 2 and (med.text == "end" or med.text.startswith(WALKS)):
+                text = corner(det, seat, set(by_text))
+                if text is not None:
+                    return by_text[text]
+            return med
         if kind == "act":
             ranked = self._first_actions(det, seat, set(by_text), {})
             if len(ranked) <= 1:
