@@ -17,8 +17,9 @@ from ..movement import player_controls
 from ..values import has_flag, weapon
 from .ctx import Ctx, _c_distances, gladiator_walk
 from .duel import exchange
-from .planner import reach
+from .planner import Planner, reach
 
+BLOWS = ("gl attack ", "gl javelin ", "gl net ")
 EDGE = 0.25                   # the exchange's margin (P(win) - P(loss), he striking first) to hunt him
 
 
@@ -35,7 +36,7 @@ def _covered(fld: int, hunters: list[tuple[int, int]]) -> bool:
 
 def corner(s, seat: int, legal: set[str]) -> str | None:
     """The first action toward the cornering field of seat's gladiator in his step, or None (nobody to
-    hunt, or a blow or other business comes first: the heuristic decides)."""
+    hunt, or the heuristic's best plan strikes this step: the search decides)."""
     ctx = Ctx(s, seat)
     g = next((s.figs[c] for c in s.named if s.figs[c].is_gladiator and player_controls(s, s.figs[c])), None)
     if g is None or g.down or g.attacked or g.field < 0:
@@ -45,9 +46,11 @@ def corner(s, seat: int, legal: set[str]) -> str | None:
     if not prey:
         return None
     e = min(prey, key=lambda p: (p.ep, gladiator_walk(g.field, p.field)))
+    plans = Planner(ctx).plans(g)
+    best_plan = max(plans, key=lambda p: p.value, default=None)
+    if best_plan is not None and best_plan.act is not None and best_plan.act.startswith(BLOWS):
+        return None                                  # a blow in reach this step: that comes first
     fields = reach(ctx, g)
-    if any(fld == e.field for fld in fields):
-        return None                                  # he can be struck now: the heuristic strikes
     flee = [q for q, d in enumerate(_c_distances(e.field)) if d <= e.move]     # where he may walk next
     partners = [(p.field, strike_reach(s, p)) for p in ctx.own_gladiators() if p.id != g.id and not p.down]
     mine = strike_reach(s, g)
