@@ -103,32 +103,36 @@ def test_partners_who_win_together_each_count_a_win():
     assert hooks.terminal(s) == [1.0, 0.0, 1.0, 0.0]
 
 
-def _far_gladiator_pairs():
-    """Pairs, round 2: agl stands at home while his partner cgl fights the two enemy gladiators."""
-    place = {"agl": (-5, 3), "cgl": (1, 0), "bgl": (2, -1), "dgl": (2, 0)}
-    return _gladiators(place, {"bgl": 12, "dgl": 13, "cgl": 12}, players=4, mode="pairs")
+def _chase(enemy_ep: int):
+    """Pairs: agl and cgl healthy on one field, the enemy gladiator dgl out of their reach, bgl fallen."""
+    s = _gladiators({"agl": (-4, 2), "cgl": (-4, 2), "dgl": (3, -1), "bgl": (2, -1)}, {"dgl": enemy_ep},
+                    players=4, mode="pairs")
+    b = fig(s, "bgl")
+    b.alive, b.field = False, -1
+    return s
 
 
-def test_pairs_the_heuristic_plays_the_hard_gladiators_step():
-    """At four players hard's gladiator steps are the heuristic's (``glad_heuristic`` by default): the
-    search's leaf value, which counts two enemy gladiators' threats but not the exchange of blows, kept
-    hard's gladiators at home while their partners fought. At two players the search decides."""
-    from grimoire.core.rng import Rng
-    from grimoire.games.shuluri.ai.heuristic import decide
-    s = _far_gladiator_pairs()
-    acts = s.legal_actions()
-    hooks = ShuluriSearch(3)
-    quick = hooks.shortcut(s, 0, acts)
-    assert quick is not None
-    assert quick.text == decide(s.sample_hidden(0, Rng(1)), 0, acts).text
-    assert ShuluriSearch(3, glad_heuristic=False)._heuristic_gladiator(s) is False
-    duel = _gladiators({"agl": (-4, 2), "bgl": (2, -1)}, {"agl": 18, "bgl": 18})
-    assert hooks._heuristic_gladiator(duel) is False
+def _escapes(s) -> int:
+    """Fields dgl can walk to in his next step where neither agl nor cgl can strike him in theirs."""
+    from grimoire.games.shuluri.ai.chase import strike_reach
+    from grimoire.games.shuluri.ai.ctx import _c_distances, gladiator_walk
+    d = fig(s, "dgl")
+    hunters = [(fig(s, n).field, strike_reach(s, fig(s, n))) for n in ("agl", "cgl")]
+    return sum(1 for q, w in enumerate(_c_distances(d.field))
+               if w <= d.move and not any(gladiator_walk(h, q) <= r for h, r in hunters))
 
 
-def test_pairs_a_hard_gladiator_at_home_joins_the_fight():
-    """Seven fields from the enemies, the hard gladiator walks up to three (before: he stopped five away)."""
-    s = _far_gladiator_pairs()
-    assert min(B.distance(fig(s, "agl").field, fig(s, e).field) for e in ("bgl", "dgl")) == 7
-    _play_step(s, 0, "hard")
-    assert min(B.distance(fig(s, "agl").field, fig(s, e).field) for e in ("bgl", "dgl")) <= 3
+def test_pairs_hard_corners_a_beaten_gladiator_medium_only_walks_toward_him():
+    """Two healthy gladiators chasing one with 3 Ep: medium walks up to just outside his reach and he
+    steps away again (games ran to the round cap so); hard ends where he has nearly nowhere left to flee."""
+    med, hard = _chase(3), _chase(3)
+    _play_step(med, 0, "medium")
+    _play_step(hard, 0, "hard")
+    assert _escapes(hard) <= 2 < _escapes(med)
+
+
+def test_cornering_needs_a_won_exchange():
+    from grimoire.games.shuluri.ai.chase import corner
+    s = _chase(18)
+    assert corner(s, 0, {a.text for a in s.legal_actions()}) is None
+    assert corner(_chase(3), 0, {a.text for a in _chase(3).legal_actions()}) is not None

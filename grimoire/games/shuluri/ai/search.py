@@ -3,8 +3,8 @@
 
 - ``shortcut``: the heuristic decides alone where there is nothing to weigh: the setup, the small
   follow-ups (pushes, shoves, the warlock's choices), and a step in which its best plan leads every
-  other first action by ``clear_gap``; at more than two players every gladiator step (``glad_heuristic``):
-  there the heuristic's exchange of blows closes in where the search's leaf value held back.
+  other first action by ``clear_gap``; at more than two players, a gladiator who wins the exchange of
+  blows with a beaten enemy gladiator out of his reach corners him (``chase.py``, option ``chase``).
 - ``candidates``: in its own step, the first actions of the heuristic's best plans (``top_k``
   distinct ones) and ``end``; every naming, dodge and trap-window answer of its own; the other seats
   play the heuristic's choice.
@@ -37,6 +37,7 @@ from ....core.action import Action
 from ....core.episode import derive_seed
 from ....core.rng import Rng
 from ....core.search import SearchHooks
+from .chase import corner
 from .ctx import Ctx
 from .duel import duel_value, lead_weight
 from .evaluate import win_chances
@@ -49,8 +50,8 @@ DRAW = 0.25                   # a game ended by the round cap with an enemy stil
 
 class ShuluriSearch(SearchHooks):
     def __init__(self, seed: int = 0, top_k: int = 4, clear_gap: float = 1.5, prefer: float = 0.0,
-                 use_duel: bool = False, first_step: bool = True, glad_heuristic: bool | None = None,
-                 rival_enemy: bool = True):
+                 use_duel: bool = False, first_step: bool = True, glad_heuristic: bool = False,
+                 rival_enemy: bool = True, chase: bool = True):
         self.rng = Rng(derive_seed(seed, "shortcut"))
         self.top_k = top_k
         self.clear_gap = clear_gap
@@ -67,6 +68,7 @@ class ShuluriSearch(SearchHooks):
         self.first_step = first_step
         self.glad_heuristic = glad_heuristic
         self.rival_enemy = rival_enemy
+        self.chase = chase
 
     # --- deciding without a search -----------------------------------------------------------------------
     def shortcut(self, state, seat: int, actions: list[Action]) -> Action | None:
@@ -76,7 +78,11 @@ class ShuluriSearch(SearchHooks):
         by_text = {a.text: a for a in actions}
         if kind not in SEARCHED:
             return decide(det, seat, actions, self.rng, side_pref="first" if self.first_step else "side")
-        if kind == "act" and self._heuristic_gladiator(det):
+        if kind == "act" and self.chase and det.num_players > 2 and _glad_step(det):
+            text = corner(det, seat, set(by_text))
+            if text is not None:
+                return by_text[text]
+        if kind == "act" and self.glad_heuristic and _glad_step(det):
             return decide(det, seat, actions, self.rng)
         if kind == "act":
             ranked = self._first_actions(det, seat, set(by_text), {})
@@ -88,15 +94,6 @@ class ShuluriSearch(SearchHooks):
             return decide(det, seat, actions, self.rng)
         self.searched += 1
         return None
-
-    def _heuristic_gladiator(self, s) -> bool:
-        """The heuristic plays this gladiator step: always with ``glad_heuristic`` True, never with False,
-        and by default (None) at more than two players, where the search's leaf value (damage and the
-        threats of two enemy gladiators, cut off at the end of the step) saw closing in as a loss and
-        kept hard's gladiators home while their partners fought (docs/ai.md, the pairs stand-off)."""
-        if s.phase != "play" or s.sched[s.step_i][1] != "glad":
-            return False
-        return s.num_players > 2 if self.glad_heuristic is None else bool(self.glad_heuristic)
 
     def _first_actions(self, s, seat: int, legal: set[str], shared: dict) -> list[tuple[float, str]]:
         """The heuristic's best plans as (value, first action), one per distinct first action."""
@@ -223,6 +220,10 @@ class ShuluriSearch(SearchHooks):
                 return None
             node = node[1]
         return node[0] if node is not None and s._hist_len > self.root_len else None
+
+
+def _glad_step(s) -> bool:
+    return s.phase == "play" and s.sched[s.step_i][1] == "glad"
 
 
 def search_hooks(seed: int = 0) -> ShuluriSearch:

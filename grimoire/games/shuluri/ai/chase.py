@@ -1,0 +1,70 @@
+"""Cornering a beaten enemy gladiator (the hard level at more than two players; medium is unchanged).
+
+In pairs the heuristic's gladiators chase a badly hurt enemy gladiator by walking toward him, both to
+the same field; he steps out of their reach every round and the game runs to the round cap (seen in
+hard-against-medium pairs games: two healthy gladiators circling after one with 3 Ep for 20 rounds).
+Here a gladiator who would win the exchange of blows even if the other struck first (``exchange``,
+duel.py) ends his step where the fields that enemy can flee to, and still be out of reach of every
+gladiator of our side, are fewest; his partner, acting later, does the same around the new position,
+so the two close the net from two sides. Fields where another enemy gladiator who would win the
+exchange could strike him are never chosen.
+"""
+
+from __future__ import annotations
+
+from ..data import COST, MAN
+from ..movement import player_controls
+from ..values import has_flag, weapon
+from .ctx import Ctx, _c_distances, gladiator_walk
+from .duel import exchange
+from .planner import Planner, reach
+
+BLOWS = ("gl attack ", "gl javelin ", "gl net ")
+EDGE = 0.25                   # the exchange's margin (P(win) - P(loss), he striking first) to hunt him
+
+
+def strike_reach(s, g) -> int:
+    """Fields gladiator g may walk in his next step and still strike (``ctx.can_strike``'s reach)."""
+    r = min(g.move if not has_flag(s, g, "double_move") else g.move // 2, MAN["gladiator"] - COST["attack"])
+    w = weapon(g)
+    return r + (1 if w is not None and w.reach else 0)
+
+
+def _covered(fld: int, hunters: list[tuple[int, int]]) -> bool:
+    return any(gladiator_walk(h, fld) <= r for h, r in hunters)
+
+
+def corner(s, seat: int, legal: set[str]) -> str | None:
+    """The first action toward the cornering field of seat's gladiator in his step, or None (nobody to
+    hunt, or the heuristic's best plan strikes this step: the search decides)."""
+    ctx = Ctx(s, seat)
+    g = next((s.figs[c] for c in s.named if s.figs[c].is_gladiator and player_controls(s, s.figs[c])), None)
+    if g is None or g.down or g.attacked or g.field < 0:
+        return None
+    foes = ctx.enemy_gladiators()
+    prey = [e for e in foes if not has_flag(s, e, "no_man") and exchange(s, g, e, False) >= EDGE]
+    if not prey:
+        return None
+    e = min(prey, key=lambda p: (p.ep, gladiator_walk(g.field, p.field)))
+    plans = Planner(ctx).plans(g)
+    best_plan = max(plans, key=lambda p: p.value, default=None)
+    if best_plan is not None and best_plan.act is not None and best_plan.act.startswith(BLOWS):
+        return None                                  # a blow in reach this step: that comes first
+    fields = reach(ctx, g)
+    flee = [q for q, d in enumerate(_c_distances(e.field)) if d <= e.move]     # where he may walk next
+    partners = [(p.field, strike_reach(s, p)) for p in ctx.own_gladiators() if p.id != g.id and not p.down]
+    mine = strike_reach(s, g)
+    best: tuple | None = None
+    for fld, (cost, first, _dis) in fields.items():
+        if any(gladiator_walk(d.field, fld) <= strike_reach(s, d) and exchange(s, g, d, False) < EDGE
+               for d in foes):
+            continue                                 # a dangerous enemy could strike first there
+        hunters = partners + [(fld, mine)]
+        free = sum(1 for q in flee if not _covered(q, hunters))
+        key = (free, gladiator_walk(fld, e.field), cost)
+        if best is None or key < best[0]:
+            best = (key, first)
+    if best is None:
+        return None
+    text = best[1] or "end"
+    return text if text in legal else None
