@@ -203,9 +203,9 @@ _HEAD_INT = re.compile(r'"(seq|current_player)":(null|-?[0-9]+)')
 
 def _peek(raw: str | bytes) -> dict | None:
     """The few fields of a ``state`` or ``welcome`` that a client decides by (seq, status, the obs's
-    current player), read from the text without decoding the whole view (Shuluri's are ~14 KB: the
-    client's CPU about -10% in a Shuluri load test, most of the rest is websockets' receiving and inflating); None
-    for other messages. The first
+    current player), read from the text without decoding the whole view (the largest views are ~14 KB:
+    the client's CPU about -10% in a load test of that game, most of the rest is websockets' receiving
+    and inflating); None for other messages. The first
     ``"seq":`` and ``"status":`` are the head's (a string's own quotes are escaped), the first
     ``"current_player":`` after ``"obs":{`` the envelope's (it precedes the game's part)."""
     if not isinstance(raw, str) or not (raw.startswith('{"type":"state"') or raw.startswith('{"type":"welcome"')):
