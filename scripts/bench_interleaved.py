@@ -15,6 +15,9 @@ given. Two ways of playing, each block in both:
 - agents: ``run_episode`` with the ``random`` agent on every seat (seat seeds as ``grimoire bench``'s),
   which is how ``grimoire bench`` plays.
 
+- pettingzoo, gymnasium (``--ways pettingzoo gymnasium``): the adapters stepped with random masked ids
+  (PettingZoo: every seat's step; Gymnasium: the learner's steps, seat 0, ``random`` opponents); the
+  figure is steps/s, the digest covers every observation.
 - batch (``--ways batch``, native engines): ``rl.selfplay_vector_env(..., backend="native")`` of
   ``--envs`` games stepped with random masked ids chosen in the core (``random_actions``); a block is
   ``--block`` batch steps, ``--games`` the batch steps in all, the figure env steps/s (observations
@@ -111,6 +114,58 @@ def _batch_block(cmd: dict) -> dict:
             "tree": str(Path(grimoire.__file__).resolve().parent.parent)}
 
 
+def _adapter_block(cmd: dict) -> dict:
+    """``count`` games through an adapter, a uniformly random id of the mask at every step: PettingZoo
+    (``pettingzoo_env`` as users wrap it, ``env.last()`` + ``env.step``: every seat's step) or
+    Gymnasium (seat 0 learns against the ``random`` agent: ``env.step`` per learner step, the
+    opponents' moves inside it). Only those calls are timed; the digest covers every observation."""
+    import numpy as np
+
+    import grimoire
+    import grimoire.rl as rl
+    from grimoire.core.episode import derive_seed
+    from grimoire.core.registry import game_info
+
+    game, players, seed = cmd["game"], cmd["players"], cmd["seed"]
+    max_rounds = cmd["max_rounds"] if cmd["max_rounds"] is not None else game_info(game).round_cap
+    opts = {"max_rounds": max_rounds} if max_rounds else {}
+    clock = time.process_time
+    digest = hashlib.sha256()
+    steps = 0
+    cpu = 0.0
+    for g in range(cmd["first"], cmd["first"] + cmd["count"]):
+        rng = np.random.default_rng(derive_seed(seed, g, 3))
+        if cmd["way"] == "pettingzoo":
+            env = rl.pettingzoo_env(game, players=players, **opts)
+            env.reset(seed=derive_seed(seed, g))
+            while True:
+                t0 = clock()
+                obs, _r, term, trunc, _info = env.last()
+                cpu += clock() - t0
+                if term or trunc:
+                    break
+                digest.update(obs["observation"].tobytes())
+                i = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+                t0 = clock()
+                env.step(i)
+                cpu += clock() - t0
+                steps += 1
+        else:
+            genv = rl.gymnasium_env(game, players=players, seat=0, opponents="random", **opts)
+            obs, info = genv.reset(seed=derive_seed(seed, g))
+            done = False
+            while not done:
+                digest.update(obs["observation"].tobytes())
+                i = int(rng.choice(np.flatnonzero(info["action_mask"])))
+                t0 = clock()
+                obs, _r, term, trunc, info = genv.step(i)
+                cpu += clock() - t0
+                done = term or trunc
+                steps += 1
+    return {"actions": steps, "seconds": cpu, "digest": digest.hexdigest(), "max_rounds": max_rounds,
+            "tree": str(Path(grimoire.__file__).resolve().parent.parent)}
+
+
 def _bench(cmd: dict) -> dict:
     import grimoire
     from grimoire.cli.bench import bench_games
@@ -128,7 +183,8 @@ def serve() -> None:
     for line in sys.stdin:
         cmd = json.loads(line)
         way = cmd["way"]
-        out = _bench(cmd) if way == "bench" else _batch_block(cmd) if way == "batch" else _play_block(cmd)
+        out = _bench(cmd) if way == "bench" else _batch_block(cmd) if way == "batch" else \
+            _adapter_block(cmd) if way in ("pettingzoo", "gymnasium") else _play_block(cmd)
         sys.stdout.write(json.dumps(out) + "\n")
         sys.stdout.flush()
 
@@ -180,7 +236,8 @@ def main() -> int:
     ap.add_argument("--players", type=int, nargs="+", default=[2, 4])
     ap.add_argument("--games", type=int, default=400, help="games per player count (each tree plays them all)")
     ap.add_argument("--block", type=int, default=10, help="games per block")
-    ap.add_argument("--ways", nargs="+", default=["loop", "agents"], choices=["loop", "agents", "batch"])
+    ap.add_argument("--ways", nargs="+", default=["loop", "agents"],
+                    choices=["loop", "agents", "batch", "pettingzoo", "gymnasium"])
     ap.add_argument("--envs", type=int, default=1024, help="batch: games stepped together")
     ap.add_argument("--bench", type=int, default=0, metavar="N",
                     help="also run grimoire bench's bench_games N times per tree (fresh processes, alternating)")
@@ -203,13 +260,13 @@ def main() -> int:
             mr = blocks[a.ways[0]]["new"][0]["max_rounds"]
             print(f"\n{a.game}, {players} players, {a.games} games in blocks of {a.block}, max_rounds {mr} "
                   f"(CPU time, the trees taking turns)")
-            print(f"{'way':7} {'old actions/s':>14} {'new actions/s':>14} {'new/old':>8} {'block median':>13} "
+            print(f"{'way':10} {'old actions/s':>14} {'new actions/s':>14} {'new/old':>8} {'block median':>13} "
                   f"{'block range':>14}")
             for way in a.ways:
                 old, new = blocks[way]["old"], blocks[way]["new"]
                 ratios = [(n["actions"] / n["seconds"]) / (o["actions"] / o["seconds"])
                           for o, n in zip(old, new, strict=True)]
-                print(f"{way:7} {_rate(old):14,.0f} {_rate(new):14,.0f} {_rate(new) / _rate(old):8.3f} "
+                print(f"{way:10} {_rate(old):14,.0f} {_rate(new):14,.0f} {_rate(new) / _rate(old):8.3f} "
                       f"{statistics.median(ratios):13.3f} {min(ratios):6.3f}-{max(ratios):.3f}")
                 same = all(o["digest"] == n["digest"] for o, n in zip(old, new, strict=True))
                 ok = ok and same

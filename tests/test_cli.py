@@ -340,3 +340,14 @@ def test_a_solo_game_says_one_player():
     r = grimoire("play", "zauberschmiede", "--agents", "random", "--seed", "4", "--quiet")
     assert r.returncode == 0, r.stderr
     assert "1 player, seed 4." in r.stdout and "1 players" not in r.stdout
+
+
+def test_every_command_has_a_one_line_summary_for_the_command_list():
+    """The command list shows a docstring's first paragraph with its line breaks: a summary that wraps in
+    the source breaks mid-sentence on screen."""
+    from grimoire.cli.main import _register_commands, app
+    _register_commands()
+    assert len(app.registered_commands) >= 10
+    for command in app.registered_commands:
+        summary = (command.callback.__doc__ or "").strip().split("\n\n")[0]
+        assert summary and "\n" not in summary, (command.callback.__name__, summary)

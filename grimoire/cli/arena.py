@@ -38,8 +38,9 @@ def arena_command(
     no_roles: bool = typer.Option(False, "--no-rotate-roles", help="keep the game's own role choice (e.g. "
                                                                   "random characters) instead of rotating roles"),
 ) -> None:
-    """Pit agents against each other: seats (and roles, e.g. characters) rotate fairly; per agent it prints the win
-    rate with a 95% confidence interval, mean score and decision times; results go to CSV/JSON."""
+    """Pit agents against each other: win rates with 95% intervals, scores, decision times.
+
+    Seats (and roles, e.g. characters) rotate fairly; results go to CSV/JSON."""
     info = require_game(game)
     names = split_list(agents) or []
     check_agent_names(info.name, names)

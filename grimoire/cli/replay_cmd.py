@@ -21,8 +21,9 @@ def replay_command(
     moves: bool = typer.Option(False, "--moves", help="list every action in words (secret choices stay secret)"),
     lang: str = typer.Option(None, "--lang", help="language: en, hu, de, zh (default: from the locale, LANG)"),
 ) -> None:
-    """Replay a game record, checking every action and the recorded result. Seats are counted from 1
-    here (the record itself counts them from 0)."""
+    """Replay a game record, checking every action and the recorded result.
+
+    Seats are counted from 1 here (the record itself counts them from 0)."""
     t = translator(lang)
     rec = load_record(file)
     played: list[tuple[int, str]] = []

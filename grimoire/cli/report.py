@@ -45,8 +45,10 @@ def report_command(
                                                      "one run without --out goes to standard output)"),
     name: list[str] = typer.Option([], "--name", help="a label per run (default: the directory names)"),
 ) -> None:
-    """Win rates by role, seat and turn position with 95% CIs, score and length distributions, items held and how
-    their holders fared, a summary of the significant imbalances; with two runs, their differences with CIs."""
+    """Report a simulation: win rates by role, seat and turn position with 95% intervals.
+
+    Also score and length distributions, items held and how their holders fared, and a summary of the
+    significant imbalances; with two runs, their differences with intervals."""
     from ..sim.report import build, write
 
     if fmt not in ("html", "json", "csv"):

@@ -124,8 +124,10 @@ def simulate_command(
     no_roles: bool = typer.Option(False, "--no-rotate-roles", help="keep the game's own role choice (e.g. random "
                                                                   "characters) instead of rotating roles"),
 ) -> None:
-    """Play many games of one configuration, or a study of several (agents, rule variants) with the same seeds, in
-    batches (this machine's cores, or Ray); one Parquet row per game and seat; resumable; then `grimoire report`."""
+    """Play many games of one configuration, or a study of several; then `grimoire report`.
+
+    A study compares agents or rule variants on the same seeds. Games run in batches (this machine's cores,
+    or Ray); one Parquet row per game and seat; resumable."""
     from ..sim.backends import BACKENDS
     from ..sim.study import parse_sweep_pairs, plan, write_study
 

@@ -47,9 +47,10 @@ def train_command(
     address: str = typer.Option(None, "--address", help="Ray cluster address; default: a local Ray instance"),
     workers: int = typer.Option(1, "--workers", "-w", help="parallel workers for the games"),
 ) -> None:
-    """Train a network for the expert level: generation 0 imitates a teacher level, later generations play
-    the network-guided search against itself; each network must beat the best so far to replace it.
-    Resumable: stop at any time and rerun the same command."""
+    """Train a network for the expert level (resumable: rerun the same command).
+
+    Generation 0 imitates a teacher level, later generations play the network-guided search against
+    itself; each network must beat the best so far to replace it."""
     from ..learn.pipeline import Run, TrainConfig, torch_available
 
     info = require_game(game)

@@ -101,7 +101,7 @@ class GrimoireGymEnv(gymnasium.Env):
         self._actions = 0
         self._done = False
         self._play_opponents()
-        return self._obs_info(self._mask())
+        return self._obs_info()
 
     def step(self, action: Any):
         if self._done:
@@ -120,7 +120,7 @@ class GrimoireGymEnv(gymnasium.Env):
             self._play_opponents()
         terminated = st.is_terminal()
         reward = float(st.returns()[self.seat]) if terminated else 0.0
-        obs, info = self._obs_info(self._mask())
+        obs, info = self._obs_info()
         if self.render_mode == "human":
             self.render()
         return obs, reward, terminated, self._done and not terminated, info
@@ -142,12 +142,14 @@ class GrimoireGymEnv(gymnasium.Env):
             return mask_of(st, self.setup.num_actions)
         return np.zeros(self.setup.num_actions, dtype=np.int8)
 
-    def _obs_info(self, mask: np.ndarray) -> tuple[Any, dict[str, Any]]:
+    def _obs_info(self, mask: np.ndarray | None = None) -> tuple[Any, dict[str, Any]]:
         """The observation and info of the learner, in new arrays (callers keep them; obs and info
-        share the mask). A copy of the mask checks the next action; the episode is over when the
-        game is, or when the actions or steps reach the length bound."""
+        share the mask, by default the state's). A copy of the mask checks the next action; the
+        episode is over when the game is, or when the actions or steps reach the length bound."""
         st = self._state()
-        tensor = tensor_of(st, self.seat, self._size)
+        tensor = tensor_of(st, self.seat, self._size)     # before the mask: see PettingZoo's observe
+        if mask is None:
+            mask = self._mask()
         self._mask_now = mask.copy()
         info: dict[str, Any] = {"action_mask": mask}
         limit = self.setup.step_limit

@@ -10,6 +10,7 @@
 use crate::rng::Rng;
 use crate::state::{Flags, State, MAXP};
 use crate::tensor::IDS;
+use crate::tensor_cache::TensorCache;
 
 const GOLDEN: u64 = 0x9E37_79B9_7F4A_7C15;
 
@@ -44,6 +45,7 @@ pub struct Slot {
     pub done: bool,
     legal: Vec<u32>,
     mask: Vec<i8>,
+    tensor: TensorCache,
 }
 
 /// One step's outputs for one game (rows of the caller's arrays).
@@ -86,6 +88,7 @@ impl Slot {
             done: true,
             legal: Vec::with_capacity(64),
             mask: vec![0; IDS.num],
+            tensor: TensorCache::new(cfg.n),
         }
     }
 
@@ -147,7 +150,7 @@ impl Slot {
     fn observe(&mut self, cfg: &Config, out: &mut Out) {
         let cp = self.s.current_player();
         let seat = cfg.seat.unwrap_or(cp.unwrap_or(0));
-        self.s.write_tensor(Some(seat), out.obs);
+        self.s.write_tensor_cached(seat, out.obs, &mut self.tensor);
         if cp == Some(seat) {
             self.s.legal_codes(&mut self.legal);
             self.s.write_mask(&self.legal, &mut self.mask);

@@ -18,6 +18,7 @@ pub mod serial;
 pub mod small;
 pub mod state;
 pub mod tensor;
+pub mod tensor_cache;
 pub mod turn;
 pub mod view;
 

@@ -108,6 +108,13 @@ impl<T: Copy + Default + PartialEq, const N: usize> Small<T, N> {
         }
     }
 
+    /// The length and every slot, also those past it (what an exact comparison of the live items
+    /// may compare more of: the dead slots are initialised, and only make it stricter).
+    #[inline]
+    pub fn raw(&self) -> (u8, &[T; N]) {
+        (self.len, &self.items)
+    }
+
     pub fn clear(&mut self) {
         self.len = 0;
     }

@@ -155,35 +155,98 @@ fn load_ids() -> Ids {
 
 pub static IDS: LazyLock<Ids> = LazyLock::new(load_ids);
 
-/// Where each field of the tensor starts for `n` players (the order of `tensor._layout`).
-pub fn tensor_size(n: usize) -> usize {
-    let d = data();
-    let (ni, na, ns) = (d.items.len(), N_ART, d.items.len() - N_ART);
-    let fixed = 1 + 1 + 3 + 7 + 3 + 3 + ni + 1 + 2 + 1 + ni + 3 + na + d.letters.len() + ns + 1 + 5 + 4 + 21 + 4;
-    let seat_vectors = 6; // to_move, scores, tab_seat, auction_high_bidder, auction_passed, auction_price
-    let per_seat = 1
-        + 1
-        + d.characters.len()
-        + d.roman.len()
-        + 2
-        + 4
-        + 1
-        + 4
-        + 3
-        + 4
-        + 5
-        + 5
-        + 5
-        + 1
-        + 6
-        + 5
-        + 1
-        + na
-        + ns
-        + 2
-        + 2;
-    fixed + seat_vectors * n + per_seat * n + 21 + 21 + 2
+/// The tensor in four parts for `n` players, in layout order: the head (round .. auction_price: the
+/// decision and the auction, its seat fields relative to the observer), the table (display ..
+/// options), the seats (p_in_game .. p_flags: per field one chunk per seat, own seat first) and the
+/// own part (own_card_values, own_under_values, then own_energy's two numbers).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Parts {
+    pub head: usize,
+    pub table: usize,
+    pub seats: usize,
+    pub own: usize,
 }
+
+/// The number of card values over the four colours (21).
+fn n_values() -> usize {
+    data().card_copies.iter().map(|v| v.len()).sum()
+}
+
+pub fn parts(n: usize) -> Parts {
+    let d = data();
+    let ni = d.items.len();
+    let nv = n_values();
+    Parts {
+        head: 25 + 2 * ni + 6 * n,
+        table: N_ART + d.letters.len() + (ni - N_ART) + 1 + 5 + 4 + nv + 4,
+        seats: SEAT.per_seat() * n,
+        own: 2 * nv + 2,
+    }
+}
+
+/// The length of the tensor for `n` players (the order of `tensor._layout`).
+pub fn tensor_size(n: usize) -> usize {
+    let p = parts(n);
+    p.head + p.table + p.seats + p.own
+}
+
+/// The per-seat fields (p_in_game .. p_flags) in layout order.
+pub const NF: usize = 21;
+const F_IN: usize = 0;
+const F_ACTIVE: usize = 1;
+const F_CHAR: usize = 2;
+const F_ORDER: usize = 3;
+const F_MOD: usize = 4;
+const F_SCORE: usize = 5;
+const F_DUST: usize = 6;
+const F_CARDS: usize = 7;
+const F_BOUNDS: usize = 8;
+const F_CONC: usize = 9;
+const F_UNDER: usize = 10;
+const F_GA: usize = 11;
+const F_GI: usize = 12;
+const F_SLOTS: usize = 13;
+const F_KNOW: usize = 14;
+const F_TOK: usize = 15;
+const F_PENT: usize = 16;
+const F_ARTS: usize = 17;
+const F_SENTS: usize = 18;
+const F_HAND: usize = 19;
+const F_FLAGS: usize = 20;
+/// The fields that depend on the turn order rather than on the player.
+pub const ORDER_FIELDS: [usize; 3] = [F_ACTIVE, F_ORDER, F_MOD];
+
+/// Each per-seat field has one chunk of `w[f]` numbers per seat, a field's chunks side by side.
+pub struct SeatLayout {
+    pub w: [usize; NF],
+    cum: [usize; NF + 1],
+}
+
+impl SeatLayout {
+    pub fn per_seat(&self) -> usize {
+        self.cum[NF]
+    }
+
+    /// Where field `f`'s chunk of relative seat `k` starts within the seats part (`n` seats). With
+    /// n = 1 and k = 0 it is the field's place in one seat's block (fields one after another).
+    #[inline]
+    pub fn at(&self, f: usize, k: usize, n: usize) -> usize {
+        n * self.cum[f] + k * self.w[f]
+    }
+}
+
+fn seat_layout() -> SeatLayout {
+    let d = data();
+    let ns = d.items.len() - N_ART;
+    let w = [1, 1, d.characters.len(), d.roman.len(), 2, 4, 1, 4, 3, 4, 5, 5, 5, 1, 6, 5, 1, N_ART, ns, 2, 2];
+    let mut cum = [0; NF + 1];
+    for f in 0..NF {
+        cum[f + 1] = cum[f] + w[f];
+    }
+    SeatLayout { w, cum }
+}
+
+pub static SEAT: LazyLock<SeatLayout> = LazyLock::new(seat_layout);
 
 /// A cursor over the output that writes fields in layout order.
 struct W<'a> {
@@ -202,7 +265,7 @@ impl W<'_> {
         self.out[self.at] = d.of(v);
         self.at += 1;
     }
-    /// Leaves `k` zeros (the row is zeroed once before it is written).
+    /// Leaves `k` zeros (each part is zeroed before it is written).
     #[inline]
     fn zeros(&mut self, k: usize) {
         self.at += k;
@@ -213,6 +276,24 @@ impl W<'_> {
             self.out[self.at + i] = 1.0;
         }
         self.at += k;
+    }
+}
+
+#[inline]
+fn flag(b: bool) -> f32 {
+    if b {
+        1.0
+    } else {
+        0.0
+    }
+}
+
+/// `k` cells from `at` all 0 but cell `i` (if any) 1.
+#[inline]
+fn one_hot(r: &mut [f32], at: usize, k: usize, i: Option<usize>) {
+    r[at..at + k].fill(0.0);
+    if let Some(i) = i {
+        r[at + i] = 1.0;
     }
 }
 
@@ -298,31 +379,104 @@ fn hand_sums(ws: &[u64; WORDS]) -> HandSums {
     HandSums { by_colour, lo, hi, avg }
 }
 
-/// The derived numbers of one seat's block, computed once per seat and step.
-#[derive(Clone, Copy, Default)]
-struct SeatSums {
-    hand: HandSums,
-    under: [i64; 4],
-    parts: [i64; 4],
-    slots: i64,
-    count: i64,
-    limit: i64,
+/// The per-seat score breakdown of the observation (`score_now`).
+fn score_parts(p: &Player) -> [i64; 4] {
+    let d = data();
+    if p.out {
+        return [0; 4];
+    }
+    let l4 = p.levels.iter().filter(|&&lv| lv >= d.max_level).count() as i64;
+    let arts: i64 = (0..12).map(|k| p.arts[k] * d.art_vp[k]).sum();
+    let sents: i64 = p.sents.iter().map(|&s| d.sent_base_vp + sentinel_bonus(p, s as usize)).sum();
+    [gem_vp(p), d.level4_vp * l4, arts, sents]
+}
+
+/// A player's fields of the seats part (all but ORDER_FIELDS) as chunk `k` of `r` (`n` seats):
+/// every number of those chunks is written, from the player alone.
+pub fn write_player(p: &Player, r: &mut [f32], k: usize, n: usize) {
+    let s = &*SCALE;
+    let l = &*SEAT;
+    let at = |f: usize| l.at(f, k, n);
+    let hs = hand_sums(&words(&p.hand));
+    let under = colour_counts(&words(&p.under));
+    r[at(F_IN)] = flag(!p.out);
+    one_hot(r, at(F_CHAR), l.w[F_CHAR], Some(p.ch));
+    let b = at(F_SCORE);
+    for (i, v) in score_parts(p).into_iter().enumerate() {
+        r[b + i] = s.score_part.of(v);
+    }
+    r[at(F_DUST)] = s.dust.of(p.dust);
+    let b = at(F_CARDS);
+    for c in 0..4 {
+        r[b + c] = s.cards.of(hs.by_colour[c]);
+    }
+    let b = at(F_BOUNDS);
+    let avg = (hs.avg * 100.0).round() / 100.0;
+    r[b] = s.card_bounds.of(hs.lo);
+    r[b + 1] = (avg / s.card_bounds.scale) as f32;
+    r[b + 2] = s.card_bounds.of(hs.hi);
+    let b = at(F_CONC);
+    for c in 0..4 {
+        r[b + c] = s.copies.of(p.conc[c]);
+    }
+    let b = at(F_UNDER);
+    for c in 0..4 {
+        r[b + c] = s.cards.of(under[c]);
+    }
+    r[b + 4] = s.dust.of(p.under_dust);
+    let (ba, bi) = (at(F_GA), at(F_GI));
+    for g in 0..5 {
+        r[ba + g] = s.gems.of(p.active[g]);
+        r[bi + g] = s.gems.of(p.inactive[g]);
+    }
+    r[at(F_SLOTS)] = s.gems.of(p.slots());
+    let b = at(F_KNOW);
+    for t in 0..6 {
+        r[b + t] = s.quarter.of(p.levels[t]);
+    }
+    let b = at(F_TOK);
+    r[b..b + l.w[F_TOK]].fill(0.0);
+    for &price in p.tokens.iter() {
+        r[b + token_index(price)] = 1.0;
+    }
+    r[at(F_PENT)] = s.copies.of(p.pentagon);
+    let b = at(F_ARTS);
+    for a in 0..N_ART {
+        r[b + a] = s.copies.of(p.arts[a]);
+    }
+    let b = at(F_SENTS);
+    r[b..b + l.w[F_SENTS]].fill(0.0);
+    for &x in p.sents.iter() {
+        r[b + x as usize] = 1.0;
+    }
+    let b = at(F_HAND);
+    r[b] = s.hand.of(p.hand_count());
+    r[b + 1] = s.hand.of(p.hand_limit());
+    let b = at(F_FLAGS);
+    r[b] = flag(p.advanced);
+    r[b + 1] = flag(p.druid_ruby);
+}
+
+/// The own part but energy (2 * 21 cells): the seat's cards in hand and under its turn-order card,
+/// each code in its own cell, m cards being m additions of 1 / copies (a table). None: all 0.
+pub fn write_own_cells(p: Option<&Player>, r: &mut [f32]) {
+    let d = data();
+    let s = &*SCALE;
+    let vb = &*VALUE_BASE;
+    r.fill(0.0);
+    let Some(p) = p else { return };
+    let nv = r.len() / 2;
+    for (h, at) in [(&p.hand, 0), (&p.under, nv)] {
+        each_code(&words(h), |code, m| {
+            let c = code & 3;
+            let i = vb[c] + ((code >> 2) as i64 - d.card_min[c]) as usize;
+            r[at + i] = s.copies_sum.of(m as usize);
+        });
+    }
 }
 
 impl State {
-    /// The per-seat score breakdown of the observation (`score_now`).
-    fn score_parts(&self, p: &Player) -> [i64; 4] {
-        let d = data();
-        if p.out {
-            return [0; 4];
-        }
-        let l4 = p.levels.iter().filter(|&&lv| lv >= d.max_level).count() as i64;
-        let arts: i64 = (0..12).map(|k| p.arts[k] * d.art_vp[k]).sum();
-        let sents: i64 = p.sents.iter().map(|&s| d.sent_base_vp + sentinel_bonus(p, s as usize)).sum();
-        [gem_vp(p), d.level4_vp * l4, arts, sents]
-    }
-
-    fn active_for_view(&self) -> Option<usize> {
+    pub(crate) fn active_for_view(&self) -> Option<usize> {
         if self.over || self.stage != Stage::Turn || self.turn_idx >= self.order.len() {
             None
         } else {
@@ -330,18 +484,28 @@ impl State {
         }
     }
 
-    /// The observation tensor of `seat` (None: a spectator) into `out` (`tensor_size(n)` floats).
-    pub fn write_tensor(&self, seat: Option<usize>, out: &mut [f32]) {
+    /// Seat `j`'s ORDER_FIELDS as chunk `k` of the seats part `r` (`n` seats); `active`: the seat
+    /// whose turn it is (`active_for_view`).
+    pub(crate) fn write_order(&self, j: usize, r: &mut [f32], k: usize, n: usize, active: Option<usize>) {
+        let s = &*SCALE;
+        let l = &*SEAT;
+        r[l.at(F_ACTIVE, k, n)] = flag(active == Some(j));
+        let c = self.card_of[j];
+        one_hot(r, l.at(F_ORDER, k, n), l.w[F_ORDER], if c >= 0 { Some(c as usize) } else { None });
+        let b = l.at(F_MOD, k, n);
+        r[b] = s.modifier.of(self.art_mod[j]);
+        r[b + 1] = s.modifier.of(self.sent_mod[j]);
+    }
+
+    /// The head part (`parts(n).head` numbers) as `seat` sees it (None: a spectator, as seat 0).
+    pub(crate) fn write_head(&self, seat: Option<usize>, out: &mut [f32]) {
         let d = data();
         let s = &*SCALE;
         let n = self.n;
         let me = seat.unwrap_or(0);
         let rel = |x: usize| (x + n - me) % n;
-        let seats: [usize; MAXP] = std::array::from_fn(|k| (me + k) % n.max(1));
-        let abs = |k: usize| seats[k];
-        let vb = &*VALUE_BASE;
-        // one fill of the whole row: the one-hots and empty fields below only set their ones
-        out[..tensor_size(n)].fill(0.0);
+        let abs = |k: usize| (me + k) % n;
+        out.fill(0.0);
         let mut w = W { out, at: 0 };
         w.int(self.round, &s.round);
         w.put(if self.over { 1.0 } else { 0.0 });
@@ -404,7 +568,15 @@ impl State {
             }
             None => w.zeros(3 + 3 * n),
         }
-        // the table
+        debug_assert_eq!(w.at, w.out.len());
+    }
+
+    /// The table part (`parts(n).table` numbers): the same for every seat.
+    pub(crate) fn write_table(&self, out: &mut [f32]) {
+        let d = data();
+        let s = &*SCALE;
+        out.fill(0.0);
+        let mut w = W { out, at: 0 };
         let mut display = [0usize; N_ART];
         for &k in self.display.iter() {
             display[k as usize] += 1;
@@ -440,145 +612,40 @@ impl State {
         for b in [f.strict, f.combine, f.sages_dust, f.druid_l3] {
             w.put(if b { 1.0 } else { 0.0 });
         }
-        // the players, field by field, own seat first; each seat's derived numbers computed once
-        let active = self.active_for_view();
-        let ps = |k: usize| &self.players[abs(k)];
-        let mut sums = [SeatSums::default(); MAXP];
-        let mut own = [[0u64; WORDS]; 2];
-        for k in 0..n {
-            let p = ps(k);
-            let (hw, uw) = (words(&p.hand), words(&p.under));
-            sums[k] = SeatSums {
-                hand: hand_sums(&hw),
-                under: colour_counts(&uw),
-                parts: self.score_parts(p),
-                slots: p.slots(),
-                count: p.hand_count(),
-                limit: p.hand_limit(),
-            };
-            if k == 0 {
-                own = [hw, uw];
-            }
-        }
-        let flag = |b: bool| if b { 1.0 } else { 0.0 };
-        for k in 0..n {
-            w.put(flag(!ps(k).out));
-        }
-        for k in 0..n {
-            w.put(flag(active == Some(abs(k))));
-        }
-        for k in 0..n {
-            w.one_hot(d.characters.len(), Some(ps(k).ch));
-        }
-        for k in 0..n {
-            let c = self.card_of[abs(k)];
-            w.one_hot(d.roman.len(), if c >= 0 { Some(c as usize) } else { None });
-        }
-        for k in 0..n {
-            w.int(self.art_mod[abs(k)], &s.modifier);
-            w.int(self.sent_mod[abs(k)], &s.modifier);
-        }
-        for x in &sums[..n] {
-            for v in x.parts {
-                w.int(v, &s.score_part);
-            }
-        }
-        for k in 0..n {
-            w.int(ps(k).dust, &s.dust);
-        }
-        for x in &sums[..n] {
-            for v in x.hand.by_colour {
-                w.int(v, &s.cards);
-            }
-        }
-        for x in &sums[..n] {
-            let h = &x.hand;
-            let avg = (h.avg * 100.0).round() / 100.0;
-            w.int(h.lo, &s.card_bounds);
-            w.put(avg / s.card_bounds.scale);
-            w.int(h.hi, &s.card_bounds);
-        }
-        for k in 0..n {
-            for c in 0..4 {
-                w.int(ps(k).conc[c], &s.copies);
-            }
-        }
-        for k in 0..n {
-            for v in sums[k].under {
-                w.int(v, &s.cards);
-            }
-            w.int(ps(k).under_dust, &s.dust);
-        }
-        for k in 0..n {
-            for g in 0..5 {
-                w.int(ps(k).active[g], &s.gems);
-            }
-        }
-        for k in 0..n {
-            for g in 0..5 {
-                w.int(ps(k).inactive[g], &s.gems);
-            }
-        }
-        for x in &sums[..n] {
-            w.int(x.slots, &s.gems);
-        }
-        for k in 0..n {
-            for t in 0..6 {
-                w.int(ps(k).levels[t], &s.quarter);
-            }
-        }
-        for k in 0..n {
-            let at = w.at;
-            w.zeros(5);
-            for &price in ps(k).tokens.iter() {
-                w.out[at + token_index(price)] = 1.0;
-            }
-        }
-        for k in 0..n {
-            w.int(ps(k).pentagon, &s.copies);
-        }
-        for k in 0..n {
-            for a in 0..N_ART {
-                w.int(ps(k).arts[a], &s.copies);
-            }
-        }
-        for k in 0..n {
-            let at = w.at;
-            w.zeros(ns);
-            for &x in ps(k).sents.iter() {
-                w.out[at + x as usize] = 1.0;
-            }
-        }
-        for k in 0..n {
-            w.int(sums[k].count, &s.hand);
-            w.int(sums[k].limit, &s.hand);
-        }
-        for k in 0..n {
-            w.put(flag(ps(k).advanced));
-            w.put(flag(ps(k).druid_ruby));
-        }
-        // the seat's own cards (a spectator: none)
-        for ws in &own {
-            let at = w.at;
-            w.zeros(21);
-            if seat.is_some() {
-                // the seat is relative seat 0 (its block came first); each code has its own cell,
-                // m cards being m additions of 1 / copies (a table)
-                each_code(ws, |code, m| {
-                    let c = code & 3;
-                    let i = vb[c] + ((code >> 2) as i64 - d.card_min[c]) as usize;
-                    w.out[at + i] = s.copies_sum.of(m as usize);
-                });
-            }
-        }
+        debug_assert_eq!(w.at, w.out.len());
+    }
+
+    /// own_energy: the seat's energy in hand and payment capacity (a spectator: 0, 0).
+    pub(crate) fn write_own_energy(&self, seat: Option<usize>, out: &mut [f32]) {
+        let s = &*SCALE;
         match seat {
             Some(x) => {
-                w.int(self.players[x].energy(), &s.energy);
-                w.int(self.capacity(x), &s.capacity);
+                out[0] = s.energy.of(self.players[x].energy());
+                out[1] = s.capacity.of(self.capacity(x));
             }
-            None => w.zeros(2),
+            None => out[..2].fill(0.0),
         }
-        debug_assert_eq!(w.at, tensor_size(n));
+    }
+
+    /// The observation tensor of `seat` (None: a spectator) into `out` (`tensor_size(n)` floats).
+    pub fn write_tensor(&self, seat: Option<usize>, out: &mut [f32]) {
+        let n = self.n;
+        let pt = parts(n);
+        let me = seat.unwrap_or(0);
+        let (head, rest) = out[..tensor_size(n)].split_at_mut(pt.head);
+        let (table, rest) = rest.split_at_mut(pt.table);
+        let (seats, own) = rest.split_at_mut(pt.seats);
+        self.write_head(seat, head);
+        self.write_table(table);
+        let active = self.active_for_view();
+        for k in 0..n {
+            let j = (me + k) % n;
+            write_player(&self.players[j], seats, k, n);
+            self.write_order(j, seats, k, n, active);
+        }
+        let (cells, energy) = own.split_at_mut(pt.own - 2);
+        write_own_cells(seat.map(|x| &self.players[x]), cells);
+        self.write_own_energy(seat, energy);
     }
 
     /// The bids that are legal now: (lowest, highest), None without a bid decision.

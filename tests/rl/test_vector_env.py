@@ -182,3 +182,37 @@ def test_the_native_self_play_rows_are_the_python_tensors_across_autoresets():
                 resets += 1
             ended[i] = bool(term[i] or trunc[i])
     assert resets >= 2 and rows > 600
+
+
+@pytest.mark.skipif(not AVAILABLE, reason="the native core is not built")
+@pytest.mark.parametrize("players", [2, 3, 5, 6])
+@pytest.mark.parametrize("selfplay", [True, False])
+def test_the_native_batch_rows_are_the_full_tensor_of_its_states_across_autoresets(players, selfplay):
+    """The batch rewrites only what an action changed (native/src/tensor_cache.rs): every row it
+    writes, episode after episode, is bit for bit the full writer's tensor of the same state."""
+    n = 6
+    if selfplay:
+        env = rl.selfplay_vector_env("zavandor", num_envs=n, players=players, backend="native", max_rounds=1)
+        obs, mask, to_move = env.reset(seed=40 + players)
+    else:
+        env = rl.vector_env("zavandor", num_envs=n, players=players, backend="native", seed=40 + players,
+                            max_rounds=1, observation="flat")
+        obs, info = env.reset()
+        mask = info["action_mask"]
+    core, rng = env._core, np.random.default_rng(players)
+    row = np.zeros(obs.shape[1], np.float32)
+    ends = 0
+    for _ in range(150):
+        for i in range(n):
+            state = core.core(i)
+            seat = (state.current_player if state.current_player is not None else 0) if selfplay else 0
+            state.tensor_into(seat, row)
+            assert obs[i].tobytes() == row.tobytes(), f"game {i}"
+        actions = _pick(rng, mask)
+        if selfplay:
+            obs, mask, _, term, trunc, _ = env.step(actions)
+        else:
+            obs, _, term, trunc, info = env.step(actions)
+            mask = info["action_mask"]
+        ends += int(term.sum() + trunc.sum())
+    assert ends >= 3

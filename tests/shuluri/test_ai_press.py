@@ -101,3 +101,34 @@ def test_partners_who_win_together_each_count_a_win():
     s = arena({}, players=4, mode="pairs", kind="glad", active=0)
     finish(s, [0, 2], "gladiator killed")
     assert hooks.terminal(s) == [1.0, 0.0, 1.0, 0.0]
+
+
+def _far_gladiator_pairs():
+    """Pairs, round 2: agl stands at home while his partner cgl fights the two enemy gladiators."""
+    place = {"agl": (-5, 3), "cgl": (1, 0), "bgl": (2, -1), "dgl": (2, 0)}
+    return _gladiators(place, {"bgl": 12, "dgl": 13, "cgl": 12}, players=4, mode="pairs")
+
+
+def test_pairs_the_heuristic_plays_the_hard_gladiators_step():
+    """At four players hard's gladiator steps are the heuristic's (``glad_heuristic`` by default): the
+    search's leaf value, which counts two enemy gladiators' threats but not the exchange of blows, kept
+    hard's gladiators at home while their partners fought. At two players the search decides."""
+    from grimoire.core.rng import Rng
+    from grimoire.games.shuluri.ai.heuristic import decide
+    s = _far_gladiator_pairs()
+    acts = s.legal_actions()
+    hooks = ShuluriSearch(3)
+    quick = hooks.shortcut(s, 0, acts)
+    assert quick is not None
+    assert quick.text == decide(s.sample_hidden(0, Rng(1)), 0, acts).text
+    assert ShuluriSearch(3, glad_heuristic=False)._heuristic_gladiator(s) is False
+    duel = _gladiators({"agl": (-4, 2), "bgl": (2, -1)}, {"agl": 18, "bgl": 18})
+    assert hooks._heuristic_gladiator(duel) is False
+
+
+def test_pairs_a_hard_gladiator_at_home_joins_the_fight():
+    """Seven fields from the enemies, the hard gladiator walks up to three (before: he stopped five away)."""
+    s = _far_gladiator_pairs()
+    assert min(B.distance(fig(s, "agl").field, fig(s, e).field) for e in ("bgl", "dgl")) == 7
+    _play_step(s, 0, "hard")
+    assert min(B.distance(fig(s, "agl").field, fig(s, e).field) for e in ("bgl", "dgl")) <= 3

@@ -114,3 +114,33 @@ def test_observations_of_several_seats_equal_each_seats_own_and_share_the_public
                 if f["seat"] is not None and not f["zombie"]:
                     assert figs[f["seat"]][i] is not f       # the owner's own (its secrets)
             s.apply(rng.choice(s.legal_actions()))
+
+
+def test_shared_figures_and_events_equal_the_plain_per_seat_build():
+    # view.observe builds an owner's figure from the public one with its secrets put back, and the
+    # events once for every seat without a private event in the window: both must read exactly as the
+    # plain build per seat (_figure / _events for that seat), secrets, hidden weapons and all
+    import random
+
+    from grimoire.games.shuluri import view
+
+    seen = {"own_differs": 0, "hidden_weapon": 0, "private_event": 0}
+    for players, seed in ((4, 11), (2, 12), (4, 13)):
+        s = grimoire.new_game("shuluri", players, seed)
+        rng = random.Random(seed)
+        seats = [*range(players), None]
+        for _ in range(150):
+            if s.is_terminal():
+                break
+            for seat, obs in zip(seats, s.observations(seats), strict=True):
+                part = obs["shuluri"]
+                want = [view._figure(s, f, seat) for f in s.figs if f is not None]
+                assert part["figures"] == want
+                assert [list(x) for x in view._events(s, seat)] == [part["events"], part["event_data"]]
+                for f, got in zip([f for f in s.figs if f is not None], part["figures"], strict=True):
+                    if seat is not None and f.seat == seat:
+                        seen["own_differs"] += got != view._figure(s, f, None)
+                        seen["hidden_weapon"] += f.is_gladiator and not s.teams[f.seat].weapon_shown
+                seen["private_event"] += part["events"] != view._events(s, None)[0]
+            s.apply(rng.choice(s.legal_actions()))
+    assert all(seen.values()), seen          # the sample holds every case the shortcuts handle

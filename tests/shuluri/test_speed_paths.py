@@ -211,23 +211,27 @@ def test_step_table_is_the_movement_rule():
             assert B.STEPS[a][in_c] == tuple(want)
 
 
-def test_tensor_caches_serve_no_stale_row():
+@pytest.mark.parametrize("players, games, opts", [(2, 3, _OTHER_RULES), (4, 2, {}), (4, 1, {"mode": "pairs"})])
+def test_tensor_caches_serve_no_stale_row(players, games, opts):
+    """After every step of random games (tensors written as an adapter does: the mover's, sometimes the
+    others'), the tensor with every cache as the game left it equals the one computed afresh."""
     from grimoire.games.shuluri import tensor_into as TI
-    out = np.zeros(TI.size(2), np.float32)
+    out = np.zeros(TI.size(players), np.float32)
     n = 0
-    for i, s in enumerate(_random_games(2, 2, 600, **_OTHER_RULES)):
-        if i % 4:
-            continue
-        for seat in (None, 0, 1):
+    for i, s in enumerate(_random_games(players, games, 600, **opts)):
+        for seat in (s.current_player, None, i % players) if i % 5 == 0 else (s.current_player,):
             s.observation_tensor_into(seat, out)           # with every cache as the game left it
             warm = out.tobytes()
+            fresh = s.clone()                              # plain figures, no row kept
             TI._FEATURE_CACHE.clear()
             TI._TEAM_CACHE.clear()
-            TI._LAST.clear()
+            fresh.observation_tensor_into(seat, out)
+            assert out.tobytes() == warm, (seat, s.history[-3:])
+            TI.forget(s)
             s.observation_tensor_into(seat, out)
             assert out.tobytes() == warm
             n += 1
-    assert n > 100
+    assert n > 300 * games
 
 
 def test_tables_hold_the_interned_actions():

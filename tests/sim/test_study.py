@@ -194,3 +194,12 @@ def test_paired_differences_of_same_seed_runs_cancel_the_shared_luck(tmp_path):
     for p in other["paired_by_role"]:
         if p.get("ci95"):
             assert p["ci95"][0] <= p["diff"] <= p["ci95"][1]
+
+
+@pytest.mark.parametrize("bad", ["max_rounds", "=3", " =3"])
+def test_an_option_without_key_and_value_is_refused_in_one_line_by_both_parsers(bad):
+    from grimoire.cli.common import parse_option_pairs
+    for parse in (parse_option_pairs, parse_sweep_pairs):
+        with pytest.raises(GameConfigError, match="options are given as key=value"):
+            parse([bad])
+    assert parse_option_pairs(["max-rounds=3"]) == parse_sweep_pairs(["max-rounds=3"]) == {"max_rounds": 3}

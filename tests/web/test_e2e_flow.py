@@ -191,3 +191,23 @@ def test_a_game_without_its_own_board_plays_on_the_generic_one(browser, server):
     page.goto(f"{server.base}/replay/{g['id']}")         # the viewer of a running game: one's own seat
     page.wait_for_selector("main.generic")
     assert not errors, errors
+
+
+def test_a_wrong_seat_link_is_explained_in_the_readers_language(browser, server):
+    """A seat link with a wrong token: the page says so in the reader's language, not in the server's
+    English message."""
+    g = create(server.base, "zavandor", [{"agent": "human"}, {"agent": "random"}], seed=4)
+    for lang in ("en", "hu", "de", "zh"):
+        catalog = httpx.get(f"{server.base}/api/i18n/{lang}", timeout=10).json()
+        page = new_page(browser, viewport=PHONE)
+        page.goto(server.base + "/")
+        page.wait_for_selector("select.lang")      # the lobby has stored its language: choose ours
+        page.evaluate(f"localStorage.setItem('grimoire.lang', '{lang}')")
+        page.goto(f"{server.base}/play/{g['id']}#seat=0&token=not-the-token")
+        page.wait_for_selector("main.fatal")
+        text = page.inner_text("main.fatal")
+        assert catalog["ui.cannot_open"] in text and catalog["error.bad_token"] in text, (lang, text)
+        if lang != "en":
+            assert "not valid" not in text, (lang, text)
+        check_page(page, server.base)
+        page.close()

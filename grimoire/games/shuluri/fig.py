@@ -44,7 +44,7 @@ class Fig:
         "run_credit", "aim", "spent", "debt", "coat", "next_no_man", "next_limit", "next_double", "cur_no_man",
         "cur_limit", "cur_double", "zman", "zfields", "order", "mad_man", "amulet", "amulet_shown", "me_extra",
         "me_shown", "vial", "vial_shown", "potion", "potion_shown", "raised", "must_attack", "netted", "cast_other",
-        "ordered", "zdone",
+        "ordered", "zdone", "tc",
     )
     id: int
     seat: int
@@ -111,6 +111,7 @@ class Fig:
     cast_other: bool
     ordered: bool
     zdone: bool
+    tc: dict | None         # tensor_into's rows of this figure while it is a CleanFig (not game state)
 
     def copy(self) -> Fig:  # replaced below by a generated function (one assignment per slot: fast clones)
         raise NotImplementedError
@@ -147,6 +148,23 @@ def _make_copier(cls, lists: tuple[str, ...]):
 
 
 Fig.copy = _make_copier(Fig, ("sets",))  # type: ignore[method-assign]
+
+
+class CleanFig(Fig):
+    """A figure not changed since tensor_into last wrote its row (which it keeps in ``tc``).
+
+    The tensor writer turns a figure into a CleanFig (same slots, so ``__class__`` can be swapped) after
+    computing its row; the first attribute set on it turns it back into a plain Fig, so a CleanFig's row
+    is up to date without comparing anything. Only ``sets`` (a list changed in place) escapes this: the
+    writer compares it. Copies (``copy``) and loaded states are plain Figs. The engine never makes a
+    CleanFig, so play without tensors pays nothing; with them, one extra call per changed figure.
+    """
+
+    __slots__ = ()
+
+    def __setattr__(self, name: str, value) -> None:
+        object.__setattr__(self, "__class__", Fig)
+        object.__setattr__(self, name, value)
 
 
 def new_fighter(cid: int, seat: int, role: int, gtype: GladiatorType | None = None) -> Fig:
@@ -193,6 +211,7 @@ def new_fighter(cid: int, seat: int, role: int, gtype: GladiatorType | None = No
     f.potion_shown = False
     f.raised = False
     f.netted = False
+    f.tc = None
     return f
 
 

@@ -36,7 +36,7 @@ from .fig import IN_HEAP
 from .flow import advance
 from .kinds import KINDS, act_reason, verb_reason
 from .magic import cast_cost, cast_target_reason, cloud_reason, is_self, may_cast_now
-from .movement import gate_reason, hostile_fields, move_options, player_controls
+from .movement import gate_reason, move_options, player_controls
 from .traps import is_ranged, ranged_reason, trap_actor
 from .values import available, skills
 
@@ -108,9 +108,17 @@ def act_actions(s, seat: int) -> list[Action]:
         have = available(s, f)
         moves = MOVE[role]
         side = alliance[f.seat]
-        if side not in hostile:
-            hostile[side] = hostile_fields(s, side)
-            foes[side] = [g for g in figs if g is not None and g.alive and g.field >= 0 and alliance[g.seat] != side]
+        if side not in hostile:     # hostile_fields(s, side) and the enemies on the board, in one pass
+            hs: set[int] = set()
+            fl = []
+            for g in figs:
+                if g is not None and g.alive and alliance[g.seat] != side:
+                    gf = g.field
+                    hs.add(gf)
+                    if gf >= 0:
+                        fl.append(g)
+            hostile[side] = hs
+            foes[side] = fl
         known = skills(s, f)
         for mode, d in move_options(s, f, counts, "sneaking" in known, hostile[side]):
             add(moves[mode][d])
@@ -165,11 +173,12 @@ def act_actions(s, seat: int) -> list[Action]:
         if role == GL:
             if drop_reason(s, f) is None:
                 add(GL_VERB["drop"])
-            if pickup_reason(s, f) is None:
+            # pickup_reason needs a part of his weapon on his field; bell_reason the Golden Bell (a skill)
+            if (f.part_at == ff or ff in f.sets) and pickup_reason(s, f) is None:
                 add(GL_VERB["pickup"])
             if f.down and stand_reason(s, f) is None:
                 add(GL_VERB["stand"])
-            if bell_reason(s, f) is None:
+            if "golden_bell" in known and bell_reason(s, f) is None:
                 add(GL_VERB["bell"])
             if ff in s.teams[seat].heaps:
                 sets = f.sets

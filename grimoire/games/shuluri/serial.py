@@ -29,7 +29,7 @@ def _json(v: Any) -> Any:
     return v
 
 
-_FIG_PLAIN = tuple(k for k in Fig.__slots__ if k not in ("effects", "sets", "order"))
+_FIG_PLAIN = tuple(k for k in Fig.__slots__ if k not in ("effects", "sets", "order", "tc"))   # tc: not state
 _fig_values = attrgetter(*_FIG_PLAIN)
 _TEAM_PLAIN = tuple(k for k in Team.__slots__ if k not in ("quarters", "inner_gates", "heaps", "hand", "played", "lost",
                                                           "discs", "cast"))
@@ -138,8 +138,9 @@ def load(d: dict[str, Any]):
             figs.append(None)
             continue
         f = Fig.__new__(Fig)
+        f.tc = None
         for k in Fig.__slots__:
-            if k == "effects":
+            if k in ("effects", "tc"):
                 continue
             v = fd[k]
             if k == "order" and v is not None:

@@ -155,6 +155,17 @@ class ShuluriState(GameState):
     def legal_action_ids(self) -> list[int]:
         return _legal_ids(self)
 
+    def legal_mask_into(self, out: np.ndarray) -> None:
+        """``legal_mask()`` written into ``out`` (int8) id by id, without sorting the ids first (every
+        action the game lists has an id, codec.py)."""
+        if type(out) is not np.ndarray or out.dtype != np.int8 or out.ndim != 1 or not out.flags.c_contiguous:
+            return super().legal_mask_into(out)
+        out.fill(0)
+        m = out.data
+        ids = _text_ids()
+        for a in _legal_actions(self):
+            m[ids[a.text]] = 1
+
     def action_from_id(self, i: int) -> Action:
         texts = _id_texts()
         if type(i) is int and 0 <= i < len(texts):     # every id is a fixed text (codec.py)
@@ -219,6 +230,7 @@ class ShuluriState(GameState):
 from .actions import parse as _parse  # noqa: E402
 from .codec import id_texts as _id_texts  # noqa: E402
 from .codec import legal_ids as _legal_ids  # noqa: E402
+from .codec import text_ids as _text_ids  # noqa: E402
 from .data import char_name as _char_name  # noqa: E402
 from .legal import check as _check  # noqa: E402
 from .legal import do as _do  # noqa: E402

@@ -9,6 +9,8 @@ weapon values, geometry and the touch-spell +5 always add (K13.3).
 
 from __future__ import annotations
 
+from functools import cache
+
 from .data import (
     COST,
     DOWN_VE,
@@ -151,11 +153,20 @@ def has_skill(s, f: Fig, skill: str) -> bool:
 def skills(s, f: Fig) -> frozenset[str]:
     """Every skill for which has_skill holds (for listing many actions of one figure)."""
     if f.zombie:
-        return frozenset()
+        return _NO_SKILLS
     if f.is_gladiator:
-        w = weapon(f)
-        return frozenset(GLADIATOR_TYPES[s.teams[f.seat].gtype].extra_skills) | frozenset(w.skills if w else ())
-    return frozenset(ROLE_STATS[f.role].skills)
+        return _gladiator_skills(s.teams[f.seat].gtype, wield_key(f))
+    return _ROLE_SKILLS[f.role]
+
+
+_NO_SKILLS: frozenset[str] = frozenset()
+_ROLE_SKILLS = tuple(frozenset(st.skills) for st in ROLE_STATS)
+
+
+@cache
+def _gladiator_skills(gtype: str, wk: str) -> frozenset[str]:
+    w = WEAPONS[wk] if wk else None
+    return frozenset(GLADIATOR_TYPES[gtype].extra_skills) | frozenset(w.skills if w else ())
 
 
 def skill_blocked(s, f: Fig, skill: str) -> bool:

@@ -98,6 +98,19 @@ def _figure(s, f: Fig, seat: int | None) -> dict[str, Any]:
     return out
 
 
+def _own_figure(s, f: Fig, public: dict[str, Any]) -> dict[str, Any]:
+    """``_figure(s, f, f.seat)`` from the figure's public view: only the values it hides from the others
+    differ (the same keys in the same order), except for a gladiator whose weapon is not shown yet."""
+    if f.is_gladiator and not s.teams[f.seat].weapon_shown:
+        return _figure(s, f, f.seat)
+    out = dict(public)
+    out["me"] = f.me + f.me_extra
+    out["amulet"] = AMULETS[f.amulet] if f.amulet >= 0 else None
+    out["vial"] = f.vial
+    out["potion"] = f.potion
+    return out
+
+
 def _team(s, t, seat: int | None) -> dict[str, Any]:
     own = seat is not None and t.seat == seat
     out: dict[str, Any] = {
@@ -148,6 +161,29 @@ def _events(s, seat: int | None) -> tuple[list[str], list[list]]:
     return lines, data
 
 
+def _public_events(s) -> tuple[tuple[list[str], list[list]], set[int]]:
+    """The events every seat sees (``_events(s, None)``), and the seats with an event of their own among
+    them: every other seat's window is this one (read-only, shared)."""
+    lines: list[str] = []
+    data: list[list] = []
+    private: set[int] = set()
+    node = s.events
+    while node is not None and len(lines) < EVENTS_SHOWN:
+        ev = node[0]
+        vis, text, key, args = ev
+        if vis is None:
+            if text is None:
+                text = ev[1] = english(key, args)
+            lines.append(text)
+            data.append([key, args])
+        else:
+            private.add(vis)
+        node = node[1]
+    lines.reverse()
+    data.reverse()
+    return (lines, data), private
+
+
 def observe(s, seats: list[int | None]) -> list[dict[str, Any]]:
     gates = {g.id: {"open": s.gate_open[g.index], "jammed_until": s.gate_jam[g.index] or None} for g in B.GATES}
     areas = [{"spell": a.key, "caster": s.name(a.caster), "centre": B.field_name(a.centre),
@@ -166,11 +202,11 @@ def observe(s, seats: list[int | None]) -> list[dict[str, Any]]:
     public_teams: dict[int, dict[str, Any]] = {}
 
     def figure(f: Fig, seat: int | None) -> dict[str, Any]:
-        if seat is not None and f.seat == seat:
-            return _figure(s, f, seat)
         got = public_figs.get(id(f))
         if got is None:
             got = public_figs[id(f)] = _figure(s, f, None)
+        if seat is not None and f.seat == seat:
+            return _own_figure(s, f, got)
         return got
 
     def team(t, seat: int | None) -> dict[str, Any]:
@@ -181,9 +217,10 @@ def observe(s, seats: list[int | None]) -> list[dict[str, Any]]:
             got = public_teams[t.seat] = _team(s, t, None)
         return got
 
+    public_events, private_events = _public_events(s)
     out = []
     for seat in seats:
-        lines, data = _events(s, seat)
+        lines, data = _events(s, seat) if seat in private_events else public_events
         out.append({
             "phase": s.phase, "mode": s.mode, "step": step, "first": s.first, "order": list(s.order),
             "alliances": list(s.alliance), "decision": _decision(s, seat), "gates": gates, "areas": areas,

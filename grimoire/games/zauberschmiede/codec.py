@@ -9,13 +9,11 @@ from .sheet import DATA_DIR
 
 
 class ZauberschmiedeCodec(ActionCodec):
-    """A plain table codec (every action has a fixed id, decoded without a state by the parser) with a
-    faster ``legal_ids``: the legal texts are distinct, so no set is needed."""
+    """A plain table codec (every action has a fixed id, decoded without a state by the parser) whose
+    ``legal_ids`` the state lists straight from id tables, without the actions' texts."""
 
     def legal_ids(self, state: GameState) -> list[int]:
-        get = self._id.get
-        ids = [get(a.text) for a in state.legal_actions()]
-        return sorted(i for i in ids if i is not None)
+        return state.legal_action_ids()     # from the id tables (rules.legal_ids)
 
 
 CODEC = ZauberschmiedeCodec(load_action_table(DATA_DIR / "actions.txt"), parse=parse)

@@ -9,7 +9,7 @@ from .sheet import CONFIG, SHEET
 
 class Player:
     __slots__ = ("fields", "nfill", "paid", "amped", "boxes", "fresh", "stock", "spent", "amp_level",
-                 "amp_paid", "upg", "trans_left", "vals", "used", "tmask", "past", "done", "snap")
+                 "amp_paid", "upg", "trans_left", "vals", "used", "tmask", "past", "done", "snap", "charge", "_pub")
 
     def __init__(self, roll: tuple[int, ...]):
         self.fields = [0] * SHEET.nfields           # 0 = empty, else the value written (R5.1)
@@ -30,6 +30,7 @@ class Player:
         self.past: tuple = ()                       # finished rounds: (vals, used, tmask)
         self.done = False                           # decided (ended) the current round
         self.snap: Player | None = None             # copy at the start of the round (what others see)
+        self.charge: Any = None                     # tables.ChargeState last listed (checked at each use)
 
     def copy(self) -> Player:
         p = Player.__new__(Player)
@@ -51,6 +52,7 @@ class Player:
         p.past = self.past
         p.done = self.done
         p.snap = self.snap
+        p.charge = self.charge                      # (immutable but for its cache of listings: shared)
         return p
 
     # --- queries ----------------------------------------------------------------------------------
@@ -113,6 +115,14 @@ class Player:
         snap = d.get("snap")
         p.snap = cls.from_dict(snap) if snap is not None else None
         return p
+
+    def public_of_snap(self) -> dict[str, Any]:
+        """``public()`` of a round-start copy (``snap``: never changed, shared by the round's states),
+        built once: read-only."""
+        got = getattr(self, "_pub", None)
+        if got is None:
+            got = self._pub = self.public()
+        return got
 
     def public(self) -> dict[str, Any]:
         """Readable form for observations."""

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from ...core.action import Action
 from ...core.errors import IllegalAction
+from . import tables
 from .actions import (
-    AMPLIFY,
-    CHARGE,
     DUST,
     END,
     KIND_AMPLIFY,
@@ -23,10 +22,6 @@ from .actions import (
     KIND_UNLOCK,
     KIND_UPGRADE,
     SIDES,
-    TRANSMUTE,
-    UNLOCK,
-    UPGRADE,
-    pay_action,
 )
 from .player import Player
 from .sheet import SHEET
@@ -38,6 +33,7 @@ UPG_VALUES = SHEET.upgrade_values
 NK = len(UPG_VALUES)
 AMP_COSTS = SHEET.amp_costs
 MAX_LEVEL = len(AMP_COSTS)
+KMASK = (1 << NK) - 1
 VALUES = tuple(range(1, SIDES + 1))
 
 
@@ -111,73 +107,62 @@ def payments(var: Variant, p: Player, cost: int) -> list[tuple[tuple[int, ...], 
 # legal actions (the listing must agree exactly with check(); tests enforce it)
 
 def legal_actions(var: Variant, p: Player) -> list[Action]:
-    cnt = available(p)
-    vs = [v for v in VALUES if cnt[v]]
-    if paying_amplifier(var, p):
-        return [UNLOCK[v] for v in vs]
-    out: list[Action] = []
-    fields, mins, paid, nfill = p.fields, var.mins, p.paid, p.nfill
-    nf = SHEET.art_nfields
+    return _walk(tables.ACTIONS, var, p)
+
+
+def legal_ids(var: Variant, p: Player) -> list[int]:
+    """The action ids of ``legal_actions`` in the same order (data/actions.txt has every action)."""
+    return _walk(tables.ids(), var, p)
+
+
+def _walk(T: tables.Tables, var: Variant, p: Player) -> list:
+    """The legal actions of p in the listing's order, as items of the tables T (tables.py)."""
+    vsm = 0                     # bit v: an unused die shows v
+    unused = 0
+    for v, u in zip(p.vals, p.used, strict=True):
+        if not u:
+            vsm |= 1 << v
+            unused += 1
+    if p.amp_paid > 0 and not var.partial:          # paying_amplifier
+        return list(T.unlock[vsm])
+    paid = p.paid
+    cs = tables.charge_state(p, var.mins)
     # R5.1 charge
-    if vs:
-        for a in range(NA):
-            if paid >> a & 1 or nfill[a] == nf[a]:
-                continue
-            row = CHARGE[a]
-            for c, group in ARTS[a].groups:
-                lo = 7
-                for f in group:
-                    if not fields[f] and mins[f] < lo:
-                        lo = mins[f]
-                if lo < 7:
-                    acts = row[c]
-                    for v in vs:
-                        if v >= lo:
-                            out.append(acts[v])
+    out: list = list(T.charges(cs, vsm)) if vsm else []
+    full = cs.full
     # R6.4 pay
-    pay_cache: dict[int, list] = {}
-    for a in range(NA):
-        if paid >> a & 1 or nfill[a] != nf[a]:
-            continue
-        cost = SHEET.dust[a]
-        opts = pay_cache.get(cost)
-        if opts is None:
-            opts = pay_cache[cost] = payments(var, p, cost)
-        for rounds, _need in opts:
-            out.append(pay_action(a, rounds))
-    if vs:
+    if full:
+        pay_cache: dict[int, list] = {}
+        for a in range(NA):
+            if full >> a & 1:
+                cost = SHEET.dust[a]
+                opts = pay_cache.get(cost)
+                if opts is None:
+                    opts = pay_cache[cost] = payments(var, p, cost)
+                for rounds, _need in opts:
+                    out.append(T.pay(a, rounds))
+    if vsm:
         # R7.2 amplify
-        if p.amp_level >= 1:
+        level = p.amp_level
+        if level >= 1:
             cand = paid & ~p.amped
-            if cand:
-                for a in range(NA):
-                    if cand >> a & 1:
-                        row = AMPLIFY[a]
-                        for v in vs:
-                            out.append(row[v])
+            while cand:
+                low = cand & -cand
+                out += T.amplify[low.bit_length() - 1][vsm]
+                cand ^= low
         # R8.1 upgrade
         upg = p.upg
-        for c in range(NC):
-            row = UPGRADE[c]
-            for k in range(NK):
-                v = UPG_VALUES[k]
-                if cnt[v] and not upg >> (c * NK + k) & 1:
-                    out.append(row[v])
+        for c, row in enumerate(T.upgrade):
+            out += row[vsm << NK | upg >> (c * NK) & KMASK]
         # R7.1 unlock
-        if p.amp_level < MAX_LEVEL and (var.partial or sum(cnt) >= AMP_COSTS[p.amp_level]):
-            for v in vs:
-                out.append(UNLOCK[v])
+        if level < MAX_LEVEL and (var.partial or unused >= AMP_COSTS[level]):
+            out += T.unlock[vsm]
         # R6.1 dust
-        for v in vs:
-            out.append(DUST[v])
+        out += T.dust[vsm]
         # R9 transmute
         if p.trans_left > 0:
-            for v in vs:
-                row = TRANSMUTE[v]
-                for w in VALUES:
-                    if w != v:
-                        out.append(row[w])
-    out.append(END)
+            out += T.transmute[vsm]
+    out.append(T.end)
     return out
 
 

@@ -67,7 +67,18 @@ def harmony(var: Variant, p: Player) -> int:
 def breakdown(var: Variant, p: Player, metrics: list[int], seat: int) -> dict[str, int]:
     """Score of player p as if the game ended now. ``metrics`` are every seat's dust-creator metric
     (solo: a list of one); ``seat`` is p's index in it."""
+    s1, s2, s3, s4, s5, s6, s7 = sheet_parts(var, p)
+    s8 = dust_creator(var, s2, metrics, seat)
+    out = {"S1": s1, "S2": s2, "S3": s3, "S4": s4, "S5": s5, "S6": s6, "S7": s7, "S8": s8}
+    out["total"] = s1 + s2 + s3 + s4 + s5 + s6 + s7 + s8
+    return out
+
+
+def sheet_parts(var: Variant, p: Player) -> tuple[int, int, int, int, int, int, int]:
+    """S1-S7: what depends on p's sheet alone (S8 compares the seats: ``dust_creator``)."""
     paid = p.paid
+    if not paid:                # nothing complete: only the dust produced counts
+        return 0, sum(p.boxes), 0, 0, 0, 0, 0
     done = [a for a in range(_NA) if paid >> a & 1]
     s1 = 0
     for a in done:
@@ -92,17 +103,18 @@ def breakdown(var: Variant, p: Player, metrics: list[int], seat: int) -> dict[st
             if m & ~paid == 0:
                 s6 += SHEET.bonus_all_colour
         s7 = harmony(var, p)
+    return s1, s2, s3, s4, s5, s6, s7
+
+
+def dust_creator(var: Variant, produced: int, metrics: list[int], seat: int) -> int:
+    """S8 of ``seat`` (``produced``: its dust produced, S2)."""
     if len(metrics) == 1:
         # solo: "mehr als zehn (10) Zauberstaub erwirtschaftet" -- always the dust produced
-        s8 = SHEET.bonus_dust_creator if s2 > SHEET.solo_dust_more_than else 0
-    else:
-        top = max(metrics)
-        mine = metrics[seat]
-        winners = sum(1 for m in metrics if m == top)
-        s8 = SHEET.bonus_dust_creator if (top > 0 and mine == top and (var.ties == "all_tied" or winners == 1)) else 0
-    out = {"S1": s1, "S2": s2, "S3": s3, "S4": s4, "S5": s5, "S6": s6, "S7": s7, "S8": s8}
-    out["total"] = s1 + s2 + s3 + s4 + s5 + s6 + s7 + s8
-    return out
+        return SHEET.bonus_dust_creator if produced > SHEET.solo_dust_more_than else 0
+    top = max(metrics)
+    mine = metrics[seat]
+    winners = sum(1 for m in metrics if m == top)
+    return SHEET.bonus_dust_creator if (top > 0 and mine == top and (var.ties == "all_tied" or winners == 1)) else 0
 
 
 def breakdowns(var: Variant, players: list[Player]) -> list[dict[str, int]]:

@@ -30,9 +30,19 @@ from .actions import KIND_END, SIDES, TABLE, parse
 from .player import Player
 from .scoring import breakdown, breakdowns, dust_metric
 from .sheet import CONFIG, SHEET
+from .writer import write
 
 GAME = "zauberschmiede"
 _D: dict[str, Any] = CONFIG["defaults"]
+_BY_ID: list[tuple[Action, ...]] = []
+
+
+def _actions_by_id() -> tuple[Action, ...]:
+    """The action of every id (data/actions.txt has no state-relative ids), parsed on first use."""
+    if not _BY_ID:
+        from .codec import CODEC
+        _BY_ID.append(tuple(parse(t) for t in CODEC.texts))
+    return _BY_ID[0]
 
 
 class ZauberschmiedeOptions(GameOptions):
@@ -82,13 +92,14 @@ def normalize_options(options: dict[str, Any], players: int = 1) -> dict[str, An
 
 class ZauberschmiedeState(GameState):
     game = GAME
-    __slots__ = ("var", "round", "roll", "players", "cur", "over")
+    __slots__ = ("var", "round", "roll", "players", "cur", "over", "_tc", "_totals")
     var: rules.Variant
     round: int
     roll: tuple[int, ...]
     players: list[Player]
     cur: int                 # the seat deciding now (== num_players between rounds)
     over: bool
+    _tc: Any                 # writer.Cache of the tensor's constant and round-start parts, or None
 
     # --- construction -------------------------------------------------------------------------------
     @classmethod
@@ -104,6 +115,7 @@ class ZauberschmiedeState(GameState):
         st.round = 1
         st.over = False
         st.cur = 0
+        st._tc = None
         st.roll = st._roll_dice()
         st.players = [Player(st.roll) for _ in range(players)]
         for p in st.players:
@@ -134,7 +146,27 @@ class ZauberschmiedeState(GameState):
     def _parse(self, text: str) -> Action:
         return parse(text)
 
-    # --- learning: the tensor written from the state (tensor.write_state), no observation dict -------------
+    # --- learning: ids and masks from the id tables (tables.py), tensors from the state -----------------
+    def legal_action_ids(self) -> list[int]:
+        if self.over:
+            return []
+        return sorted(rules.legal_ids(self.var, self.players[self.cur]))
+
+    def legal_mask_into(self, out: np.ndarray) -> None:
+        out.fill(0)
+        if not self.over:
+            ids = rules.legal_ids(self.var, self.players[self.cur])
+            out[np.fromiter(ids, np.intp, len(ids))] = 1
+
+    def action_from_id(self, i: int) -> Action:
+        if type(i) is int and i >= 0:
+            try:
+                return _actions_by_id()[i]
+            except IndexError:
+                pass
+        return super().action_from_id(i)      # its one-line error
+
+    # --- learning: the tensor written from the state (writer.py), no observation dict -------------------
     def observation_tensor(self, seat: int | None) -> np.ndarray:
         from .tensor import size
         out = np.empty(size(self.num_players), np.float32)
@@ -142,9 +174,8 @@ class ZauberschmiedeState(GameState):
         return out
 
     def observation_tensor_into(self, seat: int | None, out: np.ndarray) -> None:
-        from .tensor import write_state
         self._check_seat(seat)
-        write_state(self, seat, out)
+        write(self, seat, out)
 
     def _check(self, action: Action) -> None:
         if TABLE.lookup(action.text) is not action:
@@ -165,6 +196,8 @@ class ZauberschmiedeState(GameState):
 
     def _end_round(self) -> None:
         rnd = self.round
+        if self._tc is not None:
+            self._tc.snaps.clear()      # the round-start sheets are replaced
         for p in self.players:
             rules.end_of_round(p, rnd)
         if rnd >= self.var.last_round:
@@ -209,6 +242,7 @@ class ZauberschmiedeState(GameState):
         c.players = [p.copy() for p in self.players]
         c.cur = self.cur
         c.over = self.over
+        c._tc = None
         return c
 
     # --- hidden information -------------------------------------------------------------------------
@@ -226,6 +260,10 @@ class ZauberschmiedeState(GameState):
     def visible_scores(self, seat: int | None) -> list[int]:
         """The totals of the sheets as ``seat`` sees them (the dust creator compares visible sheets):
         another seat's choices of this round count only once the round is over."""
+        stash = getattr(self, "_totals", None)
+        got = stash[1].pop(seat, None) if stash is not None and stash[0] is self._hist else None
+        if got is not None:
+            return got
         return [b["total"] for b in breakdowns(self.var, self._visible(seat))]
 
     def _observe(self, seats: list[int | None]) -> list[dict[str, Any]]:
@@ -239,25 +277,43 @@ class ZauberschmiedeState(GameState):
         if opts.get("rolls") is not None:
             opts["rolls"] = [list(r) for r in opts["rolls"]]
         common = {"rounds": self.var.last_round, "roll": list(self.roll), "options": opts}
+        # each sheet's score depends on the sheets the seat sees (the dust creator compares them): the
+        # same sheets give the same score, so it is computed once per sheet and metrics, not per seat
+        metric_of: dict[int, int] = {}
+        scores: dict[tuple, dict[str, int]] = {}
+        totals: dict[int | None, list[int]] = {}
         out = []
         for seat in seats:
             vis = self._visible(seat)
-            metrics = [dust_metric(self.var, p) for p in vis]
+            metrics = []
+            for p in vis:
+                m = metric_of.get(id(p))
+                if m is None:
+                    m = metric_of[id(p)] = dust_metric(self.var, p)
+                metrics.append(m)
+            mkey = tuple(metrics)
             sheets = []
             for i, p in enumerate(vis):
                 live = p is self.players[i]
                 key = (i, live)
                 base = public.get(key)
                 if base is None:
-                    base = public[key] = p.public()
-                    base["log"] = [[r, t] for r, t in logs[i] if live or r < rnd]
+                    base = public[key] = {**(p.public() if live else p.public_of_snap()),
+                                          "log": [[r, t] for r, t in logs[i] if live or r < rnd]}
                 d = dict(base)
                 d["seat"] = i
                 d["decided"] = over or i < cur
                 d["live"] = live
-                d["score"] = breakdown(self.var, p, metrics, i)
+                skey = (i, live, mkey)
+                score = scores.get(skey)
+                if score is None:
+                    score = scores[skey] = breakdown(self.var, p, metrics, i)
+                d["score"] = score
                 sheets.append(d)
+            totals[seat] = [d["score"]["total"] for d in sheets]
             out.append({**common, "sheets": sheets})
+        # the envelope's scores (``visible_scores``) are these totals: handed over for this state only
+        self._totals = (self._hist, totals)
         return out
 
     def visible_history(self, seat: int | None) -> list[str | None]:
@@ -344,4 +400,5 @@ class ZauberschmiedeState(GameState):
         if not isinstance(sheets, list) or len(sheets) != n:
             raise GameConfigError("one sheet per player is needed")
         st.players = [Player.from_dict(s) for s in sheets]
+        st._tc = None
         return st

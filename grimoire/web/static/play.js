@@ -99,7 +99,7 @@ class Connection {
       this.pending = null;
     } else if (m.type === "error") {
       this.pending = null;
-      if (m.code === "bad_token" || m.code === "unknown_game") { fatal(m.message); return; }
+      if (m.code === "bad_token" || m.code === "unknown_game") { fatal(errorText(m.code, m.message)); return; }
       toast(t("ui.rejected", {reason: errorText(m.code, m.message, m.retry_after, m.rule, m.reason)}));
       if (m.code === "stale") this.ws.send(JSON.stringify({type: "sync"}));
       render();

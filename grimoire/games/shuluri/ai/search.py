@@ -3,7 +3,8 @@
 
 - ``shortcut``: the heuristic decides alone where there is nothing to weigh: the setup, the small
   follow-ups (pushes, shoves, the warlock's choices), and a step in which its best plan leads every
-  other first action by ``clear_gap``.
+  other first action by ``clear_gap``; at more than two players every gladiator step (``glad_heuristic``):
+  there the heuristic's exchange of blows closes in where the search's leaf value held back.
 - ``candidates``: in its own step, the first actions of the heuristic's best plans (``top_k``
   distinct ones) and ``end``; every naming, dodge and trap-window answer of its own; the other seats
   play the heuristic's choice.
@@ -48,7 +49,7 @@ DRAW = 0.25                   # a game ended by the round cap with an enemy stil
 
 class ShuluriSearch(SearchHooks):
     def __init__(self, seed: int = 0, top_k: int = 4, clear_gap: float = 1.5, prefer: float = 0.0,
-                 use_duel: bool = False, first_step: bool = True, glad_heuristic: bool = False,
+                 use_duel: bool = False, first_step: bool = True, glad_heuristic: bool | None = None,
                  rival_enemy: bool = True):
         self.rng = Rng(derive_seed(seed, "shortcut"))
         self.top_k = top_k
@@ -75,7 +76,7 @@ class ShuluriSearch(SearchHooks):
         by_text = {a.text: a for a in actions}
         if kind not in SEARCHED:
             return decide(det, seat, actions, self.rng, side_pref="first" if self.first_step else "side")
-        if self.glad_heuristic and kind == "act" and det.phase == "play" and det.sched[det.step_i][1] == "glad":
+        if kind == "act" and self._heuristic_gladiator(det):
             return decide(det, seat, actions, self.rng)
         if kind == "act":
             ranked = self._first_actions(det, seat, set(by_text), {})
@@ -87,6 +88,15 @@ class ShuluriSearch(SearchHooks):
             return decide(det, seat, actions, self.rng)
         self.searched += 1
         return None
+
+    def _heuristic_gladiator(self, s) -> bool:
+        """The heuristic plays this gladiator step: always with ``glad_heuristic`` True, never with False,
+        and by default (None) at more than two players, where the search's leaf value (damage and the
+        threats of two enemy gladiators, cut off at the end of the step) saw closing in as a loss and
+        kept hard's gladiators home while their partners fought (docs/ai.md, the pairs stand-off)."""
+        if s.phase != "play" or s.sched[s.step_i][1] != "glad":
+            return False
+        return s.num_players > 2 if self.glad_heuristic is None else bool(self.glad_heuristic)
 
     def _first_actions(self, s, seat: int, legal: set[str], shared: dict) -> list[tuple[float, str]]:
         """The heuristic's best plans as (value, first action), one per distinct first action."""

@@ -1,0 +1,69 @@
+//! The batch's incremental tensor (`tensor_cache.rs`) equals the full writer bit for bit: random
+//! games of every player count and rule set, one cache carried across games (as a batch slot's is
+//! across autoresets), every step observed by the seat to decide and by a random other seat.
+
+use _native::rng::Rng;
+use _native::state::{Flags, State};
+use _native::tensor::tensor_size;
+use _native::tensor_cache::TensorCache;
+
+fn flags(bits: u64, rounds: i64) -> Flags {
+    Flags {
+        strict: bits & 1 != 0,
+        combine: bits & 2 != 0,
+        sages_dust: bits & 4 != 0,
+        druid_l3: bits & 8 != 0,
+        free_new_track: bits & 16 != 0,
+        whole_dust: bits & 32 != 0,
+        turn_limit: 40,
+        max_rounds: Some(rounds),
+    }
+}
+
+fn bits(v: &[f32]) -> Vec<u32> {
+    v.iter().map(|x| x.to_bits()).collect()
+}
+
+#[test]
+fn the_cached_tensor_is_the_full_tensor_at_every_step_across_games() {
+    let mut rng = Rng::new(7);
+    let mut checked = 0;
+    for n in 2..=6 {
+        let size = tensor_size(n);
+        let (mut full, mut cached) = (vec![0f32; size], vec![0f32; size]);
+        let mut cache = TensorCache::new(n);
+        for game in 0..24u64 {
+            let mut s = State::new(n, 1000 * n as u64 + game, None, flags(rng.next64(), 1 + (game % 6) as i64));
+            loop {
+                let seat = s.current_player().unwrap_or(0);
+                let other = rng.below(n as u64) as usize;
+                for x in [seat, other] {
+                    s.write_tensor(Some(x), &mut full);
+                    cached.fill(f32::NAN); // nothing of the previous output may be relied on
+                    s.write_tensor_cached(x, &mut cached, &mut cache);
+                    assert_eq!(bits(&cached), bits(&full), "{n} players, game {game}, seat {x}, round {}", s.round);
+                    checked += 1;
+                }
+                if s.over {
+                    break;
+                }
+                let legal = s.legal();
+                let code = legal[rng.below(legal.len() as u64) as usize];
+                assert!(s.apply_code(code).is_none());
+            }
+        }
+    }
+    assert!(checked > 12_000, "{checked} rows");
+}
+
+#[test]
+fn a_cache_of_another_player_count_starts_over() {
+    let mut cache = TensorCache::new(3);
+    for n in [4, 2, 4] {
+        let s = State::new(n, 5, None, flags(0, 3));
+        let (mut full, mut cached) = (vec![0f32; tensor_size(n)], vec![0f32; tensor_size(n)]);
+        s.write_tensor(Some(1), &mut full);
+        s.write_tensor_cached(1, &mut cached, &mut cache);
+        assert_eq!(bits(&cached), bits(&full));
+    }
+}
