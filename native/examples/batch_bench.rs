@@ -48,7 +48,7 @@ fn main() {
     let mut acts = vec![0i64; envs];
     let mut run = |slots: &mut Vec<Slot>, acts: &[i64], reset: bool| {
         for i in 0..slots.len() {
-            prefetch_ahead(&cfg, slots, i);
+            prefetch_ahead(slots, i);
             let slot = &mut slots[i];
             let out = Out {
                 obs: &mut obs[i * size..(i + 1) * size],

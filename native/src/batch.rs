@@ -127,17 +127,15 @@ pub fn prefetch(start: *const u8, len: usize) {
     }
 }
 
-/// Before game `i` steps: fetch game i + 2's state and game i + 1's remembered tensor pieces (its
-/// keys and the row of the seat likely to observe), so that neither waits for memory when its turn
-/// comes (a batch of 1,024 games does not fit the caches).
+/// Before game `i` steps: fetch game i + 2's state and game i + 1's remembered tensor pieces, so
+/// that neither waits for memory when its turn comes (a batch of 1,024 games does not fit the caches).
 #[inline]
-pub fn prefetch_ahead(cfg: &Config, slots: &[Slot], i: usize) {
+pub fn prefetch_ahead(slots: &[Slot], i: usize) {
     if let Some(s) = slots.get(i + 2) {
         prefetch(s as *const Slot as *const u8, std::mem::size_of::<Slot>());
     }
     if let Some(s) = slots.get(i + 1) {
-        let seat = cfg.seat.or(s.s.current_player()).unwrap_or(0);
-        s.tensor.prefetch(seat);
+        s.tensor.prefetch();
     }
 }
 

@@ -631,7 +631,7 @@ impl PyBatch {
                 .zip(rewards.chunks_mut(nr))
                 .zip(terminated.iter_mut().zip(truncated.iter_mut()).zip(to_move.iter_mut()));
             for (i, (((o, m), r), ((te, tr), tm))) in it.enumerate() {
-                batch::prefetch_ahead(cfg, slots, i);
+                batch::prefetch_ahead(slots, i);
                 let out = batch::Out { obs: o, mask: m, rewards: r, terminated: te, truncated: tr, to_move: tm };
                 f(cfg, &mut slots[i], i, out);
             }

@@ -150,7 +150,7 @@ impl TensorCache {
     }
 
     /// Fetches the keys and the row into the caches (`batch::prefetch_ahead`).
-    pub fn prefetch(&self, _seat: usize) {
+    pub fn prefetch(&self) {
         let keys = &self.players[..];
         crate::batch::prefetch(keys.as_ptr() as *const u8, std::mem::size_of_val(keys));
         crate::batch::prefetch(self.row.as_ptr() as *const u8, std::mem::size_of_val(&self.row[..]));
