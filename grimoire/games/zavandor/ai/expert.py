@@ -30,8 +30,8 @@ DATA = Path(__file__).resolve().parent.parent / "data"
 NETWORKS: dict[int, str] = {4: "expert-4p.npz", 2: "expert-2p.npz"}
 TIME = 0.5          # seconds per searched decision (the typical budget; at most 2 s)
 # the network's share of a leaf's value, the rest the hard level's evaluation: the network alone (1)
-# won 4.2% of 48 4-player games against three medium and 30% of 60 2-player games, half of each 26-36%
-# and 75% on the same games (docs/ai.md, "The Zavandor expert level"); hard alone (0) 47% and 61-65%
+# won 4.2% of 48 4-player games against three medium and 30% of 60 2-player games, half of each 38.2%
+# and 75.8% on the same games; hard alone (0) 46.9% and 62.5% (docs/ai.md, "The Zavandor expert level")
 WEIGHT = 0.5
 
 
