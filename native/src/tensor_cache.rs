@@ -12,6 +12,7 @@ use crate::energy::Hand;
 use crate::small::Small;
 use crate::state::{Flags, Player, State, MAXP};
 use crate::tensor::{parts, tensor_size, write_own_cells, write_player, Parts, NF, SEAT};
+use std::sync::LazyLock;
 
 /// The turn order's inputs to the seats' ORDER_FIELDS but the active flag.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -106,13 +107,19 @@ pub struct TensorCache {
     n: usize,
     pt: Parts,
     row: Vec<f32>,
-    runs: Vec<Vec<(u16, u16, u16)>>, // per observer: (from in the row, to in the body, length)
     players: Vec<Player>,
     known: u8, // bit j: players[j] holds seat j's player
     ranks: Option<Ranks>,
     active: Option<usize>,
-    table: Option<Box<TableKey>>,
+    // inline, not boxed: fetched with the slot (a box was a cache miss per game and step)
+    table: Option<TableKey>,
 }
+
+/// Per player count and observer, the copies that make an observer's body: (from in the row, to
+/// in the body, length). One table for every game (not one per game: fewer lines to fetch).
+type Runs = Vec<(u16, u16, u16)>;
+static RUNS: LazyLock<Vec<Vec<Runs>>> =
+    LazyLock::new(|| (0..=MAXP).map(|n| (0..n).map(|me| runs(n, &parts(n), me)).collect()).collect());
 
 fn runs(n: usize, pt: &Parts, me: usize) -> Vec<(u16, u16, u16)> {
     let cells = pt.own - 2;
@@ -140,7 +147,6 @@ impl TensorCache {
             n,
             pt,
             row: vec![0.0; pt.table + pt.seats + n * (pt.own - 2)],
-            runs: (0..n).map(|me| runs(n, &pt, me)).collect(),
             players: vec![Player::default(); n],
             known: 0,
             ranks: None,
@@ -172,7 +178,7 @@ impl State {
         let (seats, own) = rest_row.split_at_mut(pt.seats);
         if !c.table.as_ref().is_some_and(|k| k.matches(self)) {
             self.write_table(table);
-            c.table = Some(Box::new(TableKey::of(self)));
+            c.table = Some(TableKey::of(self));
         }
         let ranks = Ranks { card_of: self.card_of, art_mod: self.art_mod, sent_mod: self.sent_mod };
         let active = self.active_for_view();
@@ -192,7 +198,7 @@ impl State {
                 c.known |= 1 << j;
             }
         }
-        for &(src, dst, len) in &c.runs[seat] {
+        for &(src, dst, len) in &RUNS[n][seat] {
             let (src, dst, len) = (src as usize, dst as usize, len as usize);
             rest[dst..dst + len].copy_from_slice(&c.row[src..src + len]);
         }
