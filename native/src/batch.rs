@@ -215,7 +215,7 @@ impl Slot {
     fn observe(&mut self, cfg: &Config, out: &mut Out) {
         let cp = self.s.current_player();
         let seat = cfg.seat.unwrap_or(cp.unwrap_or(0));
-        self.s.write_tensor_cached(seat, out.obs, &mut self.tensor);
+        self.s.write_tensor_touched(seat, out.obs, &mut self.tensor);
         out.mask.fill(0);
         self.ids = IdSet::default();
         if cp == Some(seat) {

@@ -284,7 +284,7 @@ pub fn load(n: usize, rng: u64, flags: Flags, st: &Value) -> R<State> {
         n,
         rng: crate::rng::Rng::from_state(rng),
         flags,
-        players,
+        players: Players::new(players),
         order: Small::from_slice(&order).unwrap(),
         card_of,
         art_mod,

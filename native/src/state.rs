@@ -275,12 +275,97 @@ pub struct Flags {
     pub max_rounds: Option<i64>,
 }
 
+/// The seats' players. Every mutable access (`IndexMut`, `iter_mut`) sets the seat's bit in
+/// `touched`, so the compiler routes every write of the rules through it: the batch's tensor cache
+/// rewrites the seats touched since its last row instead of comparing every player (`tensor_cache.rs`).
+/// A bit can be set without a change (never the reverse). Equality ignores the bits.
+#[derive(Clone, Copy, Debug)]
+pub struct Players {
+    p: [Player; MAXP],
+    touched: u8,
+}
+
+impl Players {
+    /// Every seat touched: a new set of players is a change.
+    pub fn new(p: [Player; MAXP]) -> Players {
+        Players { p, touched: u8::MAX }
+    }
+
+    /// The seats touched since the last `take_touched` (bit j: seat j).
+    pub fn touched(&self) -> u8 {
+        self.touched
+    }
+
+    /// Returns the touched seats and clears them.
+    pub fn take_touched(&mut self) -> u8 {
+        std::mem::take(&mut self.touched)
+    }
+
+    pub fn iter_mut(&mut self) -> std::slice::IterMut<'_, Player> {
+        self.touched = u8::MAX;
+        self.p.iter_mut()
+    }
+}
+
+impl Default for Players {
+    fn default() -> Self {
+        Players::new([Player::default(); MAXP])
+    }
+}
+
+impl PartialEq for Players {
+    fn eq(&self, other: &Players) -> bool {
+        self.p == other.p
+    }
+}
+
+impl Eq for Players {}
+
+impl std::ops::Deref for Players {
+    type Target = [Player; MAXP];
+    fn deref(&self) -> &[Player; MAXP] {
+        &self.p
+    }
+}
+
+impl std::ops::Index<usize> for Players {
+    type Output = Player;
+    #[inline]
+    fn index(&self, j: usize) -> &Player {
+        &self.p[j]
+    }
+}
+
+impl std::ops::Index<std::ops::RangeTo<usize>> for Players {
+    type Output = [Player];
+    #[inline]
+    fn index(&self, r: std::ops::RangeTo<usize>) -> &[Player] {
+        &self.p[r]
+    }
+}
+
+impl std::ops::IndexMut<std::ops::RangeTo<usize>> for Players {
+    #[inline]
+    fn index_mut(&mut self, r: std::ops::RangeTo<usize>) -> &mut [Player] {
+        self.touched |= ((1u16 << r.end.min(8)) - 1) as u8;
+        &mut self.p[r]
+    }
+}
+
+impl std::ops::IndexMut<usize> for Players {
+    #[inline]
+    fn index_mut(&mut self, j: usize) -> &mut Player {
+        self.touched |= 1 << j;
+        &mut self.p[j]
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct State {
     pub n: usize,
     pub rng: Rng,
     pub flags: Flags,
-    pub players: [Player; MAXP],
+    pub players: Players,
     pub order: Small<u8, MAXP>,
     pub card_of: [i64; MAXP],
     pub art_mod: [i64; MAXP],
@@ -334,7 +419,7 @@ impl State {
             n,
             rng,
             flags,
-            players: [Player::default(); MAXP],
+            players: Players::default(),
             order: Small::default(),
             card_of: [-1; MAXP],
             art_mod: [0; MAXP],

@@ -147,7 +147,7 @@ impl TensorCache {
             n,
             pt,
             row: vec![0.0; pt.table + pt.seats + n * (pt.own - 2)],
-            players: vec![Player::default(); n],
+            players: Vec::new(), // the compare form's keys (write_tensor_cached), made at its first use
             known: 0,
             ranks: None,
             active: None,
@@ -155,10 +155,8 @@ impl TensorCache {
         }
     }
 
-    /// Fetches the keys and the row into the caches (`batch::prefetch_ahead`).
+    /// Fetches the row into the caches (`batch::prefetch_ahead`; the batch compares no players).
     pub fn prefetch(&self) {
-        let keys = &self.players[..];
-        crate::batch::prefetch(keys.as_ptr() as *const u8, std::mem::size_of_val(keys));
         crate::batch::prefetch(self.row.as_ptr() as *const u8, std::mem::size_of_val(&self.row[..]));
     }
 }
@@ -167,22 +165,50 @@ impl State {
     /// `write_tensor(Some(seat), out)`, bit for bit, rewriting only what changed since `cache` was
     /// last used (with any state of the same player count: a new game is just another change).
     pub fn write_tensor_cached(&self, seat: usize, out: &mut [f32], c: &mut TensorCache) {
-        let n = self.n;
-        if c.n != n {
-            *c = TensorCache::new(n);
+        if c.n != self.n || c.players.len() != self.n {
+            *c = TensorCache::new(self.n);
+            c.players = vec![Player::default(); self.n];
         }
+        self.write_cached(seat, out, c, |c, j, p| {
+            let same = (c.known >> j) & 1 != 0 && same_player(&c.players[j], p);
+            if !same {
+                c.players[j] = *p;
+            }
+            !same
+        });
+    }
+
+    /// The batch's form of `write_tensor_cached`: the seats whose players were touched since the
+    /// last call (`Players::take_touched`: the rules' every write) are rewritten, the others are
+    /// not compared. For a cache used with this state alone (a new state has every seat touched,
+    /// so a slot's state replaced at a reset is safe); `tests/tensor_cache.rs` checks it too.
+    pub fn write_tensor_touched(&mut self, seat: usize, out: &mut [f32], c: &mut TensorCache) {
+        if c.n != self.n {
+            *c = TensorCache::new(self.n);
+        }
+        let touched = self.players.take_touched();
+        self.write_cached(seat, out, c, |c, j, _| (c.known >> j) & 1 == 0 || (touched >> j) & 1 != 0);
+    }
+
+    fn write_cached(
+        &self,
+        seat: usize,
+        out: &mut [f32],
+        c: &mut TensorCache,
+        changed: impl Fn(&mut TensorCache, usize, &Player) -> bool,
+    ) {
+        let n = self.n;
         let pt = c.pt;
         let (head, rest) = out[..tensor_size(n)].split_at_mut(pt.head);
         self.write_head(Some(seat), head);
-        let (table, rest_row) = c.row.split_at_mut(pt.table);
-        let (seats, own) = rest_row.split_at_mut(pt.seats);
         if !c.table.as_ref().is_some_and(|k| k.matches(self)) {
-            self.write_table(table);
+            self.write_table(&mut c.row[..pt.table]);
             c.table = Some(TableKey::of(self));
         }
         let ranks = Ranks { card_of: self.card_of, art_mod: self.art_mod, sent_mod: self.sent_mod };
         let active = self.active_for_view();
         if c.ranks != Some(ranks) || c.active != active {
+            let seats = &mut c.row[pt.table..pt.table + pt.seats];
             for j in 0..n {
                 self.write_order(j, seats, j, n, active);
             }
@@ -191,10 +217,10 @@ impl State {
         let cells = pt.own - 2;
         for j in 0..n {
             let p = &self.players[j];
-            if (c.known >> j) & 1 == 0 || !same_player(&c.players[j], p) {
+            if changed(c, j, p) {
+                let (seats, own) = c.row[pt.table..].split_at_mut(pt.seats);
                 write_player(p, seats, j, n);
                 write_own_cells(Some(p), &mut own[j * cells..(j + 1) * cells]);
-                c.players[j] = *p;
                 c.known |= 1 << j;
             }
         }

@@ -56,6 +56,56 @@ fn the_cached_tensor_is_the_full_tensor_at_every_step_across_games() {
     assert!(checked > 12_000, "{checked} rows");
 }
 
+/// The batch's form: only the seats the rules touched are rewritten (`write_tensor_touched`). The
+/// same random games, one cache across games, each step observed by the seat to decide and by a
+/// random other seat; the rules' writes reach the players only through `Players`' mutable access.
+#[test]
+fn the_touched_seats_tensor_is_the_full_tensor_at_every_step_across_games() {
+    let mut rng = Rng::new(11);
+    let mut checked = 0;
+    for n in 2..=6 {
+        let size = tensor_size(n);
+        let (mut full, mut cached) = (vec![0f32; size], vec![0f32; size]);
+        let mut cache = TensorCache::new(n);
+        for game in 0..24u64 {
+            let mut s = State::new(n, 2000 * n as u64 + game, None, flags(rng.next64(), 1 + (game % 6) as i64));
+            loop {
+                let seat = s.current_player().unwrap_or(0);
+                let other = rng.below(n as u64) as usize;
+                for x in [seat, other] {
+                    s.write_tensor(Some(x), &mut full);
+                    cached.fill(f32::NAN);
+                    s.write_tensor_touched(x, &mut cached, &mut cache);
+                    assert_eq!(bits(&cached), bits(&full), "{n} players, game {game}, seat {x}, round {}", s.round);
+                    assert_eq!(s.players.touched(), 0, "the bits are taken");
+                    checked += 1;
+                }
+                if s.over {
+                    break;
+                }
+                let legal = s.legal();
+                let code = legal[rng.below(legal.len() as u64) as usize];
+                assert!(s.apply_code(code).is_none());
+            }
+        }
+    }
+    assert!(checked > 12_000, "{checked} rows");
+}
+
+#[test]
+fn every_mutable_access_to_a_player_marks_its_seat() {
+    let mut s = State::new(4, 3, None, flags(0, 3));
+    assert_eq!(s.players.take_touched() & 0b1111, 0b1111, "a new game: every seat");
+    let _ = s.players[2].vp;
+    assert_eq!(s.players.touched(), 0, "a read marks nothing");
+    s.players[2].vp += 1;
+    assert_eq!(s.players.take_touched(), 0b100);
+    s.players[..2][1].dust += 1;
+    assert_eq!(s.players.take_touched(), 0b11);
+    let t = s.clone();
+    assert_eq!(t, s, "equality ignores the bits");
+}
+
 #[test]
 fn a_cache_of_another_player_count_starts_over() {
     let mut cache = TensorCache::new(3);
