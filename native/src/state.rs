@@ -576,7 +576,13 @@ impl State {
 
     pub fn start_round(&mut self) {
         self.round += 1;
-        for p in self.players[..self.n].iter_mut() {
+        for j in 0..self.n {
+            // only a seat with something to change is touched (the batch's tensor rewrites those)
+            let q = &self.players[j];
+            if !q.advanced && q.under_dust == 0 && q.under.iter().all(|&x| x == 0) {
+                continue;
+            }
+            let p = &mut self.players[j];
             if p.under.iter().any(|&x| x != 0) {
                 for c in 0..MAX_CODE {
                     for _ in 0..p.under[c] {
@@ -631,11 +637,15 @@ impl State {
                 new.extend(self.draw(colour, rest as usize));
             }
         }
+        let paid = payout(dust);
+        if new.is_empty() && paid == 0 {
+            return; // no income: the seat is not touched
+        }
         let p = &mut self.players[seat];
         for c in new {
             p.add_card(c);
         }
-        p.dust += payout(dust);
+        p.dust += paid;
     }
 
     // --- phase 3 turns ----------------------------------------------------------------------------
@@ -674,10 +684,20 @@ impl State {
         }
     }
 
-    pub fn finish_round(&mut self) {
-        for p in self.players[..self.n].iter_mut() {
-            p.vp = if p.out { 0 } else { score(p) };
+    /// Every seat's victory points now; a seat whose points stay is not touched (the batch's
+    /// tensor rewrites touched seats).
+    fn update_vp(&mut self) {
+        for j in 0..self.n {
+            let p = &self.players[j];
+            let vp = if p.out { 0 } else { score(p) };
+            if vp != p.vp {
+                self.players[j].vp = vp;
+            }
         }
+    }
+
+    pub fn finish_round(&mut self) {
+        self.update_vp();
         if self.sent_sold >= data().sent_end {
             self.game_over("sentinels", None);
         } else if self.flags.max_rounds.is_some_and(|m| self.round >= m) {
@@ -693,9 +713,7 @@ impl State {
         self.end_reason = reason.to_string();
         self.pending.clear();
         self.auc = None;
-        for p in self.players[..self.n].iter_mut() {
-            p.vp = if p.out { 0 } else { score(p) };
-        }
+        self.update_vp();
         self.winners.clear();
         if let Some(w) = sole_winner {
             self.winners.push(w as u8);

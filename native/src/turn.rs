@@ -116,11 +116,16 @@ impl State {
         self.tab_auc = false;
         let (cards, conc, new_dust) = match explicit {
             None => {
-                let p = &mut self.players[seat];
                 if owed == 0 {
-                    p.dust += payout(credit);
+                    // nothing owed (an end of turn with an empty tab, mostly): the player is touched
+                    // only if the credit pays out (the batch's tensor rewrites touched seats)
+                    let paid = payout(credit);
+                    if paid != 0 {
+                        self.players[seat].dust += paid;
+                    }
                     return;
                 }
+                let p = &self.players[seat];
                 let pay = best_payment(&p.hand, &p.conc, p.dust, owed - credit);
                 (pay.cards, pay.conc, pay.final_dust)
             }
