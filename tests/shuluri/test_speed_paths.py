@@ -294,3 +294,32 @@ def test_a_clean_figure_turns_plain_when_set_and_is_never_state():
     ep = f.ep
     f.ep = ep                        # even a set to the same value: the row is computed afresh
     assert type(f) is Fig and f.ep == ep
+
+
+def test_a_listed_action_skips_only_its_own_check():
+    """check() accepts the very objects legal_actions() just listed without checking them again: each of
+    them passes the full check too, anything else is still checked, and the listing ends with the
+    position (an action, a copy)."""
+    from grimoire.games.shuluri.legal import check
+    rng = Rng(77)
+    probes = [A.TABLE.lookup(t) for t in ("gl move n", "wl cast acid 0,0", "end", "pass", "gl attack bwl")]
+    seen = refused = 0
+    for s in _random_games(2, 3, 900):
+        legal = s.legal_actions()
+        assert s.listed is legal
+        c = s.clone()
+        assert c.listed is None
+        for a in (legal[rng.below(len(legal))], legal[-1]):
+            check(c, a)                 # the full check (nothing listed on the copy)
+            check(s, a)
+            seen += 1
+        for p in probes:
+            if p is not None and p not in legal:
+                with pytest.raises(IllegalAction):
+                    check(s, p)
+                refused += 1
+    assert seen > 500 and refused > 500
+    s = grimoire.new_game("shuluri", 2, 5)
+    s.legal_actions()
+    s.apply(s.legal_actions()[0])
+    assert s.listed is None
