@@ -323,3 +323,39 @@ def test_a_listed_action_skips_only_its_own_check():
     s.legal_actions()
     s.apply(s.legal_actions()[0])
     assert s.listed is None
+
+
+def _plain_line(a: int, b: int) -> B.Line:
+    """board.Line from hex_line, as it was made before the arithmetic was inlined into _make_line."""
+    coords = B.hex_line(a, b)
+    idx = [B.INDEX.get(c, -1) for c in coords]
+    blocks = [B.BLOCK[i] if i >= 0 else B.block_of_coords(*c) for i, c in zip(idx, coords, strict=True)]
+    walls = []
+    for i in range(len(coords) - 1):
+        fu, fv = idx[i], idx[i + 1]
+        if fu >= 0 and fv >= 0:
+            d = B.direction_between(fu, fv)
+            if B.EDGE[fu][d] != B.NO_WALL:
+                walls.append((B.EDGE[fu][d], B.GATE_AT[fu][d]))
+    return B.Line(tuple(x for x in idx[1:-1] if x >= 0), sum(blocks[i] != blocks[i + 1] for i in range(len(idx) - 1)),
+                  tuple(walls), any(i < 0 for i in idx))
+
+
+def _line_pairs(n: int, seed: int):
+    rng = Rng(seed)
+    return [(rng.below(B.N_FIELDS), rng.below(B.N_FIELDS)) for _ in range(n)]
+
+
+def test_lines_are_the_plain_geometry():
+    pairs = _line_pairs(20_000, 5) + [(a, a) for a in range(0, B.N_FIELDS, 7)]
+    made = [B._make_line(a, b) for a, b in pairs]
+    assert any(ln.off_board for ln in made) and sum(bool(ln.walls) for ln in made) > 1000  # rims and walls
+    for a, b in pairs:
+        assert B._make_line(a, b) == _plain_line(a, b), (a, b)
+
+
+@pytest.mark.slow
+def test_every_line_is_the_plain_geometry():
+    for a in range(B.N_FIELDS):
+        for b in range(B.N_FIELDS):
+            assert B._make_line(a, b) == _plain_line(a, b), (a, b)

@@ -231,7 +231,13 @@ def act_actions(s, seat: int) -> list[Action]:
             _warlock(s, seat, f, have, out, T)
     team = s.teams[seat]
     # trap_actor finds only a named figure on a numbered field (every card's field is one of them)
-    if team.hand and any(figs[cid].field in _TRAP_FIELD for cid in s.named):
+    on_trap = False
+    if team.hand:
+        for cid in s.named:
+            if figs[cid].field in _TRAP_FIELD:
+                on_trap = True
+                break
+    if on_trap:
         for n, _h in sorted(team.hand):
             if is_ranged(s, n) and trap_actor(s, seat, n) is not None:
                 row = T.trap[n]
@@ -239,7 +245,13 @@ def act_actions(s, seat: int) -> list[Action]:
                     if g is not None and g.alive and g.field >= 0 and s.enemies(seat, g.seat):
                         if ranged_reason(s, seat, n, g.id) is None:
                             add(row[g.id])
-    if act_reason(s, seat, A.END) is None:
+    # act_reason of 'end' looks only at named figures that must attack (the optional rule R10)
+    for cid in s.named:
+        if figs[cid].must_attack:
+            if act_reason(s, seat, A.END) is None:
+                add(A.END)
+            break
+    else:
         add(A.END)
     return out
 

@@ -4,9 +4,9 @@ cage's wall (spell 27). Checks return (message, rule) or None and never touch th
 from __future__ import annotations
 
 from . import board as B
-from .data import COST, SPELL_BY_KEY, SPELLS
+from .data import COST, GL, RUN_MOVE_BONUS, SNEAK_COST, SPELL_BY_KEY, SPELLS
 from .fig import Fig
-from .values import available, mad_enemy, move_cost, move_limit, pay
+from .values import available, has_flag, mad_enemy, move_cost, move_limit, pay
 
 Reason = tuple[str, str] | None
 CAGE_SP = SPELL_BY_KEY["prison"].params["cross_sp"]
@@ -14,6 +14,7 @@ CAGE_LEVEL = SPELL_BY_KEY["prison"].level
 _CAPACITY = B.CAPACITY
 _ATTACK = COST["attack"]
 _DISENGAGE = COST["disengage"]
+_MOVE = COST["move"]
 
 
 def in_melee(s, f: Fig) -> bool:
@@ -286,22 +287,31 @@ def move_options(s, f: Fig, counts: dict[int, int], sneak_ok: bool, hostile: set
     the shared context once (the legal-action generator's fast path; the tests compare it with
     move_reason). ``counts``: the figures per field; ``hostile``: hostile_fields of f's side (f itself is
     never on it); ``have``: available(s, f); ``row``: acttab.MOVE of f's role."""
-    if f.down or f.stopped or f.moved >= move_limit(s, f):
+    if f.down or f.stopped:
         return
+    effects = f.effects
+    if effects or f.zombie:
+        if f.moved >= move_limit(s, f):
+            return
+    elif f.moved >= max(0, f.move + (RUN_MOVE_BONUS if f.running else 0)):     # move_limit without effects
+        return
+    # move_cost spelled out: 1 MAN per field (2 sneaking), doubled by Muscle Wasting or Caltrops; a
+    # running figure pays one MAN per two fields (nothing while it has run credit)
+    double = f.cur_double or (effects and has_flag(s, f, "double_move"))
+    c = 0 if f.running and f.run_credit > 0 else (2 * _MOVE if double else _MOVE)
     a = f.field
     if a in hostile:          # in_melee
         if f.attacked or f.cast_other:
             return
-        c = move_cost(s, f, False)[0] + _DISENGAGE
+        c += _DISENGAGE
         if c > have:
             return
         free: tuple = (row["disengage"],)
         enemy: tuple = ()             # a disengaging step never enters an enemy's field
         costs: tuple = ()
     else:
-        c = move_cost(s, f, False)[0]
         if sneak_ok:
-            c2 = move_cost(s, f, True)[0]
+            c2 = 2 * SNEAK_COST if double else SNEAK_COST
             if c <= have:
                 free = (row["move"], row["sneak"]) if c2 <= have else (row["move"],)
                 costs = (c, c2) if c2 <= have else (c,)
@@ -318,7 +328,7 @@ def move_options(s, f: Fig, counts: dict[int, int], sneak_ok: bool, hostile: set
         enemy = free if not (f.disengaged or f.attacked or f.cast_other) else ()
     need = -1
     gate_open = s.gate_open
-    for d, n, g in B.STEPS[a][f.is_gladiator]:
+    for d, n, g in B.STEPS[a][f.role == GL and not f.zombie]:     # (is_gladiator)
         if g >= 0 and not gate_open[g]:
             continue
         if counts.get(n, 0) >= _CAPACITY:
