@@ -37,9 +37,9 @@ def line_of_fire(s, a: int, b: int, shooter: int, target: int, ignore_walls: boo
     return Shot(None, ln.borders, walls, in_line, middle)
 
 
-def line_blocked(s, a: int, b: int, shooter: int, target: int) -> bool:
+def line_blocked(s, a: int, b: int, shooter: int, target: int, ignore_walls: bool = False) -> bool:
     """``line_of_fire(...).blocked`` is not None (without counting what the line crosses)."""
-    return _blocked(s, B.line(a, b), shooter, target, False) is not None
+    return _blocked(s, B.line(a, b), shooter, target, ignore_walls) is not None
 
 
 def _blocked(s, ln: B.Line, shooter: int, target: int, ignore_walls: bool) -> str | None:
