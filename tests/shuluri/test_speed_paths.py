@@ -347,9 +347,9 @@ def _line_pairs(n: int, seed: int):
 
 
 def test_lines_are_the_plain_geometry():
-    pairs = _line_pairs(20_000, 5) + [(a, a) for a in range(0, B.N_FIELDS, 7)]
+    pairs = _line_pairs(8_000, 5) + [(a, a) for a in range(0, B.N_FIELDS, 7)]
     made = [B._make_line(a, b) for a, b in pairs]
-    assert any(ln.off_board for ln in made) and sum(bool(ln.walls) for ln in made) > 1000  # rims and walls
+    assert any(ln.off_board for ln in made) and sum(bool(ln.walls) for ln in made) > 1000   # rims, walls
     for a, b in pairs:
         assert B._make_line(a, b) == _plain_line(a, b), (a, b)
 
