@@ -294,3 +294,68 @@ def test_a_clean_figure_turns_plain_when_set_and_is_never_state():
     ep = f.ep
     f.ep = ep                        # even a set to the same value: the row is computed afresh
     assert type(f) is Fig and f.ep == ep
+
+
+def test_a_listed_action_skips_only_its_own_check():
+    """check() accepts the very objects legal_actions() just listed without checking them again: each of
+    them passes the full check too, anything else is still checked, and the listing ends with the
+    position (an action, a copy)."""
+    from grimoire.games.shuluri.legal import check
+    rng = Rng(77)
+    probes = [A.TABLE.lookup(t) for t in ("gl move n", "wl cast acid 0,0", "end", "pass", "gl attack bwl")]
+    seen = refused = 0
+    for s in _random_games(2, 3, 900):
+        legal = s.legal_actions()
+        assert s.listed is legal
+        c = s.clone()
+        assert c.listed is None
+        for a in (legal[rng.below(len(legal))], legal[-1]):
+            check(c, a)                 # the full check (nothing listed on the copy)
+            check(s, a)
+            seen += 1
+        for p in probes:
+            if p is not None and p not in legal:
+                with pytest.raises(IllegalAction):
+                    check(s, p)
+                refused += 1
+    assert seen > 500 and refused > 500
+    s = grimoire.new_game("shuluri", 2, 5)
+    s.legal_actions()
+    s.apply(s.legal_actions()[0])
+    assert s.listed is None
+
+
+def _plain_line(a: int, b: int) -> B.Line:
+    """board.Line from hex_line, as it was made before the arithmetic was inlined into _make_line."""
+    coords = B.hex_line(a, b)
+    idx = [B.INDEX.get(c, -1) for c in coords]
+    blocks = [B.BLOCK[i] if i >= 0 else B.block_of_coords(*c) for i, c in zip(idx, coords, strict=True)]
+    walls = []
+    for i in range(len(coords) - 1):
+        fu, fv = idx[i], idx[i + 1]
+        if fu >= 0 and fv >= 0:
+            d = B.direction_between(fu, fv)
+            if B.EDGE[fu][d] != B.NO_WALL:
+                walls.append((B.EDGE[fu][d], B.GATE_AT[fu][d]))
+    return B.Line(tuple(x for x in idx[1:-1] if x >= 0), sum(blocks[i] != blocks[i + 1] for i in range(len(idx) - 1)),
+                  tuple(walls), any(i < 0 for i in idx))
+
+
+def _line_pairs(n: int, seed: int):
+    rng = Rng(seed)
+    return [(rng.below(B.N_FIELDS), rng.below(B.N_FIELDS)) for _ in range(n)]
+
+
+def test_lines_are_the_plain_geometry():
+    pairs = _line_pairs(8_000, 5) + [(a, a) for a in range(0, B.N_FIELDS, 7)]
+    made = [B._make_line(a, b) for a, b in pairs]
+    assert any(ln.off_board for ln in made) and sum(bool(ln.walls) for ln in made) > 1000   # rims, walls
+    for a, b in pairs:
+        assert B._make_line(a, b) == _plain_line(a, b), (a, b)
+
+
+@pytest.mark.slow
+def test_every_line_is_the_plain_geometry():
+    for a in range(B.N_FIELDS):
+        for b in range(B.N_FIELDS):
+            assert B._make_line(a, b) == _plain_line(a, b), (a, b)

@@ -311,23 +311,52 @@ def line(a: int, b: int) -> Line:
 
 
 def _make_line(a: int, b: int) -> Line:
-    coords = hex_line(a, b)
-    idx = [INDEX.get(c, -1) for c in coords]
-    off = any(i < 0 for i in idx)
+    """``Line`` of hex_line(a, b) (the same arithmetic, inlined: lines are made on first use in play)."""
+    qa, ra = COORDS[a]
+    qb, rb = COORDS[b]
+    n = hex_distance(qa, ra, qb, rb)
+    if n == 0:
+        return Line((), 0, (), False)
+    ax, ay, az = qa + _NUDGE[0], -qa - ra + _NUDGE[1], ra + _NUDGE[2]
+    dx, dy, dz = (qb + _NUDGE[0]) - ax, (-qb - rb + _NUDGE[1]) - ay, (rb + _NUDGE[2]) - az
+    index = INDEX.get
+    off = False
     borders = 0
     walls = []
-    blocks = [BLOCK[i] if i >= 0 else block_of_coords(*c) for i, c in zip(idx, coords, strict=True)]
-    for i in range(len(coords) - 1):
-        if blocks[i] != blocks[i + 1]:
+    middle = []
+    prev = a
+    prev_block = BLOCK[a]
+    for i in range(1, n + 1):
+        t = i / n
+        x, y, z = ax + dx * t, ay + dy * t, az + dz * t
+        rx, ry, rz = round(x), round(y), round(z)       # _cube_round
+        ex, ey, ez = abs(rx - x), abs(ry - y), abs(rz - z)
+        if ex > ey and ex > ez:
+            rx = -ry - rz
+        elif ey > ez:
+            pass
+        else:
+            rz = -rx - ry
+        c = (rx, rz)
+        f = index(c, -1)
+        if f < 0:
+            off = True
+            blk = block_of_coords(rx, rz)
+        else:
+            blk = BLOCK[f]
+            if i < n:
+                middle.append(f)
+        if blk != prev_block:
             borders += 1
-        fu, fv = idx[i], idx[i + 1]
-        if fu < 0 or fv < 0:
-            continue
-        d = direction_between(fu, fv)
-        kind = EDGE[fu][d]
-        if kind != NO_WALL:
-            walls.append((kind, GATE_AT[fu][d]))
-    return Line(tuple(x for x in idx[1:-1] if x >= 0), borders, tuple(walls), off)
+        if prev >= 0 and f >= 0:
+            row = NEIGHBOURS[prev]
+            d = row.index(f) if f in row else -1        # direction_between
+            kind = EDGE[prev][d]
+            if kind != NO_WALL:
+                walls.append((kind, GATE_AT[prev][d]))
+        prev = f
+        prev_block = blk
+    return Line(tuple(middle), borders, tuple(walls), off)
 
 
 # --- areas (20.1.13) -------------------------------------------------------------------------------------

@@ -16,7 +16,7 @@ from . import actions as A
 from . import board as B
 from .acttab import CAST_SELF, CLOUD, GATE, GL_VERB, MOVE, VERB, WIELD, area_casts, targeted, verb_candidates
 from .arms import bell_reason, drop_reason, pickup_reason, stand_reason, wield_reason
-from .combat import may_shoot_reason, melee_reason, ranged_kind, shot_reason, throw_reason
+from .combat import exposed, may_shoot_reason, melee_reason, ranged_kind, throw_reason
 from .data import (
     AIM_COST,
     COST,
@@ -28,22 +28,25 @@ from .data import (
     POTION,
     RANGED_RANGE,
     RUN_COST,
+    SNEAK_MAX_BLOCKS,
+    SPELL_BY_KEY,
     SPELLS,
     VIAL,
     WL,
 )
 from .fig import IN_HEAP
 from .flow import advance
-from .kinds import KINDS, act_reason, verb_reason
-from .magic import cast_cost, cast_target_reason, cloud_reason, is_self, may_cast_now
+from .kinds import KINDS, act_reason
+from .magic import cast_cost, cast_target_reason, is_self, may_cast_now
 from .movement import gate_reason, move_options
+from .sight import line_blocked
 from .traps import is_ranged, ranged_reason, trap_actor
-from .values import available, mad_enemy, skills
+from .values import available, has_flag, mad_enemy, skills
 
 _ATTACK = COST["attack"]
+_CLOUD_COST = SPELL_BY_KEY["acid"].params["move_cost"]
 _N_SETS = len(HEAP_SETS)
 _TRAP_FIELD = frozenset(B.TRAP_FIELDS)
-_VERB_SKILL = {"hide": "sneaking", "run": "running", "aim": "aiming"}
 _VERB_COST = {"hide": HIDE_COST, "run": RUN_COST, "aim": AIM_COST, "coat": VIAL["cost"], "drink": POTION["cost"]}
 DECISION_TEXT = {k: v.prompt for k, v in KINDS.items()}
 _lookup = A.TABLE.lookup
@@ -55,10 +58,17 @@ def legal_actions(s) -> list[Action]:
     top = s.stack.top
     if top is None:
         return []
-    return KINDS[top.kind].legal(s, top)
+    out = KINDS[top.kind].legal(s, top)
+    s.listed = out
+    return out
 
 
 def check(s, a: Action) -> None:
+    listed = s.listed
+    if listed is not None:
+        for x in listed:            # (a plain loop by identity: the fastest test in CPython)
+            if x is a:
+                return              # this very object was just listed for this position: legal
     if s.phase == "over":
         raise IllegalAction("the game is over: no further actions [GAME_OVER]", "19")
     known = _lookup(a.text)
@@ -76,6 +86,7 @@ def check(s, a: Action) -> None:
 
 
 def do(s, a: Action) -> None:
+    s.listed = None                 # the listing belongs to the position before this action
     top = s.stack.top
     KINDS[top.kind].do(s, top, a)
     advance(s)
@@ -93,13 +104,25 @@ def act_actions(s, seat: int) -> list[Action]:
     T = targeted(s.num_players)
     alliance = s.alliance
     flags = s.flags
+    # the figures per field, and (in the same pass) the fields and the figures on the board of the
+    # acting seat's enemies; another side's (a named figure of another seat) is gathered when needed
     counts: dict[int, int] = {}
+    side0 = alliance[seat]
+    hs0: set[int] = set()
+    fl0: list = []
     for g in figs:
-        if g is not None and g.alive and g.field >= 0:
-            counts[g.field] = counts.get(g.field, 0) + 1
+        if g is not None and g.alive:
+            gf = g.field
+            if alliance[g.seat] != side0:
+                hs0.add(gf)
+                if gf >= 0:
+                    fl0.append(g)
+                    counts[gf] = counts.get(gf, 0) + 1
+            elif gf >= 0:
+                counts[gf] = counts.get(gf, 0) + 1
     # per side: the fields and the figures of its enemies on the board (no figure moves during the listing)
-    hostile: dict[int, set[int]] = {}
-    foes: dict[int, list] = {}
+    hostile: dict[int, set[int]] = {side0: hs0}
+    foes: dict[int, list] = {side0: fl0}
     for cid in sorted(s.named):
         f = figs[cid]
         # player_controls (f is named; a madman needs an effect on him)
@@ -121,18 +144,26 @@ def act_actions(s, seat: int) -> list[Action]:
             hostile[side] = hs
             foes[side] = fl
         known = skills(s, f)
-        for mode, d in move_options(s, f, counts, "sneaking" in known, hostile[side], have):
-            add(moves[mode][d])
+        move_options(s, f, counts, "sneaking" in known, hostile[side], have, moves, add)
         verbs = VERB[role]
         for verb in verb_candidates(role, flags.vials, flags.potions):
-            # verb_reason holds only with the verb's skill (if it needs one) and its MAN, and not while
-            # the figure already hides, runs or aims (nor aims after its attack or without ammunition)
-            need = _VERB_SKILL.get(verb)
-            if need is not None:
-                if need not in known or (verb == "hide" and f.sneak == 2) or (verb == "run" and f.running) \
-                        or (verb == "aim" and (f.aim or f.attacked or f.ammo <= 0)):
-                    continue
-            if have >= _VERB_COST[verb] and verb_reason(s, f, verb) is None:
+            # verb_reason spelled out (the plain generator of the tests runs it): the verb's skill (blocked
+            # by no_running / no_aiming effects), not hiding, running or aiming already (nor aiming after
+            # the attack or without ammunition), the vial or potion carried, and the MAN
+            if have < _VERB_COST[verb]:
+                continue
+            if verb == "hide":
+                ok = "sneaking" in known and f.sneak != 2
+            elif verb == "run":
+                ok = "running" in known and not f.running and not (f.effects and has_flag(s, f, "no_running"))
+            elif verb == "aim":
+                ok = ("aiming" in known and not f.aim and not f.attacked and f.ammo > 0
+                      and not (f.effects and has_flag(s, f, "no_aiming")))
+            elif verb == "coat":
+                ok = f.vial
+            else:
+                ok = f.potion
+            if ok:
                 add(verbs[verb])
         ff = f.field
         if have >= _ATTACK:
@@ -141,6 +172,7 @@ def act_actions(s, seat: int) -> list[Action]:
             wk = ranged_kind(f)
             # shot_reason and throw_reason hold only if may_shoot_reason does (it does not look at the target)
             may_shoot = may_shoot_reason(s, f) is None
+            futile = flags.futile_ranged
             shot_range = RANGED_RANGE[wk] if wk and f.ammo > 0 and may_shoot else -1
             throws = glad and may_shoot
             attack, shoot = T.attack[role], T.shoot[role] if shot_range >= 0 else ()
@@ -159,7 +191,11 @@ def act_actions(s, seat: int) -> list[Action]:
                 bd = -1
                 if shot_range >= 0:
                     bd = B.block_distance(ff, gf)
-                    if bd <= shot_range and shot_reason(s, f, g) is None:
+                    # shot_reason spelled out (the plain generator of the tests runs it): the checks
+                    # of the whole shot held above; here the range, a sneaking target's 1 block
+                    # (sneak_shielded), the gladiator's armour (exposed) and the line of fire
+                    if (bd <= shot_range and (g.sneak == 0 or bd <= SNEAK_MAX_BLOCKS)
+                            and (futile or exposed(s, g, wk)) and not line_blocked(s, ff, gf, f.id, gid)):
                         add(shoot[gid])
                 if throws and B.IN_C[gf]:
                     if bd < 0:
@@ -195,7 +231,13 @@ def act_actions(s, seat: int) -> list[Action]:
             _warlock(s, seat, f, have, out, T)
     team = s.teams[seat]
     # trap_actor finds only a named figure on a numbered field (every card's field is one of them)
-    if team.hand and any(figs[cid].field in _TRAP_FIELD for cid in s.named):
+    on_trap = False
+    if team.hand:
+        for cid in s.named:
+            if figs[cid].field in _TRAP_FIELD:
+                on_trap = True
+                break
+    if on_trap:
         for n, _h in sorted(team.hand):
             if is_ranged(s, n) and trap_actor(s, seat, n) is not None:
                 row = T.trap[n]
@@ -203,15 +245,32 @@ def act_actions(s, seat: int) -> list[Action]:
                     if g is not None and g.alive and g.field >= 0 and s.enemies(seat, g.seat):
                         if ranged_reason(s, seat, n, g.id) is None:
                             add(row[g.id])
-    if act_reason(s, seat, A.END) is None:
+    # act_reason of 'end' looks only at named figures that must attack (the optional rule R10)
+    for cid in s.named:
+        if figs[cid].must_attack:
+            if act_reason(s, seat, A.END) is None:
+                add(A.END)
+            break
+    else:
         add(A.END)
     return out
 
 
 @cache
-def _spells_of_levels(levels: frozenset[int]) -> tuple:
-    """The spells of the given levels (the discs held), in the order of SPELLS."""
+def _spells_of_levels(levels: tuple[int, ...]) -> tuple:
+    """The spells of the given levels (the discs held, in any order), in the order of SPELLS."""
     return tuple(sp for sp in SPELLS if sp.level in levels)
+
+
+@cache
+def _target_facts(index: int) -> tuple[bool, int, bool, bool, bool, bool]:
+    """What cast_target_reason reads of spell ``index`` at a figure: touch, reach in blocks, strikes like
+    a ranged weapon (not on his own field), needs a line of fire, ignores walls, only at another figure."""
+    sp = SPELLS[index]
+    touch = sp.is_touch
+    strikes = sp.is_lightning_attack or sp.target == "chain"
+    return (touch, -1 if touch else sp.blocks, strikes, strikes, bool(sp.params.get("ignores_walls")),
+            sp.key in ("sap", "theft"))
 
 
 def _warlock(s, seat: int, w, have: int, out: list[Action], T) -> None:
@@ -224,11 +283,14 @@ def _warlock(s, seat: int, w, have: int, out: list[Action], T) -> None:
         # free spell on himself) and then cast_target_reason: the first three hold for the whole spell
         struck = w.attacked or w.disengaged
         self_free = s.flags.self_spell_free
+        spells_lof = s.flags.spells_need_lof
+        pairs = s.mode == "pairs"
+        alliance = s.alliance
 
         def barred(sp, target: int) -> bool:
             return struck and not (self_free and is_self(sp, w, target))
 
-        for sp in _spells_of_levels(frozenset(s.teams[seat].discs)):
+        for sp in _spells_of_levels(tuple(s.teams[seat].discs)):
             if sp.level + extra > have:
                 continue
             key = sp.key
@@ -247,24 +309,46 @@ def _warlock(s, seat: int, w, have: int, out: list[Action], T) -> None:
                         add(row[g.id])
             else:
                 row = T.cast[key]
-                touch = sp.is_touch
-                reach = -1 if touch else sp.blocks
+                touch, reach, strikes, lof, ignore_walls, other_only = _target_facts(sp.index)
+                lof = lof or spells_lof
+                partners = sp.harmful and pairs
                 for g in figs:
-                    if g is not None and g.alive and g.field >= 0:
-                        if touch:
-                            if g.field != wf:
-                                continue
-                        elif B.block_distance(wf, g.field) > reach:      # cast_reason: OUT_OF_RANGE
+                    if g is None or not g.alive or g.field < 0:
+                        continue
+                    gf = g.field
+                    gid = g.id
+                    own = gid == w.id
+                    if struck and not (self_free and own):      # barred
+                        continue
+                    # cast_target_reason spelled out (the plain generator of the tests runs it)
+                    if partners and g.seat != w.seat and alliance[g.seat] == alliance[w.seat]:
+                        continue
+                    if touch:
+                        if gf != wf or (own and other_only) or (not own and w.down):
                             continue
-                        if not barred(sp, g.id) and cast_target_reason(s, w, sp, g.id) is None:
-                            add(row[g.id])
+                    else:
+                        if own and target == "chain":
+                            continue
+                        if strikes and gf == wf:
+                            continue
+                        bd = B.block_distance(wf, gf)
+                        if bd > reach:                          # OUT_OF_RANGE
+                            continue
+                        if not own and g.sneak > 0 and bd > SNEAK_MAX_BLOCKS:
+                            continue
+                        if lof and not own and line_blocked(s, wf, gf, w.id, gid, ignore_walls):
+                            continue
+                    add(row[gid])
     k = 0
     for a in s.areas:
         if a.key == "acid" and a.caster == w.id:
             k += 1
-            for d in range(6):
-                if cloud_reason(s, w, k, d) is None:
-                    add(CLOUD[k - 1][d])
+            if have >= _CLOUD_COST:          # cloud_reason: the MAN, and a neighbour field to move to
+                row = CLOUD[k - 1]
+                nb = B.NEIGHBOURS[a.centre]
+                for d in range(6):
+                    if nb[d] >= 0:
+                        add(row[d])
     n5 = 5 * s.num_players
     for z in figs[n5:]:
         if z is not None and z.alive and z.creator == w.id:

@@ -4,14 +4,17 @@ cage's wall (spell 27). Checks return (message, rule) or None and never touch th
 from __future__ import annotations
 
 from . import board as B
-from .data import COST, SPELL_BY_KEY, SPELLS
+from .data import COST, GL, RUN_MOVE_BONUS, SNEAK_COST, SPELL_BY_KEY, SPELLS
 from .fig import Fig
-from .values import available, mad_enemy, move_cost, move_limit, pay
+from .values import available, has_flag, mad_enemy, move_cost, move_limit, pay
 
 Reason = tuple[str, str] | None
 CAGE_SP = SPELL_BY_KEY["prison"].params["cross_sp"]
 CAGE_LEVEL = SPELL_BY_KEY["prison"].level
 _CAPACITY = B.CAPACITY
+_ATTACK = COST["attack"]
+_DISENGAGE = COST["disengage"]
+_MOVE = COST["move"]
 
 
 def in_melee(s, f: Fig) -> bool:
@@ -278,54 +281,65 @@ def hostile_fields(s, side: int) -> set[int]:
     return {g.field for g in s.figs if g is not None and g.alive and alliance[g.seat] != side}
 
 
-def move_options(s, f: Fig, counts: dict[int, int], sneak_ok: bool,
-                 hostile: set[int] | None = None, have: int | None = None) -> list[tuple[str, int]]:
-    """Every (mode, direction) for which ``move_reason`` is None, computed with the shared context once
-    (the legal-action generator's fast path; the tests compare it with move_reason). ``counts``: the
-    figures per field; ``hostile``: hostile_fields of f's side (f itself is never on it); ``have``:
-    available(s, f) if known."""
-    if f.down or f.stopped or f.moved >= move_limit(s, f):
-        return []
-    if have is None:
-        have = available(s, f)
-    if hostile is None:
-        hostile = hostile_fields(s, s.alliance[f.seat])
+def move_options(s, f: Fig, counts: dict[int, int], sneak_ok: bool, hostile: set[int], have: int,
+                 row: dict, add) -> None:
+    """``add(row[mode][d])`` for every (mode, direction) for which ``move_reason`` is None, computed with
+    the shared context once (the legal-action generator's fast path; the tests compare it with
+    move_reason). ``counts``: the figures per field; ``hostile``: hostile_fields of f's side (f itself is
+    never on it); ``have``: available(s, f); ``row``: acttab.MOVE of f's role."""
+    if f.down or f.stopped:
+        return
+    effects = f.effects
+    if effects or f.zombie:
+        if f.moved >= move_limit(s, f):
+            return
+    elif f.moved >= max(0, f.move + (RUN_MOVE_BONUS if f.running else 0)):     # move_limit without effects
+        return
+    # move_cost spelled out: 1 MAN per field (2 sneaking), doubled by Muscle Wasting or Caltrops; a
+    # running figure pays one MAN per two fields (nothing while it has run credit)
+    double = f.cur_double or (effects and has_flag(s, f, "double_move"))
+    c = 0 if f.running and f.run_credit > 0 else (2 * _MOVE if double else _MOVE)
     a = f.field
-    modes = []
     if a in hostile:          # in_melee
-        if not f.attacked and not f.cast_other:
-            c = move_cost(s, f, False)[0] + COST["disengage"]
-            if c <= have:
-                modes.append(("disengage", c))
+        if f.attacked or f.cast_other:
+            return
+        c += _DISENGAGE
+        if c > have:
+            return
+        free: tuple = (row["disengage"],)
+        enemy: tuple = ()             # a disengaging step never enters an enemy's field
+        costs: tuple = ()
     else:
-        c = move_cost(s, f, False)[0]
-        if c <= have:
-            modes.append(("move", c))
         if sneak_ok:
-            c = move_cost(s, f, True)[0]
+            c2 = 2 * SNEAK_COST if double else SNEAK_COST
             if c <= have:
-                modes.append(("sneak", c))
-    if not modes:
-        return []
-    may_attack = not (f.disengaged or f.attacked or f.cast_other)
+                free = (row["move"], row["sneak"]) if c2 <= have else (row["move"],)
+                costs = (c, c2) if c2 <= have else (c,)
+            elif c2 <= have:
+                free = (row["sneak"],)
+                costs = (c2,)
+            else:
+                return
+        elif c <= have:
+            free = (row["move"],)
+            costs = (c,)
+        else:
+            return
+        enemy = free if not (f.disengaged or f.attacked or f.cast_other) else ()
     need = -1
-    out = []
     gate_open = s.gate_open
-    for d, n, g in B.STEPS[a][f.is_gladiator]:
+    for d, n, g in B.STEPS[a][f.role == GL and not f.zombie]:     # (is_gladiator)
         if g >= 0 and not gate_open[g]:
             continue
         if counts.get(n, 0) >= _CAPACITY:
             continue
         if n in hostile:            # enemy_on
-            for mode, cost in modes:
-                if mode == "disengage" or not may_attack:
-                    continue
+            if enemy:
                 if need < 0:
-                    need = touch_threshold(s, f, n) if f.role == 1 and not f.zombie else COST["attack"]
-                if have - cost < need:
-                    continue
-                out.append((mode, d))
+                    need = touch_threshold(s, f, n) if f.role == 1 and not f.zombie else _ATTACK
+                for acts, cost in zip(enemy, costs, strict=True):
+                    if have - cost >= need:
+                        add(acts[d])
         else:
-            for mode, _cost in modes:
-                out.append((mode, d))
-    return out
+            for acts in free:
+                add(acts[d])

@@ -110,6 +110,7 @@ def load(d: dict[str, Any]):
         raise GameConfigError("Shuluri Viadal is played by 2 or 4 players")
     st = d["state"]
     s = ShuluriState.__new__(ShuluriState)
+    s.listed = None
     s.num_players = players
     s.seed = int(d["seed"])
     s.options = normalize_options(d["options"], players)

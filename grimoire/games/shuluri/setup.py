@@ -47,6 +47,7 @@ def init_state(s) -> None:
         m = MODES[s.mode]
         s.alliance = tuple(next(i for i, a in enumerate(m["alliances"]) if seat in a) for seat in range(players))
         s.order = tuple(m["step_order"])
+    s.listed = None
     s.phase = "setup"
     s.sub = "start"
     s.round = 0

@@ -18,32 +18,46 @@ class Shot(NamedTuple):
 
 def line_of_fire(s, a: int, b: int, shooter: int, target: int, ignore_walls: bool = False) -> Shot:
     ln = B.line(a, b)
-    if ln.off_board:
-        return Shot("the line of fire leaves the arena", 0, 0, 0, ln.middle)
+    why = _blocked(s, ln, shooter, target, ignore_walls)
+    if why is not None:
+        return Shot(why, 0, 0, 0, ln.middle)
     walls = 0
-    figs = s.figs
-    for kind, gate in ln.walls:
-        if ignore_walls:
-            continue
-        if gate >= 0 and s.gate_open[gate]:
-            g = B.GATES[gate]
-            for f in figs:
-                if (f is not None and f.alive and f.field in g.fields and f.sneak == 0
-                        and f.id != shooter and f.id != target):
-                    return Shot(f"{s.name(f.id)} blocks gate {g.id} with its body", 0, 0, 0, ln.middle)
-            continue
-        if kind == B.QUARTER_WALL:
-            return Shot("a quarter wall is in the way" + (" (closed gate)" if gate >= 0 else ""), 0, 0, 0,
-                        ln.middle)
-        walls += 1
+    if not ignore_walls:
+        gate_open = s.gate_open
+        for _kind, gate in ln.walls:
+            if gate < 0 or not gate_open[gate]:     # (a quarter wall blocked the line above)
+                walls += 1
     middle = ln.middle
     in_line = 0
     if middle:
         mids = set(middle)
-        for f in figs:
+        for f in s.figs:
             if f is not None and f.alive and f.sneak == 0 and f.field in mids:
                 in_line += 1
     return Shot(None, ln.borders, walls, in_line, middle)
+
+
+def line_blocked(s, a: int, b: int, shooter: int, target: int, ignore_walls: bool = False) -> bool:
+    """``line_of_fire(...).blocked`` is not None (without counting what the line crosses)."""
+    return _blocked(s, B.line(a, b), shooter, target, ignore_walls) is not None
+
+
+def _blocked(s, ln: B.Line, shooter: int, target: int, ignore_walls: bool) -> str | None:
+    if ln.off_board:
+        return "the line of fire leaves the arena"
+    if ignore_walls or not ln.walls:
+        return None
+    for kind, gate in ln.walls:
+        if gate >= 0 and s.gate_open[gate]:
+            g = B.GATES[gate]
+            for f in s.figs:
+                if (f is not None and f.alive and f.field in g.fields and f.sneak == 0
+                        and f.id != shooter and f.id != target):
+                    return f"{s.name(f.id)} blocks gate {g.id} with its body"
+            continue
+        if kind == B.QUARTER_WALL:
+            return "a quarter wall is in the way" + (" (closed gate)" if gate >= 0 else "")
+    return None
 
 
 def others_on_field(s, field: int, target: int) -> int:

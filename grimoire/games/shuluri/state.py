@@ -30,6 +30,7 @@ class ShuluriState(GameState):
         "flags", "mode", "alliance", "order", "phase", "sub", "round", "sched", "step_i", "active", "named",
         "pool", "gpool", "stack", "figs", "teams", "gate_open", "gate_jam", "areas", "area_seq", "events",
         "n_events", "winners_", "end_reason", "first", "dice_i", "reveals", "secret", "started", "deaths", "batch",
+        "listed",
     )
     flags: Flags
     mode: str                   # "duel" (2 players), "ffa" or "pairs"
@@ -64,6 +65,10 @@ class ShuluriState(GameState):
     started: bool               # round 1 step 1 has begun (weapon reveal R17)
     deaths: list                # seats whose gladiator died in the current simultaneous batch (E19.2)
     batch: bool                 # damage is being dealt simultaneously (end-of-round Firestorm)
+    # the actions legal_actions() last listed for this very position (None after any action and in a
+    # copy, which sample_hidden may change): check() accepts those objects without checking them again
+    # (the listing is exact: tests/shuluri/test_speed_paths.py)
+    listed: list | None
 
     def clone(self) -> ShuluriState:
         s = ShuluriState.__new__(ShuluriState)
@@ -99,6 +104,7 @@ class ShuluriState(GameState):
         s.started = self.started
         s.deaths = self.deaths[:]
         s.batch = self.batch
+        s.listed = None
         return s
 
     # --- helpers used by every rule module ----------------------------------------------------------

@@ -82,10 +82,8 @@ def modifier(s, f: Fig, value: str, extra: tuple[int, ...] = ()) -> int:
 
 # --- the gladiator's weapons ----------------------------------------------------------------------------
 def hand_set(f: Fig) -> int:
-    for i, st in enumerate(f.sets):
-        if st == IN_HAND:
-            return i
-    return -1
+    sets = f.sets
+    return sets.index(IN_HAND) if IN_HAND in sets else -1
 
 
 def wield_key(f: Fig) -> str:
