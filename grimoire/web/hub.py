@@ -108,9 +108,14 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+# the characters of the categories Cc, Cs, Zl and Zp (fixed by Unicode's stability policy; a test checks
+# it against unicodedata): one regular-expression search instead of a category lookup per character
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
+
+
 def has_control_characters(text: str) -> bool:
     """Control characters (NUL included), lone surrogates and line separators: never in a name or id."""
-    return any(unicodedata.category(ch) in ("Cc", "Cs", "Zl", "Zp") for ch in text)
+    return _CONTROL.search(text) is not None
 
 
 # invisible and direction-changing characters (format characters: U+200B zero width space, U+202E
