@@ -108,9 +108,14 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+# the characters of the categories Cc, Cs, Zl and Zp (fixed by Unicode's stability policy; a test checks
+# it against unicodedata): one regular-expression search instead of a category lookup per character
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
+
+
 def has_control_characters(text: str) -> bool:
     """Control characters (NUL included), lone surrogates and line separators: never in a name or id."""
-    return any(unicodedata.category(ch) in ("Cc", "Cs", "Zl", "Zp") for ch in text)
+    return _CONTROL.search(text) is not None
 
 
 # invisible and direction-changing characters (format characters: U+200B zero width space, U+202E
@@ -883,34 +888,50 @@ class Hub:
 
     # --- what a seat sees ----------------------------------------------------------------------------
     def view_json(self, s: Session, seat: int | None, kind: str | None = None,
-                  entries: list[dict] | None = None) -> str:
+                  entries: list[dict] | None = None, memo: dict | None = None) -> str:
         """Everything one seat (or a spectator, seat None) may know, as JSON text: a ``welcome``
         (the whole log) or, with ``entries``, a ``state`` message (only those new log entries, numbered
         as the seat sees them). The observation, the hints and the whole log are the session's cached
-        text: serialized once per seat and state."""
+        text: serialized once per seat and state. ``memo`` (one broadcast's): the parts every seat's
+        message shares (the head after the seat, the same entries) are serialized once in it."""
         sv = s.seat_view(seat, joining=kind == "welcome")
-        head: dict[str, Any] = {"type": kind} if kind else {}
-        head.update({
-            "game_id": s.id,
-            "game": s.game,
-            "seq": s.seat_seq(seat),
-            "seat": seat,
+        tail = memo.get(("tail", entries is None)) if memo is not None else None
+        if tail is None:
+            tail = self._head_tail(s, entries is None)
+            if memo is not None:
+                memo[("tail", entries is None)] = tail
+        head = f'{{"type":{fastjson.dumps(kind)},' if kind else "{"
+        head += f'"game_id":{fastjson.dumps(s.id)},"game":{fastjson.dumps(s.game)},"seq":{s.seat_seq(seat)},' \
+                f'"seat":{"null" if seat is None else int(seat)},{tail}'
+        if entries is None:
+            log_json = s.log_json(seat)
+        elif memo is not None:
+            got = memo.get(("log", id(entries)))
+            if got is None or got[0] is not entries:
+                got = memo[("log", id(entries))] = (entries, fastjson.dumps(entries))
+            log_json = got[1]
+        else:
+            log_json = fastjson.dumps(entries)
+        return f'{head},"log":{log_json},"obs":{sv.obs_json},"hints":{sv.hints_json}}}'
+
+    @staticmethod
+    def _head_tail(s: Session, whole: bool) -> str:
+        """The fields of a view's head after the seat, the same for every seat (JSON, without braces)."""
+        head: dict[str, Any] = {
             "status": s.status,
             "seats": s._seat_info if s._seat_info is not None else s.seat_info(),
             "fixed_seed": s.fixed_seed,
             "practice": s.practice,
-        })
+        }
         if s.fixed_seed:
             head["seed"] = s.seed          # whoever chose it can work out the hidden cards: so may everyone
-        if s.preset and entries is None:
+        if s.preset and whole:
             head["preset"] = s.preset      # preset draws (e.g. dice): the creator knows them, so does everyone
         if s.state.is_terminal():
             head["result"] = {"scores": s.state.scores(), "winners": s.state.winners()}
         elif s.forfeit is not None:
             head["forfeit"] = s.forfeit    # the seat lost on time: the game is over (web/turns.py)
-        text = fastjson.dumps(head)
-        log_json = s.log_json(seat) if entries is None else fastjson.dumps(entries)
-        return f'{text[:-1]},"log":{log_json},"obs":{sv.obs_json},"hints":{sv.hints_json}}}'
+        return fastjson.dumps(head)[1:-1]
 
     def view(self, s: Session, seat: int | None) -> dict[str, Any]:
         """The same as a dict (what ``GET /api/games/{id}`` returns)."""
@@ -1069,6 +1090,7 @@ class Hub:
         from it, built once per seat (``_patch``), unless the patch would not be smaller."""
         news: dict[int | None, tuple[str, list[dict] | None] | None] = {}
         texts: dict[tuple[str, int | None], str | None] = {}
+        memo: dict = {}                        # what the seats' messages share (``view_json``)
         fresh = s.log[old_seq:]
         s._seat_info = s.seat_info()
         s._raw = {}
@@ -1095,7 +1117,7 @@ class Hub:
                 if text is None:
                     key = (kind, seat)
                     if key not in texts:
-                        texts[key] = self.view_json(s, seat, kind, shown if kind == "state" else None)
+                        texts[key] = self.view_json(s, seat, kind, shown if kind == "state" else None, memo)
                     text = texts[key]
                 c.sent = s.seat_seq(seat)
                 c.push(text)

@@ -19,13 +19,17 @@ from __future__ import annotations
 
 import logging
 import os
+import struct
+import zlib
 from collections import deque
+from typing import Any
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.protocols.utils import ClientDisconnected
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.exceptions import InvalidState
 from websockets.extensions.permessage_deflate import PerMessageDeflate, ServerPerMessageDeflateFactory
+from websockets.protocol import OPEN, SERVER
 from websockets.server import ServerProtocol
 
 MAX_QUEUED_BYTES = 256 * 1024     # inflated messages of one connection waiting for the application
@@ -93,6 +97,7 @@ try:
     from zlib_ng import zlib_ng
 except ImportError:  # pragma: no cover - the pinned dependency; zlib is the fallback
     zlib_ng = None
+_FLUSH = zlib.Z_SYNC_FLUSH                  # the same value in zlib-ng
 
 
 class _Deflate(ServerPerMessageDeflateFactory):
@@ -117,6 +122,54 @@ def _deflate() -> ServerPerMessageDeflateFactory:
     ``BoundedWebSocketProtocol``)."""
     return _Deflate(server_max_window_bits=None, client_max_window_bits=12,
                     compress_settings={"memLevel": 5, "level": 1})
+
+
+_SYNC_TAIL = b"\x00\x00\xff\xff"    # what a sync flush ends with; permessage-deflate leaves it out
+
+
+def frames(conn: ServerProtocol, texts: list[str]) -> bytes:
+    """The wire bytes of ``texts`` as text messages on ``conn`` (after whatever it has queued, e.g. a
+    pong), as websockets' ``send_text`` + ``data_to_send`` make them, byte for byte. In the usual case —
+    an open connection, no extension or permessage-deflate with context takeover — the frames are built
+    here: websockets builds a ``Frame`` object, runs it through the extension (which copies it) and
+    serializes it through ``io.BytesIO``, which cost more than the deflate itself on our views. Raises
+    ``InvalidState`` when the connection is not open (as ``send_text``)."""
+    ext = conn.extensions
+    encoder: Any = None
+    usual = True
+    if ext:
+        deflate = ext[0]
+        if len(ext) == 1 and isinstance(deflate, PerMessageDeflate) and type(deflate) is PerMessageDeflate \
+                and not deflate.local_no_context_takeover:
+            encoder = deflate.encoder
+        else:
+            usual = False
+    if not usual or conn._state is not OPEN or conn.expect_continuation_frame or conn.debug \
+            or conn.side is not SERVER:
+        for text in texts:                  # anything unusual: websockets itself (and its checks)
+            conn.send_text(text.encode())
+        return b"".join(conn.data_to_send())
+    out = conn.data_to_send() if conn.writes else []
+    pack = struct.pack
+    for text in texts:
+        data = text.encode()
+        if encoder is None:
+            head = 0x81                     # FIN, text
+        else:
+            data = encoder.compress(data) + encoder.flush(_FLUSH)
+            if data[-4:] != _SYNC_TAIL:     # pragma: no cover - zlib's sync flush always ends so
+                raise AssertionError("unexpected end of a deflate sync flush")
+            data = data[:-4]
+            head = 0xC1                     # FIN, RSV1 (compressed), text
+        n = len(data)
+        if n < 126:
+            out.append(pack("!BB", head, n))
+        elif n < 65536:
+            out.append(pack("!BBH", head, 126, n))
+        else:
+            out.append(pack("!BBQ", head, 127, n))
+        out.append(data)
+    return b"".join(out)
 
 
 class BoundedWebSocketProtocol(WebSocketsSansIOProtocol):
@@ -169,13 +222,11 @@ class BoundedWebSocketProtocol(WebSocketsSansIOProtocol):
             await self.writable.wait()
         if self.disconnected or self.close_sent or not self.handshake_complete:
             raise ClientDisconnected()
-        conn = self.conn
         try:
-            for text in texts:
-                conn.send_text(text.encode())
+            data = frames(self.conn, texts)
         except InvalidState:
             raise ClientDisconnected() from None
-        self.transport.write(b"".join(conn.data_to_send()))
+        self.transport.write(data)
 
     def write_now(self, texts: list[str]) -> bool:
         """Send text messages in one write at once if the socket can take them (False: it cannot now —
@@ -183,13 +234,11 @@ class BoundedWebSocketProtocol(WebSocketsSansIOProtocol):
         connection is written this way, instead of waking one task per connection (``hub.Conn._flush``)."""
         if not self.writable.is_set() or self.disconnected or self.close_sent or not self.handshake_complete:
             return False
-        conn = self.conn
         try:
-            for text in texts:
-                conn.send_text(text.encode())
+            data = frames(self.conn, texts)
         except InvalidState:
             return False
-        self.transport.write(b"".join(conn.data_to_send()))
+        self.transport.write(data)
         return True
 
     def send_receive_event_to_app(self) -> None:

@@ -165,3 +165,14 @@ def test_an_ai_game_resumes_after_restart_despite_a_damaged_neighbour(db_url):
         assert v["seq"] == len(v["log"]) > 0 and v["result"]["winners"]      # played to its end by the AI
         r = c.get(f"/api/games/{bad['id']}")
         assert r.status_code == 500 and r.json()["error"]["code"] == "corrupt_game"
+
+
+def test_control_characters_are_exactly_those_categories():
+    # the server's one regular expression (hub._CONTROL) against Unicode's categories, every code point
+    import unicodedata
+
+    from grimoire.web.hub import has_control_characters
+    wrong = [c for c in range(sys.maxunicode + 1)
+             if has_control_characters(f"a{chr(c)}b") != (unicodedata.category(chr(c)) in ("Cc", "Cs", "Zl", "Zp"))]
+    assert wrong == []
+    assert not has_control_characters("buy 3 green → 2 🂡")

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 
 import orjson
+import pytest
 
 import grimoire
 from grimoire.core.registry import game_info
@@ -195,3 +197,26 @@ def test_loadtest_clients_read_a_views_head_as_the_whole_decode_does(client):
                     seen += 2
                     break
     assert seen >= 2 * 5 * len(grimoire.games())
+
+
+@pytest.mark.parametrize("game", ["zavandor", "shuluri", "zauberschmiede"])
+def test_a_broadcasts_shared_parts_give_every_seat_the_same_text_as_alone(game):
+    """``Hub.view_json`` with a broadcast's memo (the head after the seat and the new entries serialized
+    once) gives each seat byte for byte the text it would get alone, state after state."""
+    from grimoire.web.hub import Hub, Seat, Session
+    seats = [Seat(i, "human", f"p{i}", None) for i in range(4)]
+    s = Session(id="g", game=game, seed=4, options={}, seats=seats, state=grimoire.new_game(game, 4, 4), seq=0,
+                fixed_seed=True, preset={"x": 1})
+    hub = Hub.__new__(Hub)
+    rng = random.Random(4)
+    for _ in range(25):
+        memo: dict = {}
+        entries = [{"seq": s.seq, "seat": 0, "text": "t", "round": None}]
+        texts = {seat: hub.view_json(s, seat, "state", entries, memo) for seat in (0, 1, 2, 3, None)}
+        assert len(memo) == 2                  # one head tail, one serialized entry list for all seats
+        for seat, text in texts.items():
+            assert text == hub.view_json(s, seat, "state", entries)
+            assert fastjson.loads(text)["seat"] == seat and fastjson.loads(text)["log"] == entries
+        legal = s.state.legal_actions()
+        s.state.apply(str(legal[rng.randrange(len(legal))]))
+        s.seq += 1
