@@ -39,6 +39,7 @@ from .scoring import breakdowns
 from .sheet import SHEET
 
 BEAM = 24              # sheets kept per step of the beam search
+PILOTS = 4             # of which the best are finished by the greedy agent as plans of their own
 CANDIDATES = 8         # plans valued by rollouts
 ROLLOUTS = 64          # rollouts per round decision at most (spread by successive halving)
 TIME = 1.5             # ... or CPU seconds per round decision, whichever ends first
@@ -70,24 +71,42 @@ class _Solo:
         return self.players[i]
 
 
-def beam_plans(var: rules.Variant, p: Player, rnd: int, beam: int = BEAM) -> list[tuple[float, list[Action], Player]]:
+def beam_plans(var: rules.Variant, p: Player, rnd: int, beam: int = BEAM,
+               pilots: int = PILOTS) -> list[tuple[float, list[Action], Player]]:
     """(potential of the ended sheet, actions, ended sheet) of every distinct way found to play the
-    round from ``p`` and end it, best first."""
+    round from ``p`` and end it, best first. Besides the beam's own ends, the greedy agent finishes
+    the round from the ``pilots`` best sheets of every step (the pilot method): a line whose first
+    steps look poor to the potential (a transmutation that pays two steps later) is not lost."""
     ctx = _Ctx(_Solo(var, p, rnd), 0)
+    greedy = GreedyAgent(0)                    # its decide() draws nothing from its RNG
     level: list[tuple[float, list[Action], Player]] = [(0.0, [], p)]
     seen: set = {sheet_key(p)}
     ends: dict[tuple, tuple[float, list[Action], Player]] = {}
+
+    def add_end(q: Player, seq: list[Action]) -> None:
+        e = ended(q, rnd)
+        k = sheet_key(e)
+        v = potential(ctx, e) - TRANSMUTE_COST * (p.trans_left - e.trans_left)
+        if k not in ends or ends[k][0] < v:
+            ends[k] = (v, seq, e)
+
     while level:
+        for _s, seq, q in level[:pilots]:
+            c, line = q.copy(), list(seq)
+            view = _Solo(var, c, rnd)
+            while True:
+                a = greedy.decide(view, 0, rules.legal_actions(var, c))
+                if a.kind == KIND_END:
+                    break
+                rules.do(var, c, a, rnd)
+                line.append(a)
+            add_end(c, line)
         nxt: list[tuple[float, list[Action], Player]] = []
         for _s, seq, q in level:
             legal = rules.legal_actions(var, q)
             for a in legal:
                 if a.kind == KIND_END:
-                    e = ended(q, rnd)
-                    k = sheet_key(e)
-                    v = potential(ctx, e) - TRANSMUTE_COST * (p.trans_left - e.trans_left)
-                    if k not in ends or ends[k][0] < v:
-                        ends[k] = (v, seq, e)
+                    add_end(q, seq)
                     continue
                 c = q.copy()
                 rules.do(var, c, a, rnd)
@@ -135,12 +154,13 @@ class PlannerAgent(Agent):
     name = "expert"
 
     def __init__(self, seed: int = 0, candidates: int = CANDIDATES, rollouts: int = ROLLOUTS,
-                 time: float = TIME, beam: int = BEAM):
+                 time: float = TIME, beam: int = BEAM, pilots: int = PILOTS):
         super().__init__(seed)
         self.candidates = candidates
         self.rollouts = rollouts
         self.time = time
         self.beam = beam
+        self.pilots = pilots
         self.greedy = GreedyAgent(derive_seed(seed, "rollout"))
         self.plans: dict[tuple, str] = {}       # (round, sheet key) -> the plan's next action text
         self.fallback: Agent | None = None
@@ -174,10 +194,11 @@ class PlannerAgent(Agent):
 
     def plan(self, var: rules.Variant, p: Player, rnd: int) -> list[Action]:
         t0 = time.thread_time()
-        plans = beam_plans(var, p, rnd, self.beam)[:self.candidates]
-        if len(plans) == 1 or rnd >= var.last_round:
-            if rnd >= var.last_round:
-                plans.sort(key=lambda t: -final_score(var, t[2]))
+        plans = beam_plans(var, p, rnd, self.beam, self.pilots)
+        if rnd >= var.last_round:          # the last round: every ended sheet's final score is exact
+            plans.sort(key=lambda t: -final_score(var, t[2]))
+        plans = plans[:self.candidates]
+        if len(plans) == 1 or rnd >= var.last_round or self.rollouts == 0:
             self.last_stats = {"plans": len(plans), "rollouts": 0, "seconds": time.thread_time() - t0}
             return plans[0][1]
         alive = list(range(len(plans)))
@@ -186,7 +207,7 @@ class PlannerAgent(Agent):
         rolls: list[list[tuple[int, ...]]] = []
         done = 0
         per = max(1, self.rollouts // (2 * len(plans)))
-        while len(alive) > 1 and done < self.rollouts and time.thread_time() - t0 < self.time:
+        while len(alive) > 1 and done < self.rollouts and (not self.time or time.thread_time() - t0 < self.time):
             while len(rolls) < counts[alive[0]] + per:
                 rolls.append([tuple(self.rng.randint(1, SIDES) for _ in range(SHEET.dice_per_round))
                               for _ in range(var.last_round - rnd)])
