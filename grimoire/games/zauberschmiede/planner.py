@@ -1,25 +1,26 @@
-"""The ``expert`` Zauberschmiede solo player: a round planner valued by rollouts to the game's end.
+"""The ``expert`` Zauberschmiede solo player: a round planner.
 
 Solo, a round is a deterministic puzzle: the six dice are known when it begins and nothing else
 changes until ``end``. The only chance is the dice of later rounds. So the expert decides once per
 round, at its first decision, and then plays the chosen plan out:
 
-1. **Candidates**: a beam search over the round's action sequences on copies of the sheet (at most
-   ``BEAM`` sheets per step, ranked by the greedy potential, duplicates merged) collects every sheet
-   at which the round can end; the ``candidates`` best of them by the potential of the ended sheet
-   (less ``TRANSMUTE_COST`` per transmutation spent) are the plans.
-2. **Values**: each plan's ended sheet is played to the game's end by the greedy agent on sampled
-   dice of the later rounds -- the same dice for every plan (common random numbers), so that the
-   comparison is not drowned in the dice's noise -- and valued by the mean final score. Successive
-   halving spends the rollouts on the plans still in contention. In the last round the final score
-   of each ended sheet is exact and no rollout is needed.
-3. The plan with the best mean is played; its next action is looked up by the sheet it was made
-   for, so a state reached otherwise (another agent played a move, a reload) is planned afresh.
+1. **Plans**: a beam search over the round's action sequences on copies of the sheet (at most
+   ``BEAM`` sheets per step, ranked by the greedy agent's potential, duplicates merged), and from the
+   ``PILOTS`` best sheets of every step the greedy agent's own finish of the round, collect the
+   sheets at which the round can end. Each is valued by the potential of the ended sheet (unused
+   dice expired, fresh dust stocked) less ``TRANSMUTE_COST`` per transmutation spent; in the last
+   round by its exact final score.
+2. **Rollouts** (``rollouts`` > 0; off by default): the ``candidates`` best plans are played to the
+   game's end by the greedy agent on sampled dice of the later rounds -- the same dice for every
+   plan (common random numbers) -- and valued by the mean final score, successive halving spending
+   the rollouts on the plans still in contention.
+3. The best plan is played; its next action is looked up by the sheet it was made for, so a state
+   reached otherwise (another agent played a move, a reload) is planned afresh.
 
 Information use: the planner reads its seat's sheet and the round's dice from
 ``state.sample_hidden(seat, rng)`` and draws the later rounds' dice from its own RNG. With other
-seats it plays as ``hard`` (their choices interact through the dust creator, which the rollouts
-here do not model).
+seats it plays as ``hard`` (their choices interact through the dust creator, which the plans here
+do not model).
 """
 
 from __future__ import annotations
@@ -41,8 +42,9 @@ from .sheet import SHEET
 BEAM = 24              # sheets kept per step of the beam search
 PILOTS = 4             # of which the best are finished by the greedy agent as plans of their own
 CANDIDATES = 8         # plans valued by rollouts
-ROLLOUTS = 64          # rollouts per round decision at most (spread by successive halving)
-TIME = 1.5             # ... or CPU seconds per round decision, whichever ends first
+ROLLOUTS = 0           # rollouts per round decision at most (spread by successive halving); 0: the
+                       # best plan by the potential (measured: docs/ai.md, "The Zauberschmiede solo expert")
+TIME = 1.5             # ... or CPU seconds of rollouts per round decision, whichever ends first
 
 
 def sheet_key(p: Player) -> tuple:
