@@ -1,6 +1,6 @@
 """Issue 22: the solo ``expert`` (the round planner, planner.py) plans a whole round at its first
 decision, finds plans at least as good as the greedy agent's by the same measure, solves the last
-round exactly, decides only from its seat's information, and plays as hard with other seats."""
+round exactly, and decides only from its seat's information, solo and with other seats."""
 
 from __future__ import annotations
 
@@ -46,7 +46,7 @@ def test_expert_is_the_registered_top_level_with_parameters():
 
 
 def test_beam_finds_a_round_at_least_as_good_as_greedy_by_the_potential():
-    for seed in range(3):
+    for seed in range(2):
         s = game(seed=seed)
         for _ in range(3):                     # three rounds, each played by greedy afterwards
             p, rnd = s.players[0].copy(), s.round
@@ -98,9 +98,18 @@ def test_the_choice_uses_only_the_seats_information_and_is_deterministic():
         assert str(PlannerAgent(9, rollouts=4, time=0, beam=8).choose(Guarded(det), 0)) == str(real)
 
 
-def test_with_other_seats_it_plays_as_hard():
+def test_with_other_seats_it_plans_from_what_its_seat_sees():
     s = game(players=2, seed=4)
-    agent = make_agent("zauberschmiede", "expert", 2)
-    agent.fallback = make_agent("zauberschmiede", "hard:iterations=6,time=0", 2)
-    a = agent.choose(s, 0)
-    assert a in s.legal_actions()
+    s.apply(s.legal_actions()[0])                # seat 1's sheet changes; seat 2 sees it only later
+    s.apply("end")
+    real = PlannerAgent(2, beam=8).choose(Guarded(s), 1)
+    assert real in s.legal_actions()
+    for k in range(2):
+        det = s.sample_hidden(1, Rng(1000 + k))
+        assert str(PlannerAgent(2, beam=8).choose(Guarded(det), 1)) == str(real)
+    agents = [PlannerAgent(i, beam=4, pilots=1) for i in range(2)]
+    while not s.is_terminal():                   # a whole game of two planners, legal throughout
+        cp = s.current_player
+        a = agents[cp].choose(s, cp)
+        assert a in s.legal_actions()
+        s.apply(a)

@@ -19,8 +19,8 @@ round, at its first decision, and then plays the chosen plan out:
 
 Information use: the planner reads its seat's sheet and the round's dice from
 ``state.sample_hidden(seat, rng)`` and draws the later rounds' dice from its own RNG. With other
-seats it plays as ``hard`` (their choices interact through the dust creator, which the plans here
-do not model).
+seats it plans the same way by the potential, which counts the dust creator against the other
+sheets as the seat sees them (as they were at the round's start); rollouts are solo only.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ from . import rules
 from .actions import KIND_END, KIND_TRANSMUTE, SIDES
 from .agents import DIE_COST, TRANSMUTE_COST, GreedyAgent, _Ctx, potential
 from .player import Player
-from .scoring import breakdowns
+from .scoring import breakdown, breakdowns, dust_metric
 from .sheet import SHEET
 
 BEAM = 24              # sheets kept per step of the beam search
@@ -74,12 +74,14 @@ class _Solo:
 
 
 def beam_plans(var: rules.Variant, p: Player, rnd: int, beam: int = BEAM,
-               pilots: int = PILOTS) -> list[tuple[float, list[Action], Player]]:
+               pilots: int = PILOTS, ctx: _Ctx | None = None) -> list[tuple[float, list[Action], Player]]:
     """(potential of the ended sheet, actions, ended sheet) of every distinct way found to play the
     round from ``p`` and end it, best first. Besides the beam's own ends, the greedy agent finishes
     the round from the ``pilots`` best sheets of every step (the pilot method): a line whose first
-    steps look poor to the potential (a transmutation that pays two steps later) is not lost."""
-    ctx = _Ctx(_Solo(var, p, rnd), 0)
+    steps look poor to the potential (a transmutation that pays two steps later) is not lost. ``ctx``:
+    the potential's view of the table (default: the sheet alone, solo)."""
+    if ctx is None:
+        ctx = _Ctx(_Solo(var, p, rnd), 0)
     greedy = GreedyAgent(0)                    # its decide() draws nothing from its RNG
     level: list[tuple[float, list[Action], Player]] = [(0.0, [], p)]
     seen: set = {sheet_key(p)}
@@ -131,8 +133,14 @@ def _die_value(a: Action) -> int:
     return args[-1] if a.kind in ("charge", "amplify", "upgrade") else (args[0] if a.kind in ("unlock", "dust") else 0)
 
 
-def final_score(var: rules.Variant, p: Player) -> int:
-    return breakdowns(var, [p])[0]["total"]
+def final_score(var: rules.Variant, p: Player, ctx: _Ctx | None = None) -> int:
+    """The sheet's score if the game ended now (with others: the dust creator against the sheets
+    ``ctx`` sees)."""
+    if ctx is None or ctx.solo:
+        return breakdowns(var, [p])[0]["total"]
+    metrics = list(ctx.metrics)
+    metrics[ctx.seat] = dust_metric(var, p)
+    return breakdown(var, p, metrics, ctx.seat)["total"]
 
 
 def rollout(var: rules.Variant, greedy: GreedyAgent, p: Player, rnd: int, rolls: list[tuple[int, ...]]) -> int:
@@ -165,24 +173,19 @@ class PlannerAgent(Agent):
         self.pilots = pilots
         self.greedy = GreedyAgent(derive_seed(seed, "rollout"))
         self.plans: dict[tuple, str] = {}       # (round, sheet key) -> the plan's next action text
-        self.fallback: Agent | None = None
         self.last_stats: dict[str, Any] = {}
 
     def choose(self, state: GameState, seat: int) -> Action:
         actions = state.legal_actions()
         if len(actions) == 1:
             return actions[0]
-        if state.num_players != 1:
-            if self.fallback is None:
-                from ...agents import make_agent
-                self.fallback = make_agent("zauberschmiede", "hard", derive_seed(self.rng.randint(0, 2**31), "hard"))
-            return self.fallback.choose(state, seat)
         det: Any = state.sample_hidden(seat, self.rng)      # a ZauberschmiedeState
         p, rnd = det.players[seat], det.round
+        ctx = _Ctx(det, seat) if det.num_players > 1 else None
         text = self.plans.get((rnd, sheet_key(p)))
         if text is None:
             self.plans.clear()
-            seq = self.plan(det.var, p, rnd)
+            seq = self.plan(det.var, p, rnd, ctx)
             q = p.copy()
             for a in seq:
                 self.plans[(rnd, sheet_key(q))] = a.text
@@ -194,13 +197,14 @@ class PlannerAgent(Agent):
                 return a
         return actions[-1]          # pragma: no cover - a plan's action is legal on its sheet
 
-    def plan(self, var: rules.Variant, p: Player, rnd: int) -> list[Action]:
+    def plan(self, var: rules.Variant, p: Player, rnd: int, ctx: _Ctx | None = None) -> list[Action]:
+        """The round's plan from sheet ``p``; ``ctx`` the table with other seats (None: solo)."""
         t0 = time.thread_time()
-        plans = beam_plans(var, p, rnd, self.beam, self.pilots)
+        plans = beam_plans(var, p, rnd, self.beam, self.pilots, ctx)
         if rnd >= var.last_round:          # the last round: every ended sheet's final score is exact
-            plans.sort(key=lambda t: -final_score(var, t[2]))
+            plans.sort(key=lambda t: -final_score(var, t[2], ctx))
         plans = plans[:self.candidates]
-        if len(plans) == 1 or rnd >= var.last_round or self.rollouts == 0:
+        if len(plans) == 1 or rnd >= var.last_round or self.rollouts == 0 or ctx is not None:
             self.last_stats = {"plans": len(plans), "rollouts": 0, "seconds": time.thread_time() - t0}
             return plans[0][1]
         alive = list(range(len(plans)))
