@@ -11,6 +11,7 @@ from . import arena, bounds, tensor
 from .agents import GreedyAgent
 from .codec import CODEC
 from .hints import hints
+from .planner import PlannerAgent
 from .search import SEARCH
 from .sheet import CONFIG, SHEET
 from .state import ZauberschmiedeOptions, ZauberschmiedeState
@@ -34,9 +35,8 @@ register(GameInfo(
     summary=tensor.summary,
     max_game_length=bounds.max_game_length,     # derivation in bounds.py and the game's doc
     score_bounds=(0, CONFIG["solo_score_bound"]),
-    agents={"greedy": GreedyAgent},
+    agents={"greedy": GreedyAgent, "expert": PlannerAgent},     # expert: the solo round planner
     search=SEARCH,                     # the hard level: IS-MCTS with greedy-ranked candidates and playouts
-    networks={1: "data/expert-1p.npz"},     # the expert level's network (docs/ai.md, Learned levels)
     arena=ArenaHooks(stats=arena.stats, seat_stats=arena.seat_stats),
     renderer=f"{__name__}.render",
     hints=hints,

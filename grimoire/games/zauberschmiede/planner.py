@@ -1,0 +1,230 @@
+"""The ``expert`` Zauberschmiede solo player: a round planner.
+
+Solo, a round is a deterministic puzzle: the six dice are known when it begins and nothing else
+changes until ``end``. The only chance is the dice of later rounds. So the expert decides once per
+round, at its first decision, and then plays the chosen plan out:
+
+1. **Plans**: a beam search over the round's action sequences on copies of the sheet (at most
+   ``BEAM`` sheets per step, ranked by the greedy agent's potential, duplicates merged), and from the
+   ``PILOTS`` best sheets of every step the greedy agent's own finish of the round, collect the
+   sheets at which the round can end. Each is valued by the potential of the ended sheet (unused
+   dice expired, fresh dust stocked) less ``TRANSMUTE_COST`` per transmutation spent; in the last
+   round by its exact final score.
+2. **Rollouts** (``rollouts`` > 0; off by default): the ``candidates`` best plans are played to the
+   game's end by the greedy agent on sampled dice of the later rounds -- the same dice for every
+   plan (common random numbers) -- and valued by the mean final score, successive halving spending
+   the rollouts on the plans still in contention.
+3. The best plan is played; its next action is looked up by the sheet it was made for, so a state
+   reached otherwise (another agent played a move, a reload) is planned afresh.
+
+Information use: the planner reads its seat's sheet and the round's dice from
+``state.sample_hidden(seat, rng)`` and draws the later rounds' dice from its own RNG. With other
+seats it plans the same way by the potential, which counts the dust creator against the other
+sheets as the seat sees them (as they were at the round's start); rollouts are solo only.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from ...core.action import Action
+from ...core.agent import Agent
+from ...core.episode import derive_seed
+from ...core.state import GameState
+from . import rules
+from .actions import KIND_END, KIND_TRANSMUTE, SIDES
+from .agents import DIE_COST, TRANSMUTE_COST, GreedyAgent, _Ctx, potential
+from .player import Player
+from .scoring import breakdown, breakdowns, dust_metric
+from .sheet import SHEET
+
+BEAM = 24              # sheets kept per step of the beam search
+PILOTS = 4             # of which the best are finished by the greedy agent as plans of their own
+CANDIDATES = 8         # plans valued by rollouts
+ROLLOUTS = 0           # rollouts per round decision at most (spread by successive halving); 0: the
+                       # best plan by the potential (measured: docs/ai.md, "The Zauberschmiede solo expert")
+TIME = 1.5             # ... or CPU seconds of rollouts per round decision, whichever ends first
+
+
+def sheet_key(p: Player) -> tuple:
+    """Everything of a sheet that matters for the rest of the game (within a round: with the dice)."""
+    return (tuple(p.fields), p.paid, p.amped, tuple(p.boxes), p.fresh, tuple(p.stock), p.spent, p.amp_level,
+            p.amp_paid, p.upg, p.trans_left, tuple(p.vals), tuple(p.used))
+
+
+def ended(p: Player, rnd: int) -> Player:
+    """The sheet after ``end`` in round ``rnd``: unused dice expire, fresh dust becomes a stock."""
+    q = p.copy()
+    rules.end_of_round(q, rnd)
+    q.used = ["-"] * len(q.used)
+    return q
+
+
+class _Solo:
+    """The view of one sheet that the greedy agent's potential reads (``_Ctx``), without a game state."""
+
+    __slots__ = ("var", "round", "players", "num_players")
+
+    def __init__(self, var: rules.Variant, p: Player, rnd: int):
+        self.var, self.round, self.players, self.num_players = var, rnd, [p], 1
+
+    def visible_player(self, i: int, seat: int | None) -> Player:
+        return self.players[i]
+
+
+def beam_plans(var: rules.Variant, p: Player, rnd: int, beam: int = BEAM,
+               pilots: int = PILOTS, ctx: _Ctx | None = None) -> list[tuple[float, list[Action], Player]]:
+    """(potential of the ended sheet, actions, ended sheet) of every distinct way found to play the
+    round from ``p`` and end it, best first. Besides the beam's own ends, the greedy agent finishes
+    the round from the ``pilots`` best sheets of every step (the pilot method): a line whose first
+    steps look poor to the potential (a transmutation that pays two steps later) is not lost. ``ctx``:
+    the potential's view of the table (default: the sheet alone, solo)."""
+    if ctx is None:
+        ctx = _Ctx(_Solo(var, p, rnd), 0)
+    greedy = GreedyAgent(0)                    # its decide() draws nothing from its RNG
+    level: list[tuple[float, list[Action], Player]] = [(0.0, [], p)]
+    seen: set = {sheet_key(p)}
+    ends: dict[tuple, tuple[float, list[Action], Player]] = {}
+
+    def add_end(q: Player, seq: list[Action]) -> None:
+        e = ended(q, rnd)
+        k = sheet_key(e)
+        v = potential(ctx, e) - TRANSMUTE_COST * (p.trans_left - e.trans_left)
+        if k not in ends or ends[k][0] < v:
+            ends[k] = (v, seq, e)
+
+    while level:
+        for _s, seq, q in level[:pilots]:
+            c, line = q.copy(), list(seq)
+            view = _Solo(var, c, rnd)
+            while True:
+                a = greedy.decide(view, 0, rules.legal_actions(var, c))
+                if a.kind == KIND_END:
+                    break
+                rules.do(var, c, a, rnd)
+                line.append(a)
+            add_end(c, line)
+        nxt: list[tuple[float, list[Action], Player]] = []
+        for _s, seq, q in level:
+            legal = rules.legal_actions(var, q)
+            for a in legal:
+                if a.kind == KIND_END:
+                    add_end(q, seq)
+                    continue
+                c = q.copy()
+                rules.do(var, c, a, rnd)
+                k = sheet_key(c)
+                if k in seen:
+                    continue
+                seen.add(k)
+                die = _die_value(a)
+                score = potential(ctx, c) - DIE_COST * die - TRANSMUTE_COST * (p.trans_left - c.trans_left)
+                nxt.append((score, seq + [a], c))
+        nxt.sort(key=lambda t: -t[0])
+        level = nxt[:beam]
+    return sorted(ends.values(), key=lambda t: -t[0])
+
+
+def _die_value(a: Action) -> int:
+    if a.kind == KIND_TRANSMUTE:
+        return 0
+    args = a.args
+    return args[-1] if a.kind in ("charge", "amplify", "upgrade") else (args[0] if a.kind in ("unlock", "dust") else 0)
+
+
+def final_score(var: rules.Variant, p: Player, ctx: _Ctx | None = None) -> int:
+    """The sheet's score if the game ended now (with others: the dust creator against the sheets
+    ``ctx`` sees)."""
+    if ctx is None or ctx.solo:
+        return breakdowns(var, [p])[0]["total"]
+    metrics = list(ctx.metrics)
+    metrics[ctx.seat] = dust_metric(var, p)
+    return breakdown(var, p, metrics, ctx.seat)["total"]
+
+
+def rollout(var: rules.Variant, greedy: GreedyAgent, p: Player, rnd: int, rolls: list[tuple[int, ...]]) -> int:
+    """The final score of the ended sheet ``p`` of round ``rnd`` when the greedy agent plays the later
+    rounds on ``rolls`` (one roll per later round)."""
+    q = p.copy()
+    last = var.last_round
+    for r in range(rnd + 1, last + 1):
+        rules.start_round(q, rolls[r - rnd - 1])
+        view = _Solo(var, q, r)
+        while True:
+            a = greedy.decide(view, 0, rules.legal_actions(var, q))
+            rules.do(var, q, a, r)
+            if a.kind == KIND_END:
+                break
+        rules.end_of_round(q, r)
+    return final_score(var, q)
+
+
+class PlannerAgent(Agent):
+    name = "expert"
+
+    def __init__(self, seed: int = 0, candidates: int = CANDIDATES, rollouts: int = ROLLOUTS,
+                 time: float = TIME, beam: int = BEAM, pilots: int = PILOTS):
+        super().__init__(seed)
+        self.candidates = candidates
+        self.rollouts = rollouts
+        self.time = time
+        self.beam = beam
+        self.pilots = pilots
+        self.greedy = GreedyAgent(derive_seed(seed, "rollout"))
+        self.plans: dict[tuple, str] = {}       # (round, sheet key) -> the plan's next action text
+        self.last_stats: dict[str, Any] = {}
+
+    def choose(self, state: GameState, seat: int) -> Action:
+        actions = state.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        det: Any = state.sample_hidden(seat, self.rng)      # a ZauberschmiedeState
+        p, rnd = det.players[seat], det.round
+        ctx = _Ctx(det, seat) if det.num_players > 1 else None
+        text = self.plans.get((rnd, sheet_key(p)))
+        if text is None:
+            self.plans.clear()
+            seq = self.plan(det.var, p, rnd, ctx)
+            q = p.copy()
+            for a in seq:
+                self.plans[(rnd, sheet_key(q))] = a.text
+                rules.do(det.var, q, a, rnd)
+            self.plans[(rnd, sheet_key(q))] = "end"
+            text = self.plans[(rnd, sheet_key(p))]
+        for a in actions:
+            if a.text == text:
+                return a
+        return actions[-1]          # pragma: no cover - a plan's action is legal on its sheet
+
+    def plan(self, var: rules.Variant, p: Player, rnd: int, ctx: _Ctx | None = None) -> list[Action]:
+        """The round's plan from sheet ``p``; ``ctx`` the table with other seats (None: solo)."""
+        t0 = time.thread_time()
+        plans = beam_plans(var, p, rnd, self.beam, self.pilots, ctx)
+        if rnd >= var.last_round:          # the last round: every ended sheet's final score is exact
+            plans.sort(key=lambda t: -final_score(var, t[2], ctx))
+        plans = plans[:self.candidates]
+        if len(plans) == 1 or rnd >= var.last_round or self.rollouts == 0 or ctx is not None:
+            self.last_stats = {"plans": len(plans), "rollouts": 0, "seconds": time.thread_time() - t0}
+            return plans[0][1]
+        alive = list(range(len(plans)))
+        totals = [0.0] * len(plans)
+        counts = [0] * len(plans)
+        rolls: list[list[tuple[int, ...]]] = []
+        done = 0
+        per = max(1, self.rollouts // (2 * len(plans)))
+        while len(alive) > 1 and done < self.rollouts and (not self.time or time.thread_time() - t0 < self.time):
+            while len(rolls) < counts[alive[0]] + per:
+                rolls.append([tuple(self.rng.randint(1, SIDES) for _ in range(SHEET.dice_per_round))
+                              for _ in range(var.last_round - rnd)])
+            for i in alive:
+                for k in range(counts[i], counts[i] + per):
+                    totals[i] += rollout(var, self.greedy, plans[i][2], rnd, rolls[k])
+                    done += 1
+                counts[i] += per
+            alive.sort(key=lambda i: -totals[i] / counts[i])
+            alive = alive[:max(1, (len(alive) + 1) // 2)]
+            per *= 2
+        best = max(alive, key=lambda i: (totals[i] / counts[i] if counts[i] else float("-inf"), -i))
+        self.last_stats = {"plans": len(plans), "rollouts": done, "seconds": time.thread_time() - t0}
+        return plans[best][1]

@@ -1,0 +1,115 @@
+"""Issue 22: the solo ``expert`` (the round planner, planner.py) plans a whole round at its first
+decision, finds plans at least as good as the greedy agent's by the same measure, solves the last
+round exactly, and decides only from its seat's information, solo and with other seats."""
+
+from __future__ import annotations
+
+from zs_helpers import game
+
+from grimoire.agents import agent_names, make_agent, parse_agent
+from grimoire.core.registry import game_info
+from grimoire.core.rng import Rng
+from grimoire.games.zauberschmiede.agents import GreedyAgent, _Ctx, potential
+from grimoire.games.zauberschmiede.planner import PlannerAgent, _Solo, beam_plans, ended, final_score
+
+ALLOWED = frozenset({"legal_actions", "sample_hidden", "current_player", "num_players", "game", "is_terminal",
+                     "backend"})
+
+
+class Guarded:
+    """The real state as the contract gives it to an agent (as tests/agents/helpers.py): reading
+    anything else fails."""
+
+    def __init__(self, state):
+        object.__setattr__(self, "_state", state)
+
+    def __getattr__(self, name):
+        assert name in ALLOWED, f"the agent read state.{name}"
+        return getattr(object.__getattribute__(self, "_state"), name)
+
+
+def _greedy_round(state) -> None:
+    g = GreedyAgent(1)
+    while True:
+        a = g.decide(state, 0, state.legal_actions())
+        if a.kind == "end":
+            return
+        state.apply(a)
+
+
+def test_expert_is_the_registered_top_level_with_parameters():
+    assert "expert" in agent_names("zauberschmiede")
+    spec = parse_agent("zauberschmiede", "expert:beam=8,rollouts=4,time=0")
+    assert spec.params == {"beam": 8, "rollouts": 4, "time": 0}
+    agent = make_agent("zauberschmiede", spec, 3)
+    assert isinstance(agent, PlannerAgent) and agent.beam == 8 and agent.rollouts == 4
+
+
+def test_beam_finds_a_round_at_least_as_good_as_greedy_by_the_potential():
+    for seed in range(2):
+        s = game(seed=seed)
+        for _ in range(3):                     # three rounds, each played by greedy afterwards
+            p, rnd = s.players[0].copy(), s.round
+            ctx = _Ctx(_Solo(s.var, p, rnd), 0)
+            best = beam_plans(s.var, p, rnd)[0]
+            _greedy_round(s)
+            g = ended(s.players[0], rnd)
+            spent = p.trans_left - g.trans_left
+            assert best[0] >= potential(ctx, g) - 5.0 * spent - 1e-9
+            s.apply("end")
+
+
+def test_the_last_round_is_solved_for_the_exact_final_score():
+    for seed in range(3):
+        s = game(seed=seed, max_rounds=1)        # one round: the last, every plan's score is exact
+        greedy = s.clone()
+        _greedy_round(greedy)
+        greedy.apply("end")
+        agent = PlannerAgent(seed, time=0)
+        while not s.is_terminal():
+            s.apply(agent.choose(s, 0))
+        assert s.scores()[0] >= greedy.scores()[0]
+        plans = beam_plans(s.var, game(seed=seed, max_rounds=1).players[0], 1)
+        assert s.scores()[0] == max(final_score(s.var, e) for _v, _seq, e in plans)
+
+
+def test_it_plans_once_per_round_and_plays_the_plan_out():
+    s = game(seed=3)
+    agent = PlannerAgent(5, rollouts=4, time=0, beam=8)
+    plans = 0
+    while not s.is_terminal():
+        a = agent.choose(Guarded(s), 0)
+        assert a in s.legal_actions()
+        plans += bool(agent.last_stats)
+        agent.last_stats = {}
+        s.apply(a)
+    assert plans <= 7                            # one plan per round (a forced move needs none)
+    assert 0 <= s.scores()[0] <= game_info("zauberschmiede").score_bounds[1]
+
+
+def test_the_choice_uses_only_the_seats_information_and_is_deterministic():
+    s = game(seed=8)
+    s.apply(s.legal_actions()[0])
+    s.apply("end")                               # round 2: later dice are unknown to the seat
+    real = PlannerAgent(9, rollouts=4, time=0, beam=8).choose(Guarded(s), 0)
+    for k in range(2):
+        det = s.sample_hidden(0, Rng(1000 + k))
+        assert det.observation(0) == s.observation(0)
+        assert str(PlannerAgent(9, rollouts=4, time=0, beam=8).choose(Guarded(det), 0)) == str(real)
+
+
+def test_with_other_seats_it_plans_from_what_its_seat_sees():
+    s = game(players=2, seed=4)
+    s.apply(s.legal_actions()[0])                # seat 1's sheet changes; seat 2 sees it only later
+    s.apply("end")
+    real = PlannerAgent(2, beam=8).choose(Guarded(s), 1)
+    assert real in s.legal_actions()
+    for k in range(2):
+        det = s.sample_hidden(1, Rng(1000 + k))
+        assert str(PlannerAgent(2, beam=8).choose(Guarded(det), 1)) == str(real)
+    agents = [PlannerAgent(i, beam=4, pilots=1) for i in range(2)]
+    while not s.is_terminal():                   # a whole game of two planners, legal throughout
+        cp = s.current_player
+        a = agents[cp].choose(s, cp)
+        assert a in s.legal_actions()
+        s.apply(a)
