@@ -77,6 +77,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--generation", type=int, default=1, help="recorded in the meta")
     ap.add_argument("--max-minutes", type=float, default=50.0)
+    ap.add_argument("--init", help="continue training this network file (its trunk and value head; the "
+                    "policy head too where its action ids are the data's), as Expert Iteration's next generation")
     ap.add_argument("--out", required=True)
     words = sys.argv[1:] if argv is None else argv
     args = ap.parse_args(words)
@@ -96,6 +98,15 @@ def main(argv: list[str] | None = None) -> int:
           file=sys.stderr, flush=True)
     rng = np.random.default_rng(args.seed)
     net = netmod.init(x.shape[1], m.shape[1], args.hidden, args.seed)
+    if args.init:
+        prev = netmod.load(args.init)
+        if prev.obs_size != x.shape[1]:
+            print(f"error: {args.init} takes {prev.obs_size} inputs, the data has {x.shape[1]}", file=sys.stderr)
+            return 2
+        # a network of an older action table keeps its trunk and value head; its policy head starts afresh
+        fresh = net.policy
+        prev.meta = {}
+        net = prev if prev.num_actions == m.shape[1] else netmod.Network(prev.layers, prev.value, fresh)
     trainer = NumpyTrainer(net, TrainParams(epochs=args.epochs, batch=args.batch, lr=args.lr,
                                             weight_decay=args.wd, policy_weight=args.policy_weight))
     const = float(np.mean(v))
