@@ -92,17 +92,25 @@ def main(argv: list[str] | None = None) -> int:
         k = max(1, int(round(len(shards) * args.holdout)))
         train_paths += shards[:-k]
         val_paths += shards[-k:]
+    prev = None
+    if args.init:                   # checked before the data is loaded
+        try:
+            prev = netmod.load(args.init)
+        except (OSError, ValueError) as e:
+            print(f"error: --init {args.init}: {e}", file=sys.stderr)
+            return 2
+        with np.load(train_paths[0]) as z:
+            width = z["x"].shape[1]
+        if prev.obs_size != width:
+            print(f"error: {args.init} takes {prev.obs_size} inputs, the data has {width}", file=sys.stderr)
+            return 2
     x, v, a, m, games = load_shards(train_paths)
     val = load_shards(val_paths)
     print(f"train {len(x)} rows from {games} games, validation {len(val[0])} rows from {val[4]} games",
           file=sys.stderr, flush=True)
     rng = np.random.default_rng(args.seed)
     net = netmod.init(x.shape[1], m.shape[1], args.hidden, args.seed)
-    if args.init:
-        prev = netmod.load(args.init)
-        if prev.obs_size != x.shape[1]:
-            print(f"error: {args.init} takes {prev.obs_size} inputs, the data has {x.shape[1]}", file=sys.stderr)
-            return 2
+    if prev is not None:
         # a network of an older action table keeps its trunk and value head; its policy head starts afresh
         fresh = net.policy
         prev.meta = {}
