@@ -77,6 +77,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--generation", type=int, default=1, help="recorded in the meta")
     ap.add_argument("--max-minutes", type=float, default=50.0)
+    ap.add_argument("--init", help="continue training this network file (its trunk and value head; the "
+                    "policy head too where its action ids are the data's), as Expert Iteration's next generation")
     ap.add_argument("--out", required=True)
     words = sys.argv[1:] if argv is None else argv
     args = ap.parse_args(words)
@@ -90,12 +92,29 @@ def main(argv: list[str] | None = None) -> int:
         k = max(1, int(round(len(shards) * args.holdout)))
         train_paths += shards[:-k]
         val_paths += shards[-k:]
+    prev = None
+    if args.init:                   # checked before the data is loaded
+        try:
+            prev = netmod.load(args.init)
+        except (OSError, ValueError) as e:
+            print(f"error: --init {args.init}: {e}", file=sys.stderr)
+            return 2
+        with np.load(train_paths[0]) as z:
+            width = z["x"].shape[1]
+        if prev.obs_size != width:
+            print(f"error: {args.init} takes {prev.obs_size} inputs, the data has {width}", file=sys.stderr)
+            return 2
     x, v, a, m, games = load_shards(train_paths)
     val = load_shards(val_paths)
     print(f"train {len(x)} rows from {games} games, validation {len(val[0])} rows from {val[4]} games",
           file=sys.stderr, flush=True)
     rng = np.random.default_rng(args.seed)
     net = netmod.init(x.shape[1], m.shape[1], args.hidden, args.seed)
+    if prev is not None:
+        # a network of an older action table keeps its trunk and value head; its policy head starts afresh
+        fresh = net.policy
+        prev.meta = {}
+        net = prev if prev.num_actions == m.shape[1] else netmod.Network(prev.layers, prev.value, fresh)
     trainer = NumpyTrainer(net, TrainParams(epochs=args.epochs, batch=args.batch, lr=args.lr,
                                             weight_decay=args.wd, policy_weight=args.policy_weight))
     const = float(np.mean(v))

@@ -55,3 +55,31 @@ def test_the_trainer_refuses_too_few_shards_in_one_line(tmp_path, capsys):
     train = _script("zavandor_train_net")
     assert train.main(["--data", str(tmp_path), "--players", "4", "--out", str(tmp_path / "n.npz")]) == 2
     assert capsys.readouterr().err.startswith("error: fewer than two shards")
+
+
+@pytest.mark.skipif(_native is None, reason="the native core is not built")
+def test_init_continues_a_network_and_refuses_one_of_another_table(tmp_path, capsys):
+    from grimoire.games.zavandor.ai import expert
+    selfplay, train = _script("zavandor_selfplay"), _script("zavandor_train_net")
+    data = tmp_path / "d"
+    assert selfplay.main(["--players", "2", "--games", "2", "--shard", "1", "--sample", "0.3", "--max-rounds", "5",
+                          "--out", str(data)]) == 0
+    shipped = expert.DATA / expert.NETWORKS[2]
+    prev = netmod.load(shipped)
+    out = tmp_path / "next.npz"
+    assert train.main(["--data", str(data), "--players", "2", "--init", str(shipped), "--lr", "1e-6", "--epochs", "1",
+                       "--holdout", "0.5", "--out", str(out)]) == 0
+    net = netmod.load(out)
+    # the shipped trunk and value head, moved by a few tiny steps (not the --hidden default's fresh layers)
+    assert [w.shape for w, _ in net.layers] == [w.shape for w, _ in prev.layers]
+    for (w, _), (w0, _) in zip(net.layers, prev.layers, strict=True):
+        assert np.abs(w - w0).max() < 1e-3
+    assert np.abs(net.value[0] - prev.value[0]).max() < 1e-3
+    assert net.num_actions == game_info("zavandor").num_distinct_actions
+    capsys.readouterr()
+    four = expert.DATA / expert.NETWORKS[4]
+    assert train.main(["--data", str(data), "--players", "2", "--init", str(four), "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and "535 inputs, the data has 353" in err and err.count("\n") == 1
+    assert train.main(["--data", str(data), "--players", "2", "--init", str(tmp_path), "--out", str(out)]) == 2
+    assert capsys.readouterr().err.startswith("error: --init ")
