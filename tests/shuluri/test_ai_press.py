@@ -131,43 +131,8 @@ def test_pairs_hard_corners_a_beaten_gladiator_medium_only_walks_toward_him():
     assert _escapes(hard) <= 2 < _escapes(med)
 
 
-def _corner(s) -> str | None:
-    from grimoire.games.shuluri.ai.chase import corner
-    return corner(s, 0, {a.text for a in s.legal_actions()})
-
-
 def test_cornering_needs_a_won_exchange():
-    assert _corner(_chase(3)) is not None
-    alone = _chase(18)                       # one against one, he strikes first: an even fight at best
-    c = fig(alone, "cgl")
-    c.alive, c.field = False, -1
-    assert _corner(alone) is None
-    two_two = _chase(18)                     # two against two: the other enemy gladiator stands by
-    b = fig(two_two, "bgl")
-    b.alive, b.field = True, fig(two_two, "dgl").field
-    assert _corner(two_two) is None
-    down = _chase(18)                        # the partner knocked down: no blow to follow up his
-    fig(down, "cgl").down = True
-    assert _corner(down) is None
-
-
-def test_pairs_two_hard_gladiators_hunt_the_last_equal_one():
-    """Two against the last enemy gladiator, all three healthy (seen in pairs games that ran to the
-    round cap): alone each would lose the exchange he opens, but after his blow both of ours strike.
-    hard ends its step where he has at most 2 fields left out of their reach; medium keeps away."""
-    med, hard = _chase(18), _chase(18)
-    _play_step(med, 0, "medium")
-    _play_step(hard, 0, "hard")
-    assert _escapes(hard) <= 2 < _escapes(med)
-    assert _corner(_chase(18)) is not None
-
-
-def test_the_pair_exchange_assumes_the_worst_for_us():
-    """His blows all at the weaker of ours, our blows the weaker one's: a partner with 4 Ep adds nothing."""
-    from grimoire.games.shuluri.ai.chase import pair_exchange
+    from grimoire.games.shuluri.ai.chase import corner
     s = _chase(18)
-    a, c, d = fig(s, "agl"), fig(s, "cgl"), fig(s, "dgl")
-    even = pair_exchange(s, a, c, d)
-    assert even > 0.5                        # two healthy against one: he opens, and still loses
-    c.ep = 4
-    assert pair_exchange(s, a, c, d) < 0 < even
+    assert corner(s, 0, {a.text for a in s.legal_actions()}) is None
+    assert corner(_chase(3), 0, {a.text for a in _chase(3).legal_actions()}) is not None
