@@ -47,16 +47,22 @@ from pathlib import Path
 # --- inside a worker (the tree under test) ----------------------------------------------------------
 
 
+def _round_cap(cmd: dict) -> tuple[int | None, dict]:
+    """A block's round cap (the game's own when none was given; 0 = none) and the game options for it."""
+    from grimoire.core.registry import game_info
+
+    max_rounds = cmd["max_rounds"] if cmd["max_rounds"] is not None else game_info(cmd["game"]).round_cap
+    return max_rounds, ({"max_rounds": max_rounds} if max_rounds else {})
+
+
 def _play_block(cmd: dict) -> dict:
     import grimoire
     from grimoire.agents import make_agent
     from grimoire.core.episode import derive_seed, run_episode
-    from grimoire.core.registry import game_info
     from grimoire.core.rng import Rng
 
     game, players, seed = cmd["game"], cmd["players"], cmd["seed"]
-    max_rounds = cmd["max_rounds"] if cmd["max_rounds"] is not None else game_info(game).round_cap
-    opts = {"max_rounds": max_rounds} if max_rounds else {}
+    max_rounds, opts = _round_cap(cmd)
     clock = time.process_time
     digest = hashlib.sha256()
     actions = 0
@@ -124,11 +130,9 @@ def _adapter_block(cmd: dict) -> dict:
     import grimoire
     import grimoire.rl as rl
     from grimoire.core.episode import derive_seed
-    from grimoire.core.registry import game_info
 
     game, players, seed = cmd["game"], cmd["players"], cmd["seed"]
-    max_rounds = cmd["max_rounds"] if cmd["max_rounds"] is not None else game_info(game).round_cap
-    opts = {"max_rounds": max_rounds} if max_rounds else {}
+    max_rounds, opts = _round_cap(cmd)
     clock = time.process_time
     digest = hashlib.sha256()
     steps = 0
@@ -169,9 +173,7 @@ def _adapter_block(cmd: dict) -> dict:
 def _bench(cmd: dict) -> dict:
     import grimoire
     from grimoire.cli.bench import bench_games
-    from grimoire.core.registry import game_info
-
-    max_rounds = cmd["max_rounds"] if cmd["max_rounds"] is not None else game_info(cmd["game"]).round_cap
+    max_rounds, _ = _round_cap(cmd)
     r = bench_games(cmd["game"], cmd["players"], cmd["count"], cmd["seed"], max_rounds or None, None, {})
     return {"actions": r["actions"], "seconds": r["seconds"], "clones_per_s": r["clones_per_s"],
             "digest": hashlib.sha256(json.dumps(r["games"], sort_keys=True).encode()).hexdigest(),

@@ -5,22 +5,12 @@
 use _native::legal::{Act, BID_BASE};
 use _native::rng::Rng;
 use _native::serial::{load, state_json, state_json_string};
-use _native::state::{Flags, Items, State};
+use _native::state::{Items, State};
 use proptest::prelude::*;
 use serde_json::Value;
 
-fn flags(bits: u8, limit: i64, rounds: i64) -> Flags {
-    Flags {
-        strict: bits & 1 != 0,
-        combine: bits & 2 != 0,
-        sages_dust: bits & 4 != 0,
-        druid_l3: bits & 8 != 0,
-        free_new_track: bits & 16 != 0,
-        whole_dust: bits & 32 != 0,
-        turn_limit: limit,
-        max_rounds: Some(rounds),
-    }
-}
+mod common;
+use common::flags;
 
 /// Plays `steps` random legal actions (fewer if the game ends).
 fn play(s: &mut State, rng: &mut Rng, steps: usize) {
@@ -47,7 +37,7 @@ proptest! {
         (n, seed, bits, limit, rounds, steps) in game(),
         codes in prop::collection::vec(0u32..(BID_BASE + 600), 1..40),
     ) {
-        let mut s = State::new(n, seed, None, flags(bits, limit, rounds));
+        let mut s = State::new(n, seed, None, flags(bits as u64, limit, rounds));
         let mut rng = Rng::new(seed ^ 1);
         play(&mut s, &mut rng, steps);
         for code in codes {
@@ -66,7 +56,7 @@ proptest! {
         dust in -5i64..80,
         discard in any::<bool>(),
     ) {
-        let mut s = State::new(n, seed, None, flags(bits, limit, rounds));
+        let mut s = State::new(n, seed, None, flags(bits as u64, limit, rounds));
         let mut rng = Rng::new(seed ^ 2);
         play(&mut s, &mut rng, steps);
         let items = Items { cards, conc, dust };
@@ -93,7 +83,7 @@ proptest! {
         value in prop_oneof![Just(Value::Null), (-3i64..60).prop_map(Value::from), Just(Value::Bool(true)),
                              Just(Value::from("x")), Just(Value::Array(vec![]))],
     ) {
-        let mut s = State::new(n, seed, None, flags(bits, limit, rounds));
+        let mut s = State::new(n, seed, None, flags(bits as u64, limit, rounds));
         let mut rng = Rng::new(seed ^ 3);
         play(&mut s, &mut rng, steps);
         let mut v = state_json(&s);
@@ -145,7 +135,7 @@ fn collect_leaves(v: &Value, path: String, out: &mut Vec<String>) {
 #[test]
 fn games_end_with_winners() {
     for seed in 0..30u64 {
-        let mut s = State::new(2 + (seed % 5) as usize, seed, None, flags(seed as u8, 100, 8));
+        let mut s = State::new(2 + (seed % 5) as usize, seed, None, flags(seed as u8 as u64, 100, 8));
         let mut rng = Rng::new(seed);
         play(&mut s, &mut rng, 1_000_000);
         assert!(s.over);
