@@ -33,8 +33,8 @@ from ...core.agent import Agent
 from ...core.episode import derive_seed
 from ...core.state import GameState
 from . import rules
-from .actions import KIND_END, KIND_TRANSMUTE, SIDES
-from .agents import DIE_COST, TRANSMUTE_COST, GreedyAgent, _Ctx, potential
+from .actions import KIND_END, SIDES
+from .agents import DIE_COST, TRANSMUTE_COST, GreedyAgent, _Ctx, _die_value, potential
 from .player import Player
 from .scoring import breakdown, breakdowns, dust_metric
 from .sheet import SHEET
@@ -124,13 +124,6 @@ def beam_plans(var: rules.Variant, p: Player, rnd: int, beam: int = BEAM,
         nxt.sort(key=lambda t: -t[0])
         level = nxt[:beam]
     return sorted(ends.values(), key=lambda t: -t[0])
-
-
-def _die_value(a: Action) -> int:
-    if a.kind == KIND_TRANSMUTE:
-        return 0
-    args = a.args
-    return args[-1] if a.kind in ("charge", "amplify", "upgrade") else (args[0] if a.kind in ("unlock", "dust") else 0)
 
 
 def final_score(var: rules.Variant, p: Player, ctx: _Ctx | None = None) -> int:
