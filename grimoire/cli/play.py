@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -61,9 +62,11 @@ class ActionNumbers:
         return self.current.get(n)
 
 
-def group_actions(listed: list[tuple[int, str]]) -> list[str]:
+def group_actions(listed: list[tuple[int, str]], words: Callable[[str], str] | None = None) -> list[str]:
     """Cells for the list of actions: runs of consecutive numbers whose texts differ only in their
-    last number become one cell ('1-3 charge am1 green 3|4|6', '7-32 bid 20..45')."""
+    last number become one cell ('1-3 charge am1 green 3|4|6', '7-32 bid 20..45'). ``words`` gives a
+    text in the player's language (a run: its common part with the span of numbers, 'bid 20..45')."""
+    say = words or (lambda text: text)
     cells: list[str] = []
     i = 0
     while i < len(listed):
@@ -80,9 +83,9 @@ def group_actions(listed: list[tuple[int, str]]) -> list[str]:
             values = [int(_RANGE_RE.match(listed[k][1]).group(2)) for k in range(i, j + 1)]
             span = (f"{values[0]}..{values[-1]}" if values == list(range(values[0], values[-1] + 1)) and len(values) > 3
                     else "|".join(map(str, values)))
-            cells.append(f"[dim]{n0}-{listed[j][0]}[/] {escape(m.group(1))} {span}")
+            cells.append(f"[dim]{n0}-{listed[j][0]}[/] {escape(say(f'{m.group(1)} {span}'))}")
         else:
-            cells.append(f"[dim]{n0}[/] {escape(text)}")
+            cells.append(f"[dim]{n0}[/] {escape(say(text))}")
         i = j + 1
     return cells
 
@@ -205,7 +208,12 @@ class Session:
                                             width=self.width))
 
     def actions_table(self, listed: list[tuple[int, str]]) -> Table:
-        return grid(group_actions(listed), self.width)
+        """The numbered actions; outside English in the game's words (the typed notation is English,
+        and `help` explains it), in English as the notation itself, which is what one types."""
+        words = None
+        if self.t.lang != "en":
+            words = lambda text: renderers.label(self.state.game, text, self.t)  # noqa: E731
+        return grid(group_actions(listed, words), self.width)
 
     def seat_name(self, seat: int) -> str:
         return self.t("term.seat_n", n=seat + 1)          # people count seats from 1
@@ -307,6 +315,7 @@ class Session:
                     texts = [str(a) for a in self.state.legal_actions()]
                     path, show_list = [()], True
                 continue
+            entered = line                           # as typed: the confirmation below accepts it again
             if lv is not None:
                 choice = picker.resolve(texts, lv, line, listed, self.level_labels)
                 if choice.back:
@@ -344,7 +353,7 @@ class Session:
             if warning:
                 self.console.print(f"[bold yellow]{escape(warning)}[/]")
                 again = self.read(t("term.confirm_again"), seat=seat)
-                if again is None or again.strip().lower() != str(action):
+                if again is None or again.strip().lower() not in (str(action), entered.lower()):
                     self.console.print(escape(t("term.cancelled")))
                     continue
             before = self.state.clone()
