@@ -22,6 +22,7 @@ from rich.text import Text
 
 from ...core.text import fill
 from .hints import die_targets
+from .menu import menu  # noqa: F401  (the renderer's picker hook, cli/render)
 from .sheet import SHEET
 
 COLOUR_STYLE = {"green": "green", "purple": "magenta", "yellow": "yellow"}
