@@ -225,3 +225,26 @@ def test_the_unsaved_game_message_wraps_between_words(cli, monkeypatch):
     out = out.replace("Platz 1> ", "")             # (piped input is not echoed: the prompt shares the next line)
     assert all(len(line) <= 80 for line in out.splitlines())      # (a longer line the terminal breaks anywhere)
     assert "nächstes Mal" in out
+
+
+def test_arena_and_play_take_agents_with_parameters(cli, tmp_path):
+    """`--agents hard:iterations=20,time=0,medium` is two seats, as in `simulate` and the ladder scripts."""
+    import json
+    out_json = tmp_path / "a.json"
+    code, out, err = cli("arena", "zavandor", "--agents", "hard:iterations=20,time=0,medium", "-n", "2",
+                         "--json", str(out_json))
+    assert code == 0, err
+    assert {a["agent"] for a in json.loads(out_json.read_text())["summary"]["agents"]} == {"hard:iterations=20,time=0",
+                                                                                  "medium"}
+    rec = tmp_path / "g.json"
+    code, out, err = cli("play", "zauberschmiede", "--agents", "hard:iterations=5,time=0", "-p", "1", "--seed", "4",
+                         "--quiet", "--record", str(rec))
+    assert code == 0, err
+    assert json.loads(rec.read_text())["actions"]
+
+
+@pytest.mark.parametrize(("spec", "needle"), [("hard:iterations=x,medium", "iterations=x is not an integer"),
+                                              ("hard:iters=3,medium", "has no parameter 'iters'"),
+                                              ("wizard:iterations=3,medium", "unknown agent 'wizard'")])
+def test_a_wrong_agent_parameter_is_one_line_before_any_game(cli, spec, needle):
+    one_line_error(*cli("arena", "zavandor", "--agents", spec, "-n", "50"), needle)

@@ -14,7 +14,7 @@ from rich.table import Table
 
 from ..agents.arena import run_arena, summarize, write_csv, write_json
 from ..core.errors import GameConfigError
-from .common import GAME_HELP, check_agent_names, check_output_path, parse_option_pairs, require_game, split_list
+from .common import GAME_HELP, check_agent_names, check_output_path, parse_option_pairs, require_game, split_agents
 from .main import app
 
 
@@ -42,7 +42,7 @@ def arena_command(
 
     Seats (and roles, e.g. characters) rotate fairly; results go to CSV/JSON."""
     info = require_game(game)
-    names = split_list(agents) or []
+    names = split_agents(agents) or []
     check_agent_names(info.name, names)
     if players is None:
         players = len(names)

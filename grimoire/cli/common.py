@@ -66,15 +66,27 @@ def check_output_path(path: str | os.PathLike | None, option: str, t=None) -> No
         raise GameConfigError(say("term.err.out_denied", t, option=option, path=str(path)))
 
 
+def split_agents(text: str | None) -> list[str] | None:
+    """The agents of ``--agents``, one per seat: names, or names with parameters
+    (``hard:iterations=150,time=0,medium``: a ``key=value`` continues the agent before it); ``;`` also separates."""
+    from ..agents import split_specs
+    if text is None:
+        return None
+    return split_specs(text.replace(";", ","))
+
+
 def check_agent_names(game: str, names: list[str], humans: bool = False, t=None) -> None:
-    """Every name an agent of the game (and 'human' only where a person can sit), before counting seats."""
-    from ..agents import agent_names
+    """Every name an agent of the game (and 'human' only where a person can sit), and its parameters ones
+    the agent takes, before counting seats (so a typo never costs a game that was already played)."""
+    from ..agents import agent_names, parse_agent
     known = agent_names(game)
-    for name in names:
-        if name == "human" and humans:
+    for spec in names:
+        name = spec.partition(":")[0].strip().lower()
+        if name == "human" and humans and name == spec.strip().lower():
             continue
         if name == "human":
             raise GameConfigError(say("term.err.arena_human", t, game=game))
         if name not in known:
             raise GameConfigError(say("term.err.unknown_agent", t, agent=name, game=game,
                                       agents=", ".join((["human"] if humans else []) + known)))
+        parse_agent(game, spec)               # the parameters: names, types and values

@@ -27,7 +27,15 @@ from ..core.text import reason_text
 from ..core.undo import refusal as undo_refusal
 from . import picker
 from . import render as renderers
-from .common import GAME_HELP, check_agent_names, check_output_path, parse_option_pairs, require_game, split_list
+from .common import (
+    GAME_HELP,
+    check_agent_names,
+    check_output_path,
+    parse_option_pairs,
+    require_game,
+    split_agents,
+    split_list,
+)
 from .i18n import Translator, translator
 from .main import app
 from .rules_cmd import rules_text
@@ -571,7 +579,7 @@ def check_seat_option(seat: int, players: int) -> None:
 
 def ai_only(agents: str | None) -> bool:
     """Whether ``--agents`` leaves no seat to a human."""
-    return agents is not None and "human" not in split_list(agents)
+    return agents is not None and "human" not in (split_list(agents) or [])
 
 
 @app.command("play")
@@ -612,7 +620,7 @@ def play_command(
     else:
         info = require_game(game)
         if players is None and agents:
-            players = len(split_list(agents))
+            players = len(split_agents(agents) or [])
         opts = parse_option_pairs(option)
         if max_rounds is not None:
             opts["max_rounds"] = max_rounds
@@ -622,8 +630,8 @@ def play_command(
         state = new_game(game, players, seed, backend=backend, **opts)
         players = state.num_players
     check_seat_option(seat, players)
-    check_agent_names(game, split_list(agents) or [], humans=True, t=t)
-    agent_list = build_agents(game, players, seat - 1, split_list(agents), state.seed)
+    check_agent_names(game, split_agents(agents) or [], humans=True, t=t)
+    agent_list = build_agents(game, players, seat - 1, split_agents(agents), state.seed)
     session = Session(state, agent_list, console, record, quiet, log, t=t)
     console.print(f"[bold]{escape(info.title_in(t.lang))}[/] — "
                   + escape(t("term.start" if players != 1 else "term.start_solo", players=players, seed=state.seed))
