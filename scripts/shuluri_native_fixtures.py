@@ -1,0 +1,115 @@
+"""Fixtures for the native Shuluri core (grimoire/games/shuluri/native): what the Python reference
+engine computes, written as JSON for the crate's `cargo test` to compare with (so neither CI nor the
+crate needs the other side at test time). tests/shuluri/test_native_fixtures.py checks that the
+committed files still match the Python engine.
+
+    python scripts/shuluri_native_fixtures.py            # check: exit 1 if a fixture is out of date
+    python scripts/shuluri_native_fixtures.py --update   # rewrite the fixtures after an intended change
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import zlib
+from pathlib import Path
+
+from grimoire.games.shuluri import board as B
+
+FIXTURES = Path(__file__).resolve().parent.parent / "grimoire" / "games" / "shuluri" / "native" / "tests" / "data"
+SAMPLE_SEED = 20
+SAMPLE_LINES = 1000
+# whole rows of lines too: a rim field, one whose row has lines leaving the arena, the last field
+LINE_ROWS = (0, 273, -1)
+
+
+def line_text(a: int, b: int) -> str:
+    """One line of fire as canonical text (the crate's `line_text` writes the same)."""
+    ln = B.line(a, b)
+    mid = ",".join(str(f) for f in ln.middle)
+    walls = ",".join(f"{k}:{g}" for k, g in ln.walls)
+    return f"{a} {b}|{mid}|{ln.borders}|{walls}|{int(ln.off_board)}\n"
+
+
+def lines_digest() -> int:
+    """CRC-32 of every ordered pair's line (326,041 at 571 fields), in (a, b) order."""
+    crc = 0
+    n = B.N_FIELDS
+    for a in range(n):
+        crc = zlib.crc32("".join(line_text(a, b) for b in range(n)).encode(), crc)
+    return crc
+
+
+def board_fixture(with_digest: bool = True) -> dict:
+    n = B.N_FIELDS
+    rng = random.Random(SAMPLE_SEED)
+    pairs = [(rng.randrange(n), rng.randrange(n)) for _ in range(SAMPLE_LINES)]
+    closed = [False] * B.N_GATES
+    opened = [True] * B.N_GATES
+    patterns = [[rng.random() < 0.5 for _ in range(B.N_GATES)] for _ in range(2)]
+    d: dict = {
+        "n_fields": n,
+        "coords": [list(c) for c in B.COORDS],
+        "zone": list(B.ZONE),
+        "quarter": list(B.QUARTER),
+        "region": list(B.REGION),
+        "neighbours": [list(r) for r in B.NEIGHBOURS],
+        "edge": [list(r) for r in B.EDGE],
+        "gates": [[g.id, g.wall, list(g.fields), list(g.regions)] for g in B.GATES],
+        "gate_at": [list(r) for r in B.GATE_AT],
+        "gates_of_field": [list(r) for r in B.GATES_OF_FIELD],
+        "steps": [[[list(s) for s in row] for row in B.STEPS[f]] for f in range(n)],
+        "heaps": list(B.HEAPS),
+        "trap_fields": list(B.TRAP_FIELDS),
+        "deploy_c": [list(x) for x in B.DEPLOY_C],
+        "deploy_r1": [list(x) for x in B.DEPLOY_R1],
+        "block": [list(b) for b in B.BLOCK],
+        "blocks": [list(b) for b in B.BLOCKS],
+        "block_id": list(B.BLOCK_ID),
+        "block_dist": [list(r) for r in B.BLOCK_DIST],
+        "rotate180": [B.rotate180(f) for f in range(n)],
+        "within": [[f, k, B.fields_within_blocks(f, k)] for f in range(0, n, 37) for k in range(4)],
+        "area_fields": [[list(B.area_fields(c, g)) for c in range(n)] for g in (closed, opened, *patterns)],
+        "regions_of": [[list(B.regions_of(f, g)) for f in range(n)] for g in (closed, opened, *patterns)],
+        "gate_patterns": [closed, opened, *patterns],
+        "hex_lines": [[a, b, [list(c) for c in B.hex_line(a, b)]] for a, b in pairs[:200]],
+        "lines": [line_text(a, b) for a, b in pairs] + [line_text(a % n, b) for a in LINE_ROWS for b in range(n)],
+    }
+    if with_digest:
+        d["lines_digest"] = lines_digest()
+    return d
+
+
+def dump(d: dict) -> str:
+    """One key per line, so that a diff shows which table changed."""
+    body = ",\n".join(f"{json.dumps(k)}: {json.dumps(v, separators=(',', ':'))}" for k, v in d.items())
+    return "{\n" + body + "\n}\n"
+
+
+FILES = {"board.json": board_fixture}
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--update", action="store_true", help="rewrite the fixtures")
+    args = ap.parse_args()
+    stale = []
+    for name, make in FILES.items():
+        path = FIXTURES / name
+        text = dump(make())
+        if args.update:
+            FIXTURES.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+            print(f"wrote {path} ({len(text):,} bytes)")
+        elif not path.exists() or path.read_text(encoding="utf-8") != text:
+            stale.append(name)
+    if stale:
+        print(f"out of date: {', '.join(stale)} (python scripts/shuluri_native_fixtures.py --update)", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
