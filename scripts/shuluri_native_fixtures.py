@@ -16,6 +16,8 @@ import sys
 import zlib
 from pathlib import Path
 
+import grimoire
+from grimoire.core.rng import Rng
 from grimoire.games.shuluri import board as B
 
 FIXTURES = Path(__file__).resolve().parent.parent / "grimoire" / "games" / "shuluri" / "native" / "tests" / "data"
@@ -83,12 +85,94 @@ def board_fixture(with_digest: bool = True) -> dict:
 
 
 def dump(d: dict) -> str:
-    """One key per line, so that a diff shows which table changed."""
-    body = ",\n".join(f"{json.dumps(k)}: {json.dumps(v, separators=(',', ':'))}" for k, v in d.items())
+    """One key per line (one item per line for a list of records), so that a diff shows what changed."""
+    def one(v) -> str:
+        return json.dumps(v, separators=(",", ":"))
+
+    def value(v) -> str:
+        if isinstance(v, list) and v and all(isinstance(x, dict) for x in v):
+            return "[\n" + ",\n".join(one(x) for x in v) + "\n]"
+        return one(v)
+    body = ",\n".join(f"{json.dumps(k)}: {value(v)}" for k, v in d.items())
     return "{\n" + body + "\n}\n"
 
 
-FILES = {"board.json": board_fixture}
+# (players, seed, options): random games whose states the crate loads and writes back; the options
+# cover both player counts, the four-player modes, the optional rules and the sword artist
+STATE_GAMES = [
+    (2, 11, {}),
+    (2, 12, {"optional_poison_vial": True, "optional_magic_potion": True, "gladiator_type": "sword_artist"}),
+    (2, 13, {"heaps_per_gladiator": 2, "spells_per_step": "unlimited", "max_rounds": None}),
+    (4, 14, {"mode": "ffa"}),
+    (4, 15, {"mode": "pairs", "gladiator_types": ["heavy", "sword_artist", "heavy", "sword_artist"]}),
+]
+STATES_PER_GAME = 7
+RARE = (
+    lambda s: any(f is not None and f.zombie for f in s.figs),
+    lambda s: any(a.key == "prison" for a in s.areas),
+    lambda s: any(f is not None and f.order is not None for f in s.figs),
+    lambda s: s.stack.top is not None and s.stack.top.kind in ("dodge", "push", "chain", "effect", "enemy", "shove"),
+    lambda s: any(f is not None and len(f.effects) > 1 for f in s.figs),
+)
+KEEP = 6                # the history and the event log are most of a saved game; the rules read neither
+
+
+def states_fixture() -> dict:
+    """Positions of random games (setup, play and the end): each one's saved form (``to_dict``, the
+    history and the event log cut to their newest entries) and what the engine says about it: the player to move, the
+    legal action texts in order, the winners."""
+    out = []
+    for players, seed, options in STATE_GAMES:
+        s = grimoire.new_game("shuluri", players=players, seed=seed, **options)
+        rng = Rng(seed)
+        seen = []
+        while not s.is_terminal() and len(seen) < 4000:
+            seen.append(s.clone())
+            acts = s.legal_actions()
+            s.apply(acts[rng.randint(0, len(acts) - 1)])
+        picks = {0, len(seen) - 1, *(rng.randint(0, len(seen) - 1) for _ in range(STATES_PER_GAME - 3))}
+        for wanted in RARE:     # the first position of each rarer kind, where the game has one
+            picks.update(i for i in [next((i for i, x in enumerate(seen) if wanted(x)), None)] if i is not None)
+        picks = sorted(picks)
+        out.extend(_record(st) for st in [seen[i] for i in picks] + [s])
+    out.append(_record(_with_zombie(grimoire.new_game("shuluri", players=2, seed=16))))
+    return {"states": out}
+
+
+def _record(st) -> dict:
+    d = st.to_dict()
+    d["history"] = d["history"][-KEEP:]
+    d["state"]["events"] = d["state"]["events"][-KEEP:]
+    return {"state": d, "current_player": st.current_player, "legal": [a.text for a in st.legal_actions()],
+            "winners": st.winners()}
+
+
+def _with_zombie(s):
+    """A position random play seldom reaches: seat 0's zombie raised from the enemy's dead d1, with a
+    guard order (built with the engine's own functions, as tests/shuluri/test_automata.py does)."""
+    from grimoire.games.shuluri.damage import hurt_ep
+    from grimoire.games.shuluri.data import ZOMBIE_MAN
+    from grimoire.games.shuluri.fig import new_zombie
+    rng = Rng(16)
+    while s.phase != "play" or s.round < 2:
+        acts = s.legal_actions()
+        s.apply(acts[rng.randint(0, len(acts) - 1)])
+    body = s.figs[5 + 3]
+    if body.field < 0:
+        body.field = s.figs[0].field
+    if body.alive:
+        hurt_ep(s, body, 99)
+    zid = 5 * s.num_players + body.id
+    z = new_zombie(zid, body, 0, 1, body.field)
+    z.zman = ZOMBIE_MAN
+    z.order = ("guard", body.field)
+    body.raised = True
+    s.figs[zid] = z
+    s.listed = None
+    return s
+
+
+FILES = {"board.json": board_fixture, "states.json": states_fixture}
 
 
 def main() -> int:

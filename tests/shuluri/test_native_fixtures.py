@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+import grimoire
+
 SCRIPT = Path(__file__).resolve().parent.parent.parent / "scripts" / "shuluri_native_fixtures.py"
 _spec = importlib.util.spec_from_file_location("shuluri_native_fixtures", SCRIPT)
 fixtures = importlib.util.module_from_spec(_spec)
@@ -38,6 +40,24 @@ def test_board_fixture_digest_of_every_line():
     assert _committed("board.json")["lines_digest"] == fixtures.lines_digest(), f"lines changed {HINT}"
 
 
-def test_fixture_files_are_written_one_key_per_line():
-    text = (fixtures.FIXTURES / "board.json").read_text(encoding="utf-8")
+def test_states_fixture_agrees_with_the_python_engine():
+    """Each committed position loads in the Python engine, saves back to the same dict, and lists the
+    same legal actions with the same player to move and winners (the rules have not moved under it)."""
+    cases = _committed("states.json")["states"]
+    assert len(cases) >= 30
+    for i, case in enumerate(cases):
+        s = grimoire.load_game(case["state"])
+        assert s.to_dict() == case["state"], f"state {i} saves differently {HINT}"
+        assert [a.text for a in s.legal_actions()] == case["legal"], f"state {i} lists differently {HINT}"
+        assert s.current_player == case["current_player"] and s.winners() == case["winners"], f"state {i}"
+
+
+@pytest.mark.slow
+def test_states_fixture_is_regenerated_identically():
+    assert _committed("states.json") == json.loads(fixtures.dump(fixtures.states_fixture())), HINT
+
+
+@pytest.mark.parametrize("name", sorted(fixtures.FILES))
+def test_fixture_files_are_written_one_key_per_line(name):
+    text = (fixtures.FIXTURES / name).read_text(encoding="utf-8")
     assert text == fixtures.dump(json.loads(text))

@@ -5,3 +5,4 @@
 
 pub mod board;
 pub mod crc;
+pub mod state;
