@@ -117,6 +117,30 @@ RARE = (
 KEEP = 6                # the history and the event log are most of a saved game; the rules read neither
 
 
+def data_fixture() -> dict:
+    """The tables of data.py as the crate's `data` module holds them (keyed tables as lists, in order)."""
+    from dataclasses import asdict
+
+    from grimoire.games.shuluri import data as D
+    return {
+        "roles": list(D.ROLES), "role_stats": [asdict(r) for r in D.ROLE_STATS],
+        "gladiator_types": [asdict(g) for g in D.GLADIATOR_TYPES.values()],
+        "ranged_range": [list(x) for x in D.RANGED_RANGE.items()],
+        "armour_vs_lightning": [list(x) for x in D.ARMOUR_VS_LIGHTNING.items()],
+        "stp_ring": D.STP_RING, "stp_gladiator": D.STP_GLADIATOR, "gladiator_keeps_sfe": D.GLADIATOR_KEEPS_SFE,
+        "zombie": [D.ZOMBIE_EP_DIVISOR, D.ZOMBIE_SFE, D.ZOMBIE_MAN, D.ZOMBIE_FIELDS],
+        "heap_sets": list(D.HEAP_SETS), "weapons": [asdict(w) for w in D.WEAPONS.values()],
+        "thrown": [D.JAVELIN_TE, D.JAVELIN_RANGE, D.NET_TE, D.NET_RANGE],
+        "skills": D.SKILLS, "spells": [asdict(s) for s in D.SPELLS], "max_level": D.MAX_LEVEL,
+        "traps": [asdict(D.TRAPS[n]) for n in sorted(D.TRAPS)], "n_trap_cards": D.N_TRAP_CARDS,
+        "ranged_traps": list(D.RANGED_TRAPS), "direct_traps": list(D.DIRECT_TRAPS), "kitoro": D.KITORO,
+        "hands": [D.TRAPS_PER_HAND, D.DISCS_PER_HAND], "disc_pool": list(D.DISC_POOL), "amulets": list(D.AMULETS),
+        "resist_values": list(D.RESIST_VALUES), "man": D.MAN, "cost": D.COST, "names_per_step": D.NAMES_PER_STEP,
+        "round_cap": D.ROUND_CAP, "modes": [list(x) for x in D.MODES.items()], "vial": D.VIAL, "potion": D.POTION,
+        "char_names": [D.all_char_names(2), D.all_char_names(4)],
+    }
+
+
 def states_fixture() -> dict:
     """Positions of random games (setup, play and the end): each one's saved form (``to_dict``, the
     history and the event log cut to their newest entries) and what the engine says about it: the player to move, the
@@ -172,7 +196,7 @@ def _with_zombie(s):
     return s
 
 
-FILES = {"board.json": board_fixture, "states.json": states_fixture}
+FILES = {"board.json": board_fixture, "data.json": data_fixture, "states.json": states_fixture}
 
 
 def main() -> int:

@@ -35,6 +35,10 @@ def test_board_fixture_matches_the_python_board():
     assert any(w.split(":")[1] != "-1" for p in parts for w in p[3].split(",") if w)
 
 
+def test_data_fixture_matches_the_python_tables():
+    assert _committed("data.json") == json.loads(fixtures.dump(fixtures.data_fixture())), f"data.json {HINT}"
+
+
 @pytest.mark.slow
 def test_board_fixture_digest_of_every_line():
     assert _committed("board.json")["lines_digest"] == fixtures.lines_digest(), f"lines changed {HINT}"

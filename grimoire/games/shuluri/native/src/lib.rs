@@ -5,4 +5,5 @@
 
 pub mod board;
 pub mod crc;
+pub mod data;
 pub mod state;
