@@ -1,0 +1,9 @@
+//! Grimoire's native Shuluri Viadal core (work in progress): a port of the Python reference engine
+//! (grimoire/games/shuluri), checked against it slice by slice with fixtures generated from the
+//! Python engine (scripts/shuluri_native_fixtures.py). docs/games/shuluri.md, "Native engine: status
+//! and plan", says what is ported and what remains.
+
+pub mod board;
+pub mod crc;
+pub mod data;
+pub mod state;
