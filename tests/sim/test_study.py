@@ -203,3 +203,24 @@ def test_an_option_without_key_and_value_is_refused_in_one_line_by_both_parsers(
         with pytest.raises(GameConfigError, match="options are given as key=value"):
             parse([bad])
     assert parse_option_pairs(["max-rounds=3"]) == parse_sweep_pairs(["max-rounds=3"]) == {"max_rounds": 3}
+
+
+def test_the_expert_level_joins_a_study_with_a_fixed_budget_and_the_same_rows_twice(tmp_path):
+    # the balance studies run expert:iterations=N,time=0: no time limit, so its moves (and the rows)
+    # do not depend on the machine's load
+    from grimoire.core.registry import backends
+    if "native" not in backends("zavandor"):
+        pytest.skip("the native engine is not built here")
+    assert resolve_engine("zavandor", "auto", ["expert:iterations=10,time=0"]) == "native"
+    spec = parse_agent("zavandor", "expert:time=0,iterations=8")
+    assert spec.label == "expert:iterations=8,time=0" and spec.params == {"iterations": 8, "time": 0.0}
+    rows = []
+    for name in ("a", "b"):
+        cfg = make_config("zavandor", 2, [spec.label], 2, 7, {"max_rounds": 2}, batch_size=2, engine="auto")
+        simulate(cfg, tmp_path / name, workers=1)
+        m = json.loads((tmp_path / name / "run.json").read_text())
+        assert m["engine"] == "native"
+        assert m["provenance"]["agents"][spec.label] == {"name": "expert", "params": {"iterations": 8, "time": 0.0}}
+        rows.append(read_rows(tmp_path / name).to_pylist())
+    assert len(rows[0]) == 4 and {r["agent"] for r in rows[0]} == {spec.label}
+    assert rows[0] == rows[1]
