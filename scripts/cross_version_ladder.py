@@ -212,7 +212,9 @@ def main() -> None:
     iterations = args.iterations if args.iterations is not None else (spec.iterations if spec else 120)
     seconds = args.seconds if args.seconds is not None else (spec.time_limit if spec else None)
     seconds = seconds or None
-    options = {"max_rounds": args.max_rounds} if args.max_rounds else {}
+    # the cap given explicitly to both sides: old versions left it to the arena (no cap in the state)
+    cap = args.max_rounds or game_info(args.game).round_cap
+    options = {"max_rounds": cap} if cap else {}
     specs = schedule(args.game, ["new", "old"], args.games, args.seed, options)
     old = OldSide(old_dir, args.python)
     share = draws = rounds = 0.0
