@@ -125,11 +125,16 @@ def main(argv: list[str] | None = None) -> int:
     w0, b0 = net.layers[0]
     net.layers[0] = ((w0 / std[:, None]).astype(np.float32), (b0 - (mean / std) @ w0).astype(np.float32))
     check = bce(net.forward(hx)[0], hz)
+    # the blend the search uses (expert.WEIGHT): its held-out loss for each share of the network
+    hv, he = net.forward(hx)[0], 1.0 / (1.0 + np.exp(-2.0 * lead))
+    blend = {f"{w:.2f}": round(bce(w * hv + (1 - w) * he, hz), 4) for w in (0.0, 0.25, 0.5, 0.75, 1.0)}
+    print("held-out loss of the blend by the network's share:", blend)
     command = "python scripts/shuluri_train_expert.py " + shlex.join(argv if argv is not None else sys.argv[1:])
     net.meta = {"game": "shuluri", "players": 2, "features": list(NAMES), "generation": args.generation,
                 "games": games, "positions": int(len(x)), "heldout_positions": int(len(hx)), "seed": args.seed,
                 "command": command, "best_epoch": best[1], "heldout_value_loss": round(check, 4),
-                "constant_value_loss": round(const, 4), "evaluator_value_loss": round(hard, 4)}
+                "constant_value_loss": round(const, 4), "evaluator_value_loss": round(hard, 4),
+                "blend_losses": blend}
     digest = netmod.save(net, args.out)
     print(f"{args.out}: best epoch {best[1]}, held-out loss {check:.4f} (constant {const:.4f}, hard's {hard:.4f}), "
           f"{len(x)} positions of {games} games, sha256 {digest[:12]}")
