@@ -2,7 +2,8 @@
 
     nice -n 5 .venv/bin/python scripts/shuluri_ab.py --games 20 --seed 40 --variant first_step=1 --variant ''
 
-Every variant (keyword arguments of ``ai.search.ShuluriSearch``, ``''`` = the committed hard level)
+Every variant (keyword arguments of ``ai.search.ShuluriSearch``, ``''`` = the committed hard level;
+``weight=W``: the expert's hooks, ``ai.expert.ExpertSearch``, with the network's share W)
 plays the same arena schedule (``grimoire arena shuluri --agents hard,medium --seed``: the same game
 seeds, agent seeds and seat rotation) against medium, game by game in turn, so the load of the
 machine falls on all variants alike. The budget is the game's own (``SEARCH_ITERATIONS`` and
@@ -36,7 +37,11 @@ def parse_variant(text: str) -> dict:
 
 def hard(seed: int, variant: dict, iterations: int, seconds: float | None, cpu: bool):
     agent = search_agent("shuluri", seed)
-    agent.hooks = ShuluriSearch(seed, **variant)
+    if "weight" in variant:         # the expert level's hooks with this share of the network
+        from grimoire.games.shuluri.ai.expert import ExpertSearch, shipped
+        agent.hooks = ExpertSearch(seed, variant["weight"], shipped() if variant["weight"] > 0 else None)
+    else:
+        agent.hooks = ShuluriSearch(seed, **variant)
     agent.iterations, agent.time_limit, agent.cpu_clock = iterations, seconds, cpu
     return agent
 

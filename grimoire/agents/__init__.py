@@ -22,6 +22,7 @@ from ..core.agent import Agent, RandomAgent
 from ..core.episode import derive_seed
 from ..core.errors import GameConfigError
 from ..core.registry import game_info
+from ..core.search import SearchSpec
 from ..core.state import GameState
 from .spec import EPSILON_PARAMS, SEARCH_PARAMS, AgentSpec, check_params, factory_params, parse_text, split_specs
 
@@ -103,17 +104,22 @@ def expert_agent(game: str, seed: int = 0, params: dict | None = None) -> Agent:
 def search_agent(game: str, seed: int = 0, params: dict | None = None) -> Agent:
     """The game's declared search (``GameInfo.search``) as an IS-MCTS agent; ``params`` (iterations,
     time, c) replace the declared budget (time 0 = no time limit)."""
-    from .mcts import ISMCTSAgent
     spec = game_info(game).search
     if spec is None:
         raise GameConfigError(f"{game} declares no search")
+    return spec_agent(spec, seed, params, "hard")
+
+
+def spec_agent(spec: SearchSpec, seed: int, params: dict | None = None, name: str = "hard") -> Agent:
+    """The IS-MCTS agent a ``SearchSpec`` describes, named ``name`` (``params`` as in ``search_agent``)."""
+    from .mcts import ISMCTSAgent
     p = params or {}
     time_limit = (p["time"] or None) if "time" in p else spec.time_limit
     agent = ISMCTSAgent(seed, iterations=p.get("iterations", spec.iterations), time_limit=time_limit,
                         c=p.get("c", spec.c),
                         hooks=spec.hooks(seed), max_rollout_steps=spec.max_rollout_steps, widening=spec.widening,
-                        backend_iterations=spec.backend_iterations)
-    agent.name = "hard"
+                        backend_iterations=spec.backend_iterations, cpu_clock=spec.cpu_clock)
+    agent.name = name
     return agent
 
 
@@ -160,7 +166,9 @@ def make_agent(game: str, name: str | AgentSpec, seed: int = 0) -> Agent:
     info = game_info(game)
     factory = info.agents.get(name) or GENERIC_AGENTS.get(name)
     if factory is not None:
-        return factory(seed, **params)
+        agent = factory(seed, **params)
+        # a game's level that is another search (its hooks and budget): built here, as hard is
+        return spec_agent(agent, seed, None, name) if isinstance(agent, SearchSpec) else agent
     if name == "hard" and info.search is not None:
         return search_agent(game, seed, params)
     if name == "expert" and info.networks:
@@ -171,4 +179,5 @@ def make_agent(game: str, name: str | AgentSpec, seed: int = 0) -> Agent:
 
 
 __all__ = ["GENERIC_AGENTS", "LEVELS", "Agent", "AgentSpec", "EpsilonAgent", "RandomAgent", "accepted_params",
-           "agent_names", "expert_agent", "make_agent", "parse_agent", "parse_agents", "search_agent", "split_specs"]
+           "agent_names", "expert_agent", "make_agent", "parse_agent", "parse_agents", "search_agent", "spec_agent",
+           "split_specs"]

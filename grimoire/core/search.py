@@ -103,7 +103,9 @@ class PolicyHooks(SearchHooks):
 @dataclass(frozen=True)
 class SearchSpec:
     """How the agents package builds a game's search agent (the ``hard`` level): the hooks (a factory
-    of the seed) and the budget. Keyword arguments of ``grimoire.agents.mcts.ISMCTSAgent``.
+    of the seed) and the budget. Keyword arguments of ``grimoire.agents.mcts.ISMCTSAgent``. A game's
+    own agent factory may return one too (a level that is another search, e.g. ``expert``); the
+    agents package then builds it the same way.
 
     ``backend_iterations`` caps the iterations per engine (``state.backend``) instead of
     ``iterations`` while there is a time limit: a compiled engine may search as far as the same time
@@ -116,3 +118,4 @@ class SearchSpec:
     c: float = 0.7
     max_rollout_steps: int | None = None
     widening: tuple[float, float] | None = None
+    cpu_clock: bool = False             # the time limit in CPU seconds of the searching thread

@@ -81,7 +81,6 @@ register(GameInfo(
     agents=_agents(),
     # the hard level: IS-MCTS with the hooks of ai/search.py (SEARCH_ITERATIONS or SEARCH_SECONDS per decision)
     search=SearchSpec(hooks=_search_hooks, iterations=SEARCH_ITERATIONS, time_limit=SEARCH_SECONDS, c=0.5),
-    networks={2: "data/expert-2p.npz"},     # the expert level's network (docs/ai.md, Learned levels)
     arena=ArenaHooks(roles_of=_arena_roles, stats=arena_stats, seat_stats=seat_stats),
     rules_topics=_rules_topics,
     renderer=f"{__name__}.render",

@@ -6,6 +6,8 @@
 - ``easy``: the same with Gumbel noise on its choices (``EASY_NOISE``, in Ep of an enemy gladiator).
 - ``hard``: IS-MCTS with this package's search hooks (``search.py``), declared as the game's
   ``SearchSpec``; ``grimoire.agents`` builds the agent from it.
+- ``expert``: hard's search with a learned leaf value at 2 players (``expert.py``, ``features.py``,
+  ``data/expert-2p.npz``); its factory returns a ``SearchSpec``, built by ``grimoire.agents`` too.
 """
 
 from __future__ import annotations
@@ -31,8 +33,15 @@ def easy_agent(seed: int = 0):
     return a
 
 
+def expert_agent(seed: int = 0, iterations: int = 120, time: float = 1.5, weight: float = 0.5, cpu: bool = False):
+    """The learned level (``expert:weight=0.5``; the budget defaults are hard's, ``SEARCH_ITERATIONS`` and
+    ``SEARCH_SECONDS``; ``weight`` defaults to ``expert.WEIGHT``): a ``SearchSpec``."""
+    from .expert import expert_spec
+    return expert_spec(seed, iterations, time, weight, cpu)
+
+
 def agent_factories() -> dict:
-    return {"heuristic": heuristic_agent, "medium": medium_agent, "easy": easy_agent}
+    return {"heuristic": heuristic_agent, "medium": medium_agent, "easy": easy_agent, "expert": expert_agent}
 
 
 def arena_roles(state) -> list[str]:

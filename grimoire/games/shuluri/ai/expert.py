@@ -1,0 +1,99 @@
+"""The ``expert`` level: the hard level's search (``search.py``) with a learned leaf value at 2 players.
+
+Where a playout is cut off, hard values the position by ``evaluate.win_chances`` (a logistic of the
+damage done and the threats). The expert blends that with a small network's estimate of the searching
+seat's result (``data/expert-2p.npz``, the format of ``grimoire/agents/net.py``: a ReLU MLP over the
+numbers of ``features.py``, a sigmoid value; trained by ``scripts/shuluri_train_expert.py`` on the
+positions of whole games with each seat's final result: 1 a win, 0 a loss, ``DRAW`` the round cap):
+``weight`` is the network's share (0: hard). Shortcut, candidates, playouts and terminal rewards are
+hard's. At 4 players no network is shipped: the expert plays as hard there. NumPy only.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+from functools import cache
+from pathlib import Path
+
+import numpy as np
+
+from ....core.errors import GameConfigError
+from ....core.search import SearchSpec
+from .features import NAMES, features
+from .search import ShuluriSearch
+
+NET_FORMAT = "grimoire-mlp/1"
+NETWORK = Path(__file__).resolve().parent.parent / "data" / "expert-2p.npz"
+# the network's share of a leaf's value (chosen on tuning seeds, docs/ai.md "The Shuluri expert level")
+WEIGHT = 0.5
+LEAD = 4                  # the index of the evaluator's lead in ``features.NAMES``
+
+
+class LeafNet:
+    """The value network: ReLU layers then a sigmoid, its weights checked against the hash in its meta."""
+
+    def __init__(self, path: Path):
+        with np.load(path, allow_pickle=False) as z:
+            arrays = {k: z[k] for k in z.files}
+        meta = json.loads(arrays.pop("meta").tobytes().decode())
+        if meta.get("format") != NET_FORMAT or meta.get("features") != list(NAMES):
+            raise ValueError(f"{path.name}: not a network over this version's features")
+        layers = sum(1 for n in arrays if n[0] == "w" and n[1:].isdigit())
+        names = [f"{p}{k}" for k in range(layers) for p in "wb"] + ["wv", "bv", "wp", "bp"]
+        h = hashlib.sha256()        # agents/net.py's weights_hash: name, shape, float32 bytes
+        for n in names:
+            a = np.ascontiguousarray(arrays[n], dtype=np.float32)
+            h.update(n.encode())
+            h.update(repr(tuple(a.shape)).encode())
+            h.update(a.astype("<f4").tobytes())
+        if meta.get("sha256") != h.hexdigest():
+            raise ValueError(f"{path.name}: the weights do not match their recorded hash")
+        self.meta = meta
+        self.layers = [(arrays[f"w{k}"].astype(np.float64), arrays[f"b{k}"].astype(np.float64)) for k in range(layers)]
+        self.wv, self.bv = arrays["wv"][:, 0].astype(np.float64), float(arrays["bv"][0])
+
+    def value(self, x: np.ndarray) -> float:
+        h = x.astype(np.float64)
+        for w, b in self.layers:
+            h = np.maximum(h @ w + b, 0.0)
+        return 1.0 / (1.0 + math.exp(-(float(h @ self.wv) + self.bv)))
+
+
+@cache
+def shipped() -> LeafNet:
+    return LeafNet(NETWORK)
+
+
+class ExpertSearch(ShuluriSearch):
+    """Hard's hooks with the network's value blended into each cut-off leaf at 2 players."""
+
+    def __init__(self, seed: int = 0, weight: float = WEIGHT, net: LeafNet | None = None):
+        super().__init__(seed)
+        self.weight = weight
+        self.net = net
+
+    def evaluate(self, s) -> list[float]:
+        if s.num_players != 2 or self.net is None or self.weight <= 0.0:
+            return super().evaluate(s)
+        me = self.seat
+        x = features(s, me)
+        base = 1.0 / (1.0 + math.exp(-2.0 * float(x[LEAD])))     # win_chances at 2 players, from its terms
+        mine = self.weight * self.net.value(x) + (1.0 - self.weight) * base
+        out = [1.0 - mine, 1.0 - mine]
+        out[me] = mine
+        return out
+
+
+def expert_spec(seed: int = 0, iterations: int = 120, time: float = 1.5, weight: float = WEIGHT,
+                cpu: bool = False) -> SearchSpec:
+    """The expert's search (``expert:weight=0.5``; ``time=0,iterations=N`` for a fixed budget; ``cpu=true``
+    counts the seconds in CPU time of the searching thread). The budget defaults are hard's."""
+    if not 0.0 <= weight <= 1.0:
+        raise GameConfigError("agent expert: weight is between 0 and 1")
+    if not time and not iterations:
+        raise GameConfigError("agent expert: time=0 needs an iteration budget (iterations=N)")
+    net = shipped() if weight > 0 else None
+    return SearchSpec(hooks=lambda s: ExpertSearch(s, weight, net), iterations=iterations or None,
+                      time_limit=time or None, c=0.5, cpu_clock=cpu)

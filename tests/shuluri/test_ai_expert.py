@@ -1,0 +1,148 @@
+"""The Shuluri expert level: its network loads without a training stack and matches its hash and
+documented command, its features carry the evaluator's value, the level plays legal moves and
+repeats itself with a fixed budget, weight 0 is hard; the training scripts run end to end; the
+cross-version ladder's bridge plays a game and stops when the two versions' states differ."""
+
+from __future__ import annotations
+
+import importlib.util
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import grimoire
+from grimoire.agents import agent_names, make_agent, parse_agent, search_agent
+from grimoire.agents import net as netmod
+from grimoire.core.errors import GameConfigError
+from grimoire.games import shuluri
+from grimoire.games.shuluri.ai import expert_agent
+from grimoire.games.shuluri.ai.evaluate import win_chances
+from grimoire.games.shuluri.ai.expert import NETWORK, WEIGHT, shipped
+from grimoire.games.shuluri.ai.features import NAMES, SIZE, features
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _script(name: str):
+    spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / f"{name}.py")
+    assert spec and spec.loader
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[name] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def _in_play(seed: int, steps: int = 40):
+    """A 2-player game a few steps into play (medium on both sides)."""
+    s = grimoire.new_game("shuluri", 2, seed)
+    agents = [make_agent("shuluri", "medium", k) for k in range(2)]
+    while s.phase != "play" and not s.is_terminal():
+        s.apply(agents[s.current_player].choose(s, s.current_player))
+    for _ in range(steps):
+        if s.is_terminal():
+            break
+        s.apply(agents[s.current_player].choose(s, s.current_player))
+    return s
+
+
+def test_the_shipped_network_loads_without_torch_and_matches_its_hash_and_docs():
+    code = ("import sys; from grimoire.games.shuluri.ai.expert import shipped; n = shipped(); "
+            "assert 'torch' not in sys.modules; print(n.meta['sha256'])")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
+    net = netmod.load(NETWORK)          # the generic loader agrees on the format and the hash
+    assert out.stdout.strip() == net.meta["sha256"] == netmod.weights_hash(net)
+    assert NETWORK.stat().st_size < 100_000
+    assert net.obs_size == SIZE and net.meta["features"] == list(NAMES)
+    assert net.meta["game"] == "shuluri" and net.meta["players"] == 2 and net.meta["positions"] > 1000
+    assert net.meta["command"].startswith("python scripts/shuluri_train_expert.py --data ")
+    assert net.meta["command"] in (ROOT / "docs" / "ai.md").read_text(encoding="utf-8")
+    assert net.meta["heldout_value_loss"] < net.meta["constant_value_loss"]
+
+
+def test_the_features_carry_the_evaluators_value():
+    s = _in_play(5)
+    for seat in range(2):
+        x = features(s, seat)
+        assert x.shape == (SIZE,) and np.isfinite(x).all()
+        lead = float(x[NAMES.index("lead")])
+        assert 1.0 / (1.0 + np.exp(-2.0 * lead)) == pytest.approx(win_chances(s, seat)[seat], abs=1e-5)
+    assert 0.0 < shipped().value(features(s, 0)) < 1.0
+
+
+def test_the_levels_defaults_are_hards_budget_and_the_chosen_weight():
+    spec = expert_agent(3)
+    assert (spec.iterations, spec.time_limit) == (shuluri.SEARCH_ITERATIONS, shuluri.SEARCH_SECONDS)
+    assert spec.hooks(3).weight == WEIGHT
+
+
+def test_the_expert_plays_legal_moves_and_repeats_itself_with_a_fixed_budget():
+    assert "expert" in agent_names("shuluri")
+    s = _in_play(7, steps=10)
+    picks = []
+    for _ in range(2):
+        a = make_agent("shuluri", "expert:time=0,iterations=12", 11)
+        assert a.name == "expert"
+        picks.append(a.choose(s.clone(), s.current_player))
+    assert picks[0] == picks[1] and picks[0] in s.legal_actions()
+
+
+def test_weight_zero_is_the_hard_level():
+    s = _in_play(9, steps=6)
+    e = make_agent("shuluri", "expert:time=0,iterations=16,weight=0.0", 4)
+    h = search_agent("shuluri", 4, {"iterations": 16, "time": 0})
+    assert e.choose(s.clone(), s.current_player) == h.choose(s.clone(), s.current_player)
+
+
+def test_a_bad_weight_is_one_clear_line():
+    with pytest.raises(GameConfigError, match="weight is between 0 and 1"):
+        make_agent("shuluri", "expert:weight=2.0", 1)
+    with pytest.raises(GameConfigError, match="has no parameter"):
+        parse_agent("shuluri", "expert:simulations=3")
+
+
+def test_the_data_and_training_scripts_end_to_end(tmp_path):
+    data, train = _script("shuluri_expert_data"), _script("shuluri_train_expert")
+    d = tmp_path / "d"
+    assert data.main(["--games", "4", "--shard", "2", "--max-rounds", "6", "--out", str(d)]) == 0
+    shards = sorted(d.glob("games-*.npz"))
+    assert len(shards) == 2
+    with np.load(shards[0]) as z:
+        assert z["x"].shape[1] == SIZE and len(z["z"]) > 10
+        assert set(np.unique(z["z"])) <= {0.0, 0.25, 1.0}
+    out = tmp_path / "n.npz"
+    assert train.main(["--data", str(d), "--hidden", "8", "--epochs", "2", "--holdout", "0.5", "--out", str(out)]) == 0
+    net = netmod.load(out)
+    assert net.obs_size == SIZE and net.meta["games"] == 4 and net.meta["positions"] > 10
+
+
+def test_the_bridge_plays_a_game_and_stops_when_the_states_differ(monkeypatch):
+    ladder = _script("cross_version_ladder")
+    from grimoire.agents.arena import schedule
+    spec = schedule("shuluri", ["new", "old"], 1, 5, {"max_rounds": 3})[0]
+    old = ladder.OldSide(ROOT, sys.executable)          # this checkout on both sides: no difference
+    try:
+        r = ladder.play(old, spec, "medium", "medium", None, None)
+        assert r["decisions"]["new"] > 0 and r["decisions"]["old"] > 0 and r["rounds"] <= 3
+        real = ladder.signature
+        monkeypatch.setattr(ladder, "signature", lambda s: real(s) + ("x" if s.round >= 2 else ""))
+        with pytest.raises(ladder.Diverged, match="state differs"):
+            ladder.play(old, spec, "medium", "medium", None, None)
+    finally:
+        old.close()
+
+
+def test_the_expert_is_an_opponent_for_reinforcement_learning():
+    pytest.importorskip("gymnasium")
+    import grimoire.rl as rl
+    env = rl.gymnasium_env("shuluri", players=2, opponents="expert:time=0,iterations=2", seed=4,
+                           observation="flat", max_rounds=5)
+    obs, info = env.reset(seed=4)
+    for _ in range(3):
+        legal = np.flatnonzero(info["action_mask"])
+        obs, reward, term, trunc, info = env.step(int(legal[0]))
+        if term or trunc:
+            break
+    assert set(env.opponent_names.values()) == {"expert:time=0,iterations=2"}
