@@ -24,12 +24,16 @@ import zlib
 from collections import deque
 from typing import Any
 
+from uvicorn.logging import TRACE_LOG_LEVEL
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.protocols.utils import ClientDisconnected
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from websockets import http11
+from websockets.datastructures import Headers
 from websockets.exceptions import InvalidState
 from websockets.extensions.permessage_deflate import PerMessageDeflate, ServerPerMessageDeflateFactory
-from websockets.protocol import OPEN, SERVER
+from websockets.http11 import Request
+from websockets.protocol import OPEN, SERVER, Protocol
 from websockets.server import ServerProtocol
 
 MAX_QUEUED_BYTES = 256 * 1024     # inflated messages of one connection waiting for the application
@@ -81,6 +85,23 @@ class TimedHttpProtocol(HttpToolsProtocol):
         super().on_message_begin()
         self._arm(self.header_timeout)
 
+    def handle_websocket_upgrade(self) -> None:
+        """The WebSocket's handshake request as httptools parsed it, not written out again for websockets'
+        own parser to read (what uvicorn does: a third of a join's CPU was that handshake). Only when the
+        request passes every check websockets' parser makes (``_handshake_request``); otherwise uvicorn's
+        way, so that a bad request gets the same answer as before."""
+        request = _handshake_request(self.scope, self.url) if self.ws_protocol_class is BoundedWebSocketProtocol \
+            and self.logger.level > TRACE_LOG_LEVEL else None
+        if request is None:
+            super().handle_websocket_upgrade()
+            return
+        self.connections.discard(self)
+        protocol = BoundedWebSocketProtocol(config=self.config, server_state=self.server_state,
+                                            app_state=self.app_state)
+        protocol.connection_made(self.transport)
+        protocol.handshake(request)
+        self.transport.set_protocol(protocol)
+
     def on_headers_complete(self) -> None:
         if self.parser.should_upgrade() and self._should_upgrade():
             self._disarm()                          # a WebSocket: its own protocol takes over
@@ -91,6 +112,47 @@ class TimedHttpProtocol(HttpToolsProtocol):
     def on_message_complete(self) -> None:
         self._disarm()
         super().on_message_complete()
+
+
+def _handshake_request(scope: Any, url: bytes) -> Request | None:
+    """websockets' ``Request`` for the request httptools parsed (``scope``'s method and headers, ``url``),
+    with every check ``Request.parse`` makes on the same bytes (uvicorn writes them out as
+    ``METHOD URL HTTP/1.1`` and ``name: value`` lines): ASCII path, line lengths, the number of headers,
+    header names and values, no body. None if any check fails (or is not certain to pass): then the
+    request goes to websockets' parser as before, which answers it as before."""
+    raw = scope.get("headers") or []
+    limit = http11.MAX_LINE_LENGTH - 16        # a line with its CRLF, well within websockets' limit
+    method = scope["method"]
+    if len(raw) > http11.MAX_NUM_HEADERS or len(method) + len(url) + 12 > limit or b" " in url:
+        return None
+    try:
+        path = url.decode("ascii")
+    except UnicodeDecodeError:
+        return None
+    token, value_ok = http11._token_re.fullmatch, http11._value_re.fullmatch
+    headers = Headers()
+    for name, value in raw:
+        if len(name) + len(value) + 4 > limit or not token(name):
+            return None
+        value = value.strip(b" \t")
+        if not value_ok(value):
+            return None
+        headers.set_insecure(name.decode("ascii"), value.decode("iso-8859-1"))
+    if "Transfer-Encoding" in headers or not set(headers.get_all("Content-Length")) <= {"0"}:
+        return None
+    return Request(path, headers, method, "HTTP/1.1")
+
+
+class _WithoutDeflate:
+    """uvicorn's config as its WebSocket protocol's constructor reads it, without permessage-deflate: it
+    would build a connection with uvicorn's compressor settings, which ours replaces at once."""
+    ws_per_message_deflate = False
+
+    def __init__(self, config):
+        self._config = config
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._config, name)
 
 
 try:
@@ -173,10 +235,12 @@ def frames(conn: ServerProtocol, texts: list[str]) -> bytes:
 
 
 class BoundedWebSocketProtocol(WebSocketsSansIOProtocol):
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        if self.config.ws_per_message_deflate:
-            self.conn = ServerProtocol(extensions=[_deflate()], max_size=self.config.ws_max_size,
+    def __init__(self, config, server_state, app_state, _loop=None):
+        super().__init__(_WithoutDeflate(config) if config.ws_per_message_deflate else config, server_state,
+                         app_state, _loop)
+        self.config = config
+        if config.ws_per_message_deflate:
+            self.conn = ServerProtocol(extensions=[_deflate()], max_size=config.ws_max_size,
                                        logger=logging.getLogger("uvicorn.error"))
         self._held = b""                 # wire data not parsed yet (the application is behind)
         self._sizes: deque[int] = deque()
@@ -205,6 +269,17 @@ class BoundedWebSocketProtocol(WebSocketsSansIOProtocol):
             if self.transport.is_closing():
                 break
         self._held = b""
+
+    def handshake(self, request: Request) -> None:
+        """Start from a handshake request parsed already (``TimedHttpProtocol.handle_websocket_upgrade``):
+        the connection's parser goes on with the frames, as websockets' does after reading a request."""
+        conn = self.conn
+        if conn.debug:                              # pragma: no cover - websockets logs the request then
+            self.data_received(request.serialize())
+            return
+        conn.parser = Protocol.parse(conn)
+        next(conn.parser)
+        self.handle_connect(request)
 
     def handle_connect(self, event) -> None:
         super().handle_connect(event)
