@@ -30,11 +30,17 @@ from uvicorn.protocols.utils import ClientDisconnected
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets import http11
 from websockets.datastructures import Headers
-from websockets.exceptions import InvalidState
+from websockets.exceptions import InvalidState, PayloadTooBig, ProtocolError
 from websockets.extensions.permessage_deflate import PerMessageDeflate, ServerPerMessageDeflateFactory
+from websockets.frames import CloseCode, Frame, Opcode
 from websockets.http11 import Request
 from websockets.protocol import OPEN, SERVER, Protocol
 from websockets.server import ServerProtocol
+
+try:
+    from websockets.speedups import apply_mask
+except ImportError:  # pragma: no cover - websockets without its C extension
+    from websockets.utils import apply_mask
 
 MAX_QUEUED_BYTES = 256 * 1024     # inflated messages of one connection waiting for the application
 SLICE = 64                        # bytes of wire data parsed at a time once the budget is nearly used
@@ -264,11 +270,61 @@ class BoundedWebSocketProtocol(WebSocketsSansIOProtocol):
                 self.transport.pause_reading()
                 return
             step = max(SLICE, (MAX_QUEUED_BYTES - self._queued) // INFLATE_MAX)
+            if not i and n <= step and self._one_text_frame(data):
+                break
             super().data_received(data[i:i + step] if i or step < n else data)
             i += step
             if self.transport.is_closing():
                 break
         self._held = b""
+
+    def _one_text_frame(self, data: bytes) -> bool:
+        """A read that holds exactly one whole text message in one frame (what a browser sends: an action,
+        a ping of ours) handed to uvicorn's ``handle_text`` as websockets' parser would hand it — unmasked,
+        size-checked and inflated by the connection's own permessage-deflate (``PerMessageDeflate.decode``,
+        with the same bound), its errors failing the connection as websockets' parser fails it — without
+        the parser's generators, frame objects and event list (half of receiving a message). False, and
+        nothing done, for anything else (a control frame, fragments, several frames, a partial one, an
+        unusual connection): websockets parses it."""
+        conn = self.conn
+        if len(data) < 6 or conn.state is not OPEN or conn.current_size is not None or conn.events \
+                or conn.reader.buffer or conn.parser_exc is not None or conn.max_fragment_size is not None \
+                or conn.debug or self.close_sent or not self.handshake_complete:
+            return False
+        head, size = data[0], data[1]
+        if not size & 0x80:                   # unmasked: websockets' ProtocolError
+            return False
+        size &= 0x7F
+        start = 6
+        if size == 126:
+            size, start = int.from_bytes(data[2:4], "big"), 8
+        elif size == 127:
+            return False
+        if start + size != len(data):
+            return False
+        ext = conn.extensions
+        deflate = ext[0] if len(ext) == 1 and type(ext[0]) is PerMessageDeflate else None
+        if ext and deflate is None or not (head == 0x81 or head == 0xC1 and deflate is not None):
+            return False                          # not FIN + text (+ RSV1 with permessage-deflate)
+        limit = conn.max_message_size
+        if limit is not None and size > limit:
+            return False                          # websockets' PayloadTooBig
+        frame = Frame(Opcode.TEXT, apply_mask(data[start:], data[start - 4:start]), True, head == 0xC1)
+        if deflate is not None:
+            try:
+                frame = deflate.decode(frame, max_size=limit)
+            except ProtocolError as exc:          # as websockets' parser (Protocol.parse) fails
+                conn.fail(CloseCode.PROTOCOL_ERROR, str(exc))
+                conn.parser_exc = exc
+            except PayloadTooBig as exc:
+                exc.set_current_size(conn.current_size)
+                conn.fail(CloseCode.MESSAGE_TOO_BIG, str(exc))
+                conn.parser_exc = exc
+            if conn.parser_exc is not None:
+                self.handle_parser_exception()
+                return True
+        self.handle_text(frame)
+        return True
 
     def handshake(self, request: Request) -> None:
         """Start from a handshake request parsed already (``TimedHttpProtocol.handle_websocket_upgrade``):
