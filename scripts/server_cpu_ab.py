@@ -7,6 +7,14 @@ an action is the current seat's first legal action, and it counts once its ack a
 view have arrived. Creation and joins are measured apart from the actions.
 
     python scripts/server_cpu_ab.py OLD_CHECKOUT NEW_CHECKOUT [--game G] [--games 30] [--rounds 6]
+
+``--paths`` instead measures, in this process and this checkout, the two WebSocket paths that have a
+short cut beside websockets' own way (``grimoire/web/protocols.py``), both ways taking turns in blocks,
+CPU time (``time.process_time``): a handshake request to the application's task (uvicorn's copy parsed
+by websockets, or ``_handshake_request``) and a browser's action message to the application's queue
+(websockets' parser, or ``_one_text_frame``):
+
+    python scripts/server_cpu_ab.py --paths [--n 20000]
 """
 
 from __future__ import annotations
@@ -122,8 +130,142 @@ class Server:
         self.proc.wait()
 
 
+class _Transport:
+    """What the WebSocket protocol needs of a socket, writing into ``out`` (if given)."""
+    closed = False
+
+    def __init__(self, out: list | None = None):
+        self.out = out
+
+    def write(self, data) -> None:
+        if self.out is not None:
+            self.out.append(bytes(data))
+
+    def close(self) -> None:
+        self.closed = True
+
+    def is_closing(self) -> bool:
+        return self.closed
+
+    def pause_reading(self) -> None:
+        pass
+
+    def resume_reading(self) -> None:
+        pass
+
+    def get_extra_info(self, name, default=None):
+        return {"sockname": ("127.0.0.1", 8000), "peername": ("127.0.0.1", 40000)}.get(name, default)
+
+
+def paths(n: int) -> None:
+    import asyncio
+    import logging
+
+    import uvicorn
+    from uvicorn.server import ServerState
+    from websockets.client import ClientProtocol
+    from websockets.extensions.permessage_deflate import ClientPerMessageDeflateFactory
+    from websockets.uri import parse_uri
+
+    from grimoire.web.protocols import BoundedWebSocketProtocol, _handshake_request
+
+    logging.disable(logging.INFO)
+
+    async def app(scope, receive, send):
+        await receive()
+        await send({"type": "websocket.accept"})
+        await asyncio.Event().wait()
+
+    config = uvicorn.Config(app, ws_per_message_deflate=True, ws_max_size=64 * 1024, ws_ping_interval=None,
+                            proxy_headers=False, lifespan="off")
+    config.load()
+    state = ServerState()
+    browser = [(b"host", b"games.example.org"), (b"connection", b"Upgrade"), (b"pragma", b"no-cache"),
+               (b"cache-control", b"no-cache"), (b"user-agent", b"Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0"),
+               (b"upgrade", b"websocket"), (b"origin", b"https://games.example.org"),
+               (b"sec-websocket-version", b"13"), (b"accept-encoding", b"gzip, deflate, br, zstd"),
+               (b"accept-language", b"hu-HU,hu;q=0.9"), (b"sec-websocket-key", b"dGhlIHNhbXBsZSBub25jZQ=="),
+               (b"sec-websocket-extensions", b"permessage-deflate; client_max_window_bits")]
+    scope = {"method": "GET", "headers": browser}
+    url = b"/ws/games/AbCdEfGhIjKl"
+
+    def handshake(short: bool) -> None:      # TimedHttpProtocol.handle_websocket_upgrade, both ways
+        proto = BoundedWebSocketProtocol(config, state, {})
+        proto.connection_made(_Transport())
+        if short:
+            proto.handshake(_handshake_request(scope, url))
+        else:
+            out = [b"GET ", url, b" HTTP/1.1\r\n"]
+            for name, value in browser:
+                out += [name, b": ", value, b"\r\n"]
+            out.append(b"\r\n")
+            proto.data_received(b"".join(out))
+        state.connections.discard(proto)
+
+    def connection(short: bool):
+        proto = BoundedWebSocketProtocol(config, state, {})
+        if not short:
+            proto._one_text_frame = lambda data: False
+        proto.connection_made(_Transport([]))
+        client = ClientProtocol(parse_uri("ws://games.example.org/ws/games/x"),
+                                extensions=[ClientPerMessageDeflateFactory(compress_settings={"memLevel": 5})])
+        return proto, client
+
+    async def run() -> None:
+        clock = time.process_time
+        spent = {"handshake": [0.0, 0.0], "message": [0.0, 0.0]}
+        block = 250
+        conns = {}
+        for short in (False, True):
+            proto, client = conns[short] = connection(short)
+            proto.handshake(client.connect())
+        for _ in range(3):
+            await asyncio.sleep(0)
+        for short in (False, True):
+            proto, client = conns[short]
+            client.receive_data(b"".join(proto.transport.out))       # the server's 101
+            proto.transport.out = None
+        frames = {}
+        for short in (False, True):           # the same action messages, each connection's own deflate stream
+            proto, client = conns[short]
+            frames[short] = []
+            for i in range(n):
+                client.send_text(f'{{"type":"act","id":{i},"seq":{i},"action":"buy 2 red"}}'.encode())
+                frames[short].append(b"".join(client.data_to_send()))
+        for start in range(0, n, block):
+            for short in ((False, True) if start // block % 2 == 0 else (True, False)):
+                t = clock()
+                for _ in range(block):
+                    handshake(short)
+                spent["handshake"][short] += clock() - t
+                proto = conns[short][0]
+                queue, sizes, feed = proto.queue, proto._sizes, proto.data_received
+                t = clock()
+                for data in frames[short][start:start + block]:
+                    feed(data)
+                    queue.get_nowait()                         # what the application's receive takes
+                    proto._queued -= sizes.popleft()
+                spent["message"][short] += clock() - t
+            for task in list(state.tasks):
+                task.cancel()
+            await asyncio.sleep(0)
+            state.tasks.clear()
+        for what, (old, new) in spent.items():
+            print(f"  {what:9s} websockets {1e6 * old / n:7.1f} us   short cut {1e6 * new / n:7.1f} us   "
+                  f"new/old {new / old:.2f}   ({n} each, CPU time)")
+
+    print(f"WebSocket paths, load average {os.getloadavg()[0]:.1f}:")
+    asyncio.run(run())
+
+
 def main() -> None:
     warnings.filterwarnings("ignore", category=DeprecationWarning)   # connect() outside a with block
+    if "--paths" in sys.argv:
+        pa = argparse.ArgumentParser(description="the WebSocket paths, both ways (module docstring)")
+        pa.add_argument("--paths", action="store_true")
+        pa.add_argument("--n", type=int, default=20000)
+        paths(pa.parse_args().n)
+        return
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("old")
     ap.add_argument("new")

@@ -26,7 +26,10 @@ def dumps_bytes(obj: Any) -> bytes:
 
 def dumps(obj: Any) -> str:
     """Compact JSON text (UTF-8 characters as they are)."""
-    return dumps_bytes(obj).decode()
+    try:            # the usual case without a second call (a broadcast makes ~20 of these per action)
+        return orjson.dumps(obj).decode()
+    except TypeError:
+        return dumps_bytes(obj).decode()
 
 
 def loads(data: str | bytes) -> Any:

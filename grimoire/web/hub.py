@@ -341,6 +341,10 @@ class Conn:
                 await self.task
 
 
+_SECRETS: dict[type, bool] = {}      # per game state class: has it its own ``visible_history``?
+_KIND_HEAD = {k: f'{{"type":"{k}",' for k in ("state", "welcome")}   # a view's start, by its type
+
+
 @dataclass(frozen=True, slots=True)
 class SeatView:
     """One seat's observation and hints of one state, serialized once (JSON text), plus the round."""
@@ -381,8 +385,12 @@ class Session:
     # the whole log as each seat may see it, as JSON text, for the same sequence number: a welcome,
     # a sync or a GET of a long game costs a string join instead of filtering and serializing it again
     _logs: dict = field(default_factory=dict, init=False, repr=False, compare=False)
-    # games with secret actions (``visible_history``): per seat, the history as it may see it
+    # games with secret actions (``visible_history``): per seat, the history as it may see it, and how
+    # many of its actions are secret to it (a broadcast asks ~10 times an action)
     _vis: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+    _hid: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+    # the fields every message of this game starts with ('"game_id":...,"game":...,'), serialized once
+    _ids_json: str = field(default="", init=False, repr=False, compare=False)
     # during one broadcast: the seats' info, the same for every message of it (``Hub._broadcast``)
     _seat_info: list | None = field(default=None, init=False, repr=False, compare=False)
     # during one broadcast: the views built, as the engine made them (``Hub._patch``)
@@ -404,12 +412,17 @@ class Session:
             self._views = {}
             self._logs = {}
             self._vis = {}
+            self._hid = {}
             self._views_seq = self.seq
 
     @property
     def has_secrets(self) -> bool:
         """The game may keep actions secret from some seats (it has its own ``visible_history``)."""
-        return type(self.state).visible_history is not GameState.visible_history
+        kind = type(self.state)
+        got = _SECRETS.get(kind)
+        if got is None:
+            got = _SECRETS[kind] = kind.visible_history is not GameState.visible_history
+        return got
 
     def visibility(self, seat: int | None) -> list[str | None] | None:
         """The history as ``seat`` may see it (None entries: secret to it); None if the game has no secrets."""
@@ -423,8 +436,20 @@ class Session:
 
     def hidden(self, seat: int | None) -> int:
         """How many actions are secret to ``seat`` right now."""
-        vis = self.visibility(seat)
-        return 0 if vis is None else vis.count(None)
+        if not self.has_secrets:
+            return 0
+        self._fresh()
+        got = self._hid.get(seat)
+        if got is None:
+            vis = self.visibility(seat)
+            got = self._hid[seat] = 0 if vis is None else vis.count(None)
+        return got
+
+    def ids_json(self) -> str:
+        """'"game_id":...,"game":...,' — the start of every view's fields after its type."""
+        if not self._ids_json:
+            self._ids_json = f'"game_id":{fastjson.dumps(self.id)},"game":{fastjson.dumps(self.game)},'
+        return self._ids_json
 
     def seat_seq(self, seat: int | None) -> int:
         """The sequence number as ``seat`` sees it: the actions it may see. An action secret to it is not
@@ -900,9 +925,8 @@ class Hub:
             tail = self._head_tail(s, entries is None)
             if memo is not None:
                 memo[("tail", entries is None)] = tail
-        head = f'{{"type":{fastjson.dumps(kind)},' if kind else "{"
-        head += f'"game_id":{fastjson.dumps(s.id)},"game":{fastjson.dumps(s.game)},"seq":{s.seat_seq(seat)},' \
-                f'"seat":{"null" if seat is None else int(seat)},{tail}'
+        head = _KIND_HEAD.get(kind) or (f'{{"type":{fastjson.dumps(kind)},' if kind else "{")
+        head += f'{s.ids_json()}"seq":{s.seat_seq(seat)},"seat":{"null" if seat is None else int(seat)},{tail}'
         if entries is None:
             log_json = s.log_json(seat)
         elif memo is not None:

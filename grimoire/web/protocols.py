@@ -24,13 +24,23 @@ import zlib
 from collections import deque
 from typing import Any
 
+from uvicorn.logging import TRACE_LOG_LEVEL
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.protocols.utils import ClientDisconnected
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
-from websockets.exceptions import InvalidState
+from websockets import http11
+from websockets.datastructures import Headers
+from websockets.exceptions import InvalidState, PayloadTooBig, ProtocolError
 from websockets.extensions.permessage_deflate import PerMessageDeflate, ServerPerMessageDeflateFactory
-from websockets.protocol import OPEN, SERVER
+from websockets.frames import CloseCode, Frame, Opcode
+from websockets.http11 import Request
+from websockets.protocol import OPEN, SERVER, Protocol
 from websockets.server import ServerProtocol
+
+try:
+    from websockets.speedups import apply_mask
+except ImportError:  # pragma: no cover - websockets without its C extension
+    from websockets.utils import apply_mask
 
 MAX_QUEUED_BYTES = 256 * 1024     # inflated messages of one connection waiting for the application
 SLICE = 64                        # bytes of wire data parsed at a time once the budget is nearly used
@@ -81,6 +91,23 @@ class TimedHttpProtocol(HttpToolsProtocol):
         super().on_message_begin()
         self._arm(self.header_timeout)
 
+    def handle_websocket_upgrade(self) -> None:
+        """The WebSocket's handshake request as httptools parsed it, not written out again for websockets'
+        own parser to read (what uvicorn does: a third of a join's CPU was that handshake). Only when the
+        request passes every check websockets' parser makes (``_handshake_request``); otherwise uvicorn's
+        way, so that a bad request gets the same answer as before."""
+        request = _handshake_request(self.scope, self.url) if self.ws_protocol_class is BoundedWebSocketProtocol \
+            and self.logger.level > TRACE_LOG_LEVEL else None
+        if request is None:
+            super().handle_websocket_upgrade()
+            return
+        self.connections.discard(self)
+        protocol = BoundedWebSocketProtocol(config=self.config, server_state=self.server_state,
+                                            app_state=self.app_state)
+        protocol.connection_made(self.transport)
+        protocol.handshake(request)
+        self.transport.set_protocol(protocol)
+
     def on_headers_complete(self) -> None:
         if self.parser.should_upgrade() and self._should_upgrade():
             self._disarm()                          # a WebSocket: its own protocol takes over
@@ -91,6 +118,47 @@ class TimedHttpProtocol(HttpToolsProtocol):
     def on_message_complete(self) -> None:
         self._disarm()
         super().on_message_complete()
+
+
+def _handshake_request(scope: Any, url: bytes) -> Request | None:
+    """websockets' ``Request`` for the request httptools parsed (``scope``'s method and headers, ``url``),
+    with every check ``Request.parse`` makes on the same bytes (uvicorn writes them out as
+    ``METHOD URL HTTP/1.1`` and ``name: value`` lines): ASCII path, line lengths, the number of headers,
+    header names and values, no body. None if any check fails (or is not certain to pass): then the
+    request goes to websockets' parser as before, which answers it as before."""
+    raw = scope.get("headers") or []
+    limit = http11.MAX_LINE_LENGTH - 16        # a line with its CRLF, well within websockets' limit
+    method = scope["method"]
+    if len(raw) > http11.MAX_NUM_HEADERS or len(method) + len(url) + 12 > limit or b" " in url:
+        return None
+    try:
+        path = url.decode("ascii")
+    except UnicodeDecodeError:
+        return None
+    token, value_ok = http11._token_re.fullmatch, http11._value_re.fullmatch
+    headers = Headers()
+    for name, value in raw:
+        if len(name) + len(value) + 4 > limit or not token(name):
+            return None
+        value = value.strip(b" \t")
+        if not value_ok(value):
+            return None
+        headers.set_insecure(name.decode("ascii"), value.decode("iso-8859-1"))
+    if "Transfer-Encoding" in headers or not set(headers.get_all("Content-Length")) <= {"0"}:
+        return None
+    return Request(path, headers, method, "HTTP/1.1")
+
+
+class _WithoutDeflate:
+    """uvicorn's config as its WebSocket protocol's constructor reads it, without permessage-deflate: it
+    would build a connection with uvicorn's compressor settings, which ours replaces at once."""
+    ws_per_message_deflate = False
+
+    def __init__(self, config):
+        self._config = config
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._config, name)
 
 
 try:
@@ -173,10 +241,12 @@ def frames(conn: ServerProtocol, texts: list[str]) -> bytes:
 
 
 class BoundedWebSocketProtocol(WebSocketsSansIOProtocol):
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        if self.config.ws_per_message_deflate:
-            self.conn = ServerProtocol(extensions=[_deflate()], max_size=self.config.ws_max_size,
+    def __init__(self, config, server_state, app_state, _loop=None):
+        super().__init__(_WithoutDeflate(config) if config.ws_per_message_deflate else config, server_state,
+                         app_state, _loop)
+        self.config = config
+        if config.ws_per_message_deflate:
+            self.conn = ServerProtocol(extensions=[_deflate()], max_size=config.ws_max_size,
                                        logger=logging.getLogger("uvicorn.error"))
         self._held = b""                 # wire data not parsed yet (the application is behind)
         self._sizes: deque[int] = deque()
@@ -200,11 +270,72 @@ class BoundedWebSocketProtocol(WebSocketsSansIOProtocol):
                 self.transport.pause_reading()
                 return
             step = max(SLICE, (MAX_QUEUED_BYTES - self._queued) // INFLATE_MAX)
+            if not i and n <= step and self._one_text_frame(data):
+                break
             super().data_received(data[i:i + step] if i or step < n else data)
             i += step
             if self.transport.is_closing():
                 break
         self._held = b""
+
+    def _one_text_frame(self, data: bytes) -> bool:
+        """A read that holds exactly one whole text message in one frame (what a browser sends: an action,
+        a ping of ours) handed to uvicorn's ``handle_text`` as websockets' parser would hand it — unmasked,
+        size-checked and inflated by the connection's own permessage-deflate (``PerMessageDeflate.decode``,
+        with the same bound), its errors failing the connection as websockets' parser fails it — without
+        the parser's generators, frame objects and event list (half of receiving a message). False, and
+        nothing done, for anything else (a control frame, fragments, several frames, a partial one, an
+        unusual connection): websockets parses it."""
+        conn = self.conn
+        if len(data) < 6 or conn.state is not OPEN or conn.current_size is not None or conn.events \
+                or conn.reader.buffer or conn.parser_exc is not None or conn.max_fragment_size is not None \
+                or conn.debug or self.close_sent or not self.handshake_complete:
+            return False
+        head, size = data[0], data[1]
+        if not size & 0x80:                   # unmasked: websockets' ProtocolError
+            return False
+        size &= 0x7F
+        start = 6
+        if size == 126:
+            size, start = int.from_bytes(data[2:4], "big"), 8
+        elif size == 127:
+            return False
+        if start + size != len(data):
+            return False
+        ext = conn.extensions
+        deflate = ext[0] if len(ext) == 1 and type(ext[0]) is PerMessageDeflate else None
+        if ext and deflate is None or not (head == 0x81 or head == 0xC1 and deflate is not None):
+            return False                          # not FIN + text (+ RSV1 with permessage-deflate)
+        limit = conn.max_message_size
+        if limit is not None and size > limit:
+            return False                          # websockets' PayloadTooBig
+        frame = Frame(Opcode.TEXT, apply_mask(data[start:], data[start - 4:start]), True, head == 0xC1)
+        if deflate is not None:
+            try:
+                frame = deflate.decode(frame, max_size=limit)
+            except ProtocolError as exc:          # as websockets' parser (Protocol.parse) fails
+                conn.fail(CloseCode.PROTOCOL_ERROR, str(exc))
+                conn.parser_exc = exc
+            except PayloadTooBig as exc:
+                exc.set_current_size(conn.current_size)
+                conn.fail(CloseCode.MESSAGE_TOO_BIG, str(exc))
+                conn.parser_exc = exc
+            if conn.parser_exc is not None:
+                self.handle_parser_exception()
+                return True
+        self.handle_text(frame)
+        return True
+
+    def handshake(self, request: Request) -> None:
+        """Start from a handshake request parsed already (``TimedHttpProtocol.handle_websocket_upgrade``):
+        the connection's parser goes on with the frames, as websockets' does after reading a request."""
+        conn = self.conn
+        if conn.debug:                              # pragma: no cover - websockets logs the request then
+            self.data_received(request.serialize())
+            return
+        conn.parser = Protocol.parse(conn)
+        next(conn.parser)
+        self.handle_connect(request)
 
     def handle_connect(self, event) -> None:
         super().handle_connect(event)
