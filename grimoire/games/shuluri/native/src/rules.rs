@@ -6,7 +6,6 @@
 use crate::board::board;
 use crate::data::{data, IntOrWord, GL, WL};
 use crate::state::{Fig, Saved};
-use std::collections::HashSet;
 
 /// Python `values.active` on one effect: it applies in this round.
 fn applies(s: &Saved, e: &crate::state::Effect) -> bool {
@@ -155,23 +154,67 @@ pub fn touch_threshold(s: &Saved, f: &Fig, fld: i64) -> i64 {
     best
 }
 
-/// The fields where a living figure of another side than `side` stands (Python `hostile_fields`).
-pub fn hostile_fields(s: &Saved, side: u8) -> HashSet<i64> {
-    let st = &s.state;
-    st.figs.iter().flatten().filter(|g| g.alive && st.alliance[g.seat as usize] != side).map(|g| g.field).collect()
+/// A set of fields (a bit per field).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Fields(Vec<u64>);
+
+impl Fields {
+    pub fn new(n: usize) -> Fields {
+        Fields(vec![0; n.div_ceil(64)])
+    }
+
+    pub fn insert(&mut self, f: i64) {
+        if f >= 0 {
+            self.0[f as usize / 64] |= 1 << (f % 64);
+        }
+    }
+
+    /// (off-board fields, -1, are never in a set: the callers ask only about fields on the board)
+    pub fn contains(&self, f: i64) -> bool {
+        f >= 0 && self.0[f as usize / 64] & (1 << (f % 64)) != 0
+    }
 }
 
-/// Python `move_options`: the texts `<role> move|sneak|disengage <dir>` of every one-field move
-/// `move_reason` allows, in the reference's order (by direction; move before sneak). `counts`: the
-/// living figures per field; `hostile`: hostile_fields of f's side; `have`: available(s, f).
+/// The fields where a living figure of another side than `side` stands (Python `hostile_fields`).
+pub fn hostile_fields(s: &Saved, side: u8) -> Fields {
+    let st = &s.state;
+    let mut out = Fields::new(board().n_fields());
+    for g in st.figs.iter().flatten() {
+        if g.alive && st.alliance[g.seat as usize] != side {
+            out.insert(g.field);
+        }
+    }
+    out
+}
+
+pub const MOVE: u8 = 0;
+pub const SNEAK: u8 = 1;
+pub const DISENGAGE: u8 = 2;
+pub const MOVE_MODES: [&str; 3] = ["move", "sneak", "disengage"];
+
+/// A one-field move of a figure: its mode (MOVE, SNEAK, DISENGAGE) and direction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Step {
+    pub mode: u8,
+    pub dir: u8,
+}
+
+/// The action text of a figure's move (`xb move ne`).
+pub fn step_text(role: u8, m: Step) -> String {
+    format!("{} {} {}", data().roles[role as usize], MOVE_MODES[m.mode as usize], board().dirs[m.dir as usize])
+}
+
+/// Python `move_options`: every one-field move `move_reason` allows, in the reference's order (by
+/// direction; move before sneak). `counts`: the living figures per field; `hostile`: hostile_fields
+/// of f's side; `have`: available(s, f).
 pub fn move_options(
     s: &Saved,
     f: &Fig,
     counts: &[u8],
     sneak_ok: bool,
-    hostile: &HashSet<i64>,
+    hostile: &Fields,
     have: i64,
-    out: &mut Vec<String>,
+    out: &mut Vec<Step>,
 ) {
     let (b, d) = (board(), data());
     if f.down || f.stopped {
@@ -180,7 +223,7 @@ pub fn move_options(
     if f.moved >= move_limit(s, f) {
         return;
     }
-    let double = f.cur_double || has_flag(s, f, "double_move");
+    let double = f.cur_double || (!f.effects.is_empty() && has_flag(s, f, "double_move"));
     let step = d.cost.move_;
     let mut c = if f.running && f.run_credit > 0 {
         0
@@ -189,8 +232,11 @@ pub fn move_options(
     } else {
         step
     };
-    let a = f.field;
-    let (free, costs, enemy_ok): (Vec<&str>, Vec<i64>, bool) = if hostile.contains(&a) {
+    // the modes open on a free field, their costs, and whether they may enter an enemy's field
+    let mut free = [(MOVE, 0i64); 2];
+    let n_free;
+    let enemy_ok;
+    if hostile.contains(f.field) {
         // in melee: only a disengaging step, which never enters an enemy's field
         if f.attacked || f.cast_other {
             return;
@@ -199,40 +245,34 @@ pub fn move_options(
         if c > have {
             return;
         }
-        (vec!["disengage"], vec![], false)
+        free[0] = (DISENGAGE, c);
+        n_free = 1;
+        enemy_ok = false;
     } else {
-        let (free, costs) = if sneak_ok {
-            let c2 = if double { 2 * d.skills.sneaking.cost_per_field } else { d.skills.sneaking.cost_per_field };
-            if c <= have {
-                if c2 <= have {
-                    (vec!["move", "sneak"], vec![c, c2])
-                } else {
-                    (vec!["move"], vec![c])
-                }
-            } else if c2 <= have {
-                (vec!["sneak"], vec![c2])
-            } else {
-                return;
-            }
-        } else if c <= have {
-            (vec!["move"], vec![c])
+        let sneak = d.skills.sneaking.cost_per_field;
+        let c2 = if double { 2 * sneak } else { sneak };
+        if c <= have {
+            free[0] = (MOVE, c);
+            free[1] = (SNEAK, c2);
+            n_free = if sneak_ok && c2 <= have { 2 } else { 1 };
+        } else if sneak_ok && c2 <= have {
+            free[0] = (SNEAK, c2);
+            n_free = 1;
         } else {
             return;
-        };
-        (free, costs, !(f.disengaged || f.attacked || f.cast_other))
-    };
-    let role = &d.roles[f.role as usize];
+        }
+        enemy_ok = !(f.disengaged || f.attacked || f.cast_other);
+    }
+    let free = &free[..n_free];
     let mut need = -1;
-    let a = a as usize;
-    for &(dir, n, g) in &b.steps[a][is_gladiator(f) as usize] {
+    for &(dir, n, g) in &b.steps[f.field as usize][is_gladiator(f) as usize] {
         if g >= 0 && !s.state.gate_open[g as usize] {
             continue;
         }
         if counts[n as usize] as usize >= b.capacity {
             continue;
         }
-        let dir_name = &b.dirs[dir as usize];
-        if hostile.contains(&(n as i64)) {
+        if hostile.contains(n as i64) {
             if enemy_ok {
                 if need < 0 {
                     need = if f.role as usize == WL && !f.zombie {
@@ -241,15 +281,15 @@ pub fn move_options(
                         d.cost.attack
                     };
                 }
-                for (mode, cost) in free.iter().zip(&costs) {
+                for &(mode, cost) in free {
                     if have - cost >= need {
-                        out.push(format!("{role} {mode} {dir_name}"));
+                        out.push(Step { mode, dir });
                     }
                 }
             }
         } else {
-            for mode in &free {
-                out.push(format!("{role} {mode} {dir_name}"));
+            for &(mode, _) in free {
+                out.push(Step { mode, dir });
             }
         }
     }
@@ -257,7 +297,7 @@ pub fn move_options(
 
 /// The moves of the act decision's listing (Python `act_actions`' first part per figure): for each
 /// named figure the player commands, in figure order, its `move_options`.
-pub fn act_moves(s: &Saved, seat: u8) -> Vec<(u8, Vec<String>)> {
+pub fn act_moves(s: &Saved) -> Vec<(u8, Vec<Step>)> {
     let st = &s.state;
     let mut counts = vec![0u8; board().n_fields()];
     for g in st.figs.iter().flatten() {
@@ -265,19 +305,18 @@ pub fn act_moves(s: &Saved, seat: u8) -> Vec<(u8, Vec<String>)> {
             counts[g.field as usize] += 1;
         }
     }
-    let _ = seat;
     let mut named = st.named.clone();
     named.sort_unstable();
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(named.len());
     for cid in named {
         let f = st.figs[cid as usize].as_ref().expect("a named figure exists");
-        if !f.alive || f.zombie || mad_enemy(s, f) >= 0 {
+        if !f.alive || f.zombie || (!f.effects.is_empty() && mad_enemy(s, f) >= 0) {
             continue;
         }
         let hostile = hostile_fields(s, st.alliance[f.seat as usize]);
-        let mut texts = Vec::new();
-        move_options(s, f, &counts, has_skill(s, f, "sneaking"), &hostile, available(s, f), &mut texts);
-        out.push((cid, texts));
+        let mut steps = Vec::new();
+        move_options(s, f, &counts, has_skill(s, f, "sneaking"), &hostile, available(s, f), &mut steps);
+        out.push((cid, steps));
     }
     out
 }

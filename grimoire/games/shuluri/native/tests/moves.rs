@@ -2,7 +2,7 @@
 //! the crate lists for the named figures (`<role> move|sneak|disengage <dir>`) are, in order, the
 //! moves among the Python engine's legal actions there.
 
-use _native::rules::act_moves;
+use _native::rules::{act_moves, step_text};
 use _native::state::{Kind, Phase, Saved};
 use serde_json::Value;
 
@@ -29,7 +29,13 @@ fn moves_of_every_act_decision() {
                 w.len() == 3 && MODES.contains(&w[1])
             })
             .collect();
-        let got: Vec<String> = act_moves(&s, top.seat).into_iter().flat_map(|(_, texts)| texts).collect();
+        let got: Vec<String> = act_moves(&s)
+            .into_iter()
+            .flat_map(|(cid, steps)| {
+                let role = s.state.figs[cid as usize].as_ref().unwrap().role;
+                steps.into_iter().map(move |m| step_text(role, m))
+            })
+            .collect();
         assert_eq!(got, want, "state {i}: the moves");
         for t in &got {
             modes_seen[MODES.iter().position(|m| t.split(' ').nth(1) == Some(m)).unwrap()] = true;
