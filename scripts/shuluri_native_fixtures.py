@@ -106,7 +106,7 @@ STATE_GAMES = [
     (4, 14, {"mode": "ffa"}),
     (4, 15, {"mode": "pairs", "gladiator_types": ["heavy", "sword_artist", "heavy", "sword_artist"]}),
 ]
-STATES_PER_GAME = 7
+STATES_PER_GAME = 10
 RARE = (
     lambda s: any(f is not None and f.zombie for f in s.figs),
     lambda s: any(a.key == "prison" for a in s.areas),

@@ -6,4 +6,5 @@
 pub mod board;
 pub mod crc;
 pub mod data;
+pub mod rules;
 pub mod state;

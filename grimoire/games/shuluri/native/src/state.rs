@@ -7,6 +7,11 @@ use crate::board::board;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
+/// Fig.sets: a heap weapon set in the heap, in hand, destroyed (a value >= 0: the field where it lies)
+pub const IN_HEAP: i64 = -1;
+pub const IN_HAND: i64 = -2;
+pub const DESTROYED: i64 = -3;
+
 /// A JSON scalar in a decision's payload or a zombie's order (Python tuples of ints, strings, bools).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(untagged)]
