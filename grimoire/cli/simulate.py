@@ -129,7 +129,7 @@ def simulate_command(
     A study compares agents or rule variants on the same seeds. Games run in batches (this machine's cores,
     or Ray); one Parquet row per game and seat; resumable."""
     from ..sim.backends import BACKENDS
-    from ..sim.study import parse_sweep_pairs, plan, write_study
+    from ..sim.study import parse_sweep_pairs, plan, read_study, write_study
 
     info = require_game(game)
     if backend not in BACKENDS:          # checked before anything is made or played
@@ -143,7 +143,14 @@ def simulate_command(
     # a scheduler's or kill's SIGTERM ends the run like Ctrl-C: the finished batches are written first
     signal.signal(signal.SIGTERM, _interrupt)
     signal.signal(signal.SIGINT, _interrupt)     # also when started in the background (SIGINT ignored)
-    if len(members) == 1:
+    study = read_study(out)
+    if study is not None:        # --out is a study: its configurations join it, on the study's games
+        first = members[0].config
+        mine = {"game": first.game, "players": first.players, "seed": first.seed}
+        if any(study.get(k) != v for k, v in mine.items()):
+            raise GameConfigError(f"--out {out} is a study of " + ", ".join(f"{k} {study.get(k)}" for k in mine)
+                                  + ": a configuration joins it only with the same game, --players and --seed")
+    if len(members) == 1 and study is None:
         m = members[0]
         run_one(console, f"{info.name} {m.config.players}p {m.name}", m.config, out, backend, workers, address)
         console.print(f"report: grimoire report {out} --out {out}/report", highlight=False)

@@ -66,3 +66,22 @@ def test_an_unreachable_ray_cluster_is_one_line(monkeypatch):
                        r"running Ray instance\. \(start one with `ray start --head`") as err:
         start_ray("auto", None)
     assert "\n" not in str(err.value)
+
+
+def test_one_configuration_joins_an_existing_study_on_its_games(tmp_path):
+    study = tmp_path / "study"
+    common = ["--players", "2", "--games", "2", "-o", "max_rounds=1", "--batch-size", "2", "--workers", "1",
+              "--engine", "python"]
+    r = grimoire("simulate", "zavandor", "--agents", "random,easy", "--seed", "5", *common, "--out", str(study))
+    assert r.returncode == 0, r.stderr
+    r = grimoire("simulate", "zavandor", "--agents", "medium", "--seed", "5", *common, "--out", str(study))
+    assert r.returncode == 0, r.stderr
+    members = json.loads((study / "study.json").read_text())["members"]
+    assert [m["dir"] for m in members] == ["medium", "random", "easy"]
+    assert not (study / "run.json").exists() and (study / "medium" / "run.json").exists()
+    from grimoire.sim import read_rows
+    key = [(x["game"], x["seed"], x["seat"], x["role"]) for x in read_rows(study / "random").to_pylist()]
+    assert [(x["game"], x["seed"], x["seat"], x["role"]) for x in read_rows(study / "medium").to_pylist()] == key
+    r = grimoire("simulate", "zavandor", "--agents", "naive", "--seed", "6", *common, "--out", str(study))
+    assert r.returncode != 0 and "seed 5" in r.stderr and "same game, --players and --seed" in r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1 and not (study / "naive").exists()
