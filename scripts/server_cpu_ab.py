@@ -10,9 +10,10 @@ view have arrived. Creation and joins are measured apart from the actions.
 
 ``--paths`` instead measures, in this process and this checkout, the two WebSocket paths that have a
 short cut beside websockets' own way (``grimoire/web/protocols.py``), both ways taking turns in blocks,
-CPU time (``time.process_time``): a handshake request to the application's task (uvicorn's copy parsed
-by websockets, or ``_handshake_request``) and a browser's action message to the application's queue
-(websockets' parser, or ``_one_text_frame``):
+CPU time (``time.process_time``): a browser's handshake request (uvicorn's copy parsed by websockets, or
+``_handshake_request``), alone and on to the application's task (with the connection's set-up; a
+request without permessage-deflate, whose compressor set-up is the same both ways), and a browser's
+action message to the application's queue (websockets' parser, or ``_one_text_frame``):
 
     python scripts/server_cpu_ab.py --paths [--n 20000]
 """
@@ -165,11 +166,13 @@ def paths(n: int) -> None:
     from uvicorn.server import ServerState
     from websockets.client import ClientProtocol
     from websockets.extensions.permessage_deflate import ClientPerMessageDeflateFactory
+    from websockets.http11 import Request
+    from websockets.streams import StreamReader
     from websockets.uri import parse_uri
 
     from grimoire.web.protocols import BoundedWebSocketProtocol, _handshake_request
 
-    logging.disable(logging.INFO)
+    logging.disable(logging.CRITICAL)         # the cancelled application tasks at the end of each block
 
     async def app(scope, receive, send):
         await receive()
@@ -189,18 +192,39 @@ def paths(n: int) -> None:
     scope = {"method": "GET", "headers": browser}
     url = b"/ws/games/AbCdEfGhIjKl"
 
+    # the whole handshake without permessage-deflate: the compressor's set-up (the same both ways, 0.1-0.3
+    # ms, its page faults varying with what ran before) would hide the difference
+    plain = browser[:-1]
+    plain_scope = {"method": "GET", "headers": plain}
+
     def handshake(short: bool) -> None:      # TimedHttpProtocol.handle_websocket_upgrade, both ways
         proto = BoundedWebSocketProtocol(config, state, {})
         proto.connection_made(_Transport())
         if short:
-            proto.handshake(_handshake_request(scope, url))
+            proto.handshake(_handshake_request(plain_scope, url))
         else:
             out = [b"GET ", url, b" HTTP/1.1\r\n"]
-            for name, value in browser:
+            for name, value in plain:
                 out += [name, b": ", value, b"\r\n"]
             out.append(b"\r\n")
             proto.data_received(b"".join(out))
         state.connections.discard(proto)
+
+    def request(short: bool):                 # the request alone: what the short cut replaces
+        if short:
+            return _handshake_request(scope, url)
+        out = [b"GET ", url, b" HTTP/1.1\r\n"]
+        for name, value in browser:
+            out += [name, b": ", value, b"\r\n"]
+        out.append(b"\r\n")
+        reader = StreamReader()
+        reader.feed_data(b"".join(out))
+        parser = Request.parse(reader.read_line)
+        try:
+            next(parser)
+        except StopIteration as done:
+            return done.value
+        raise AssertionError("an incomplete request")
 
     def connection(short: bool):
         proto = BoundedWebSocketProtocol(config, state, {})
@@ -212,9 +236,11 @@ def paths(n: int) -> None:
         return proto, client
 
     async def run() -> None:
+        import gc
+        gc.disable()       # collected between the timed blocks: a collection's cost falls on neither way
         clock = time.process_time
-        spent = {"handshake": [0.0, 0.0], "message": [0.0, 0.0]}
-        block = 250
+        spent = {"request": [0.0, 0.0], "handshake": [0.0, 0.0], "message": [0.0, 0.0]}
+        block = 100
         conns = {}
         for short in (False, True):
             proto, client = conns[short] = connection(short)
@@ -236,8 +262,18 @@ def paths(n: int) -> None:
             for short in ((False, True) if start // block % 2 == 0 else (True, False)):
                 t = clock()
                 for _ in range(block):
+                    request(short)
+                spent["request"][short] += clock() - t
+                gc.collect()
+                t = clock()
+                for _ in range(block):
                     handshake(short)
                 spent["handshake"][short] += clock() - t
+                for task in list(state.tasks):          # the application tasks of those connections
+                    task.cancel()
+                await asyncio.sleep(0)
+                state.tasks.clear()
+                gc.collect()
                 proto = conns[short][0]
                 queue, sizes, feed = proto.queue, proto._sizes, proto.data_received
                 t = clock()
@@ -246,10 +282,7 @@ def paths(n: int) -> None:
                     queue.get_nowait()                         # what the application's receive takes
                     proto._queued -= sizes.popleft()
                 spent["message"][short] += clock() - t
-            for task in list(state.tasks):
-                task.cancel()
-            await asyncio.sleep(0)
-            state.tasks.clear()
+                gc.collect()
         for what, (old, new) in spent.items():
             print(f"  {what:9s} websockets {1e6 * old / n:7.1f} us   short cut {1e6 * new / n:7.1f} us   "
                   f"new/old {new / old:.2f}   ({n} each, CPU time)")
