@@ -9,7 +9,9 @@ round, at its first decision, and then plays the chosen plan out:
    ``PILOTS`` best sheets of every step the greedy agent's own finish of the round, collect the
    sheets at which the round can end. Each is valued by the potential of the ended sheet (unused
    dice expired, fresh dust stocked) less ``TRANSMUTE_COST`` per transmutation spent; in the last
-   round by its exact final score.
+   round by its exact final score. With ``value=1``, solo under the default rules, the ended sheets
+   are then ranked by the learned value instead (value.py: the planner's expected final score from
+   that sheet, fitted to its own games); the beam itself still steers by the potential.
 2. **Rollouts** (``rollouts`` > 0; off by default): the ``candidates`` best plans are played to the
    game's end by the greedy agent on sampled dice of the later rounds -- the same dice for every
    plan (common random numbers) -- and valued by the mean final score, successive halving spending
@@ -33,11 +35,13 @@ from ...core.agent import Agent
 from ...core.episode import derive_seed
 from ...core.state import GameState
 from . import rules
+from . import value as learned
 from .actions import KIND_END, SIDES
 from .agents import DIE_COST, TRANSMUTE_COST, GreedyAgent, _Ctx, _die_value, potential
 from .player import Player
 from .scoring import breakdown, breakdowns, dust_metric
 from .sheet import SHEET
+from .value import _Solo
 
 BEAM = 24              # sheets kept per step of the beam search
 PILOTS = 4             # of which the best are finished by the greedy agent as plans of their own
@@ -45,6 +49,11 @@ CANDIDATES = 8         # plans valued by rollouts
 ROLLOUTS = 0           # rollouts per round decision at most (spread by successive halving); 0: the
                        # best plan by the potential (measured: docs/ai.md, "The Zauberschmiede solo expert")
 TIME = 1.5             # ... or CPU seconds of rollouts per round decision, whichever ends first
+LOOKAHEAD = 0          # sampled rolls of the next round per round decision (0: off): the LA_CANDIDATES best
+LA_CANDIDATES = 4      # plans are valued by the mean of the best next round each roll allows, planned by a
+LA_BEAM = 4            # beam this wide (one pilot): the potential of its end, or in the last round its score
+VALUE = 0              # 1: the ended sheets of rounds before the last valued by the learned value (value.py,
+                       # solo under the default rules); 0: by the potential
 
 
 def sheet_key(p: Player) -> tuple:
@@ -59,18 +68,6 @@ def ended(p: Player, rnd: int) -> Player:
     rules.end_of_round(q, rnd)
     q.used = ["-"] * len(q.used)
     return q
-
-
-class _Solo:
-    """The view of one sheet that the greedy agent's potential reads (``_Ctx``), without a game state."""
-
-    __slots__ = ("var", "round", "players", "num_players")
-
-    def __init__(self, var: rules.Variant, p: Player, rnd: int):
-        self.var, self.round, self.players, self.num_players = var, rnd, [p], 1
-
-    def visible_player(self, i: int, seat: int | None) -> Player:
-        return self.players[i]
 
 
 def beam_plans(var: rules.Variant, p: Player, rnd: int, beam: int = BEAM,
@@ -157,13 +154,16 @@ class PlannerAgent(Agent):
     name = "expert"
 
     def __init__(self, seed: int = 0, candidates: int = CANDIDATES, rollouts: int = ROLLOUTS,
-                 time: float = TIME, beam: int = BEAM, pilots: int = PILOTS):
+                 time: float = TIME, beam: int = BEAM, pilots: int = PILOTS, value: int = VALUE,
+                 lookahead: int = LOOKAHEAD, la_candidates: int = LA_CANDIDATES, la_beam: int = LA_BEAM):
         super().__init__(seed)
         self.candidates = candidates
         self.rollouts = rollouts
         self.time = time
         self.beam = beam
         self.pilots = pilots
+        self.value = value
+        self.lookahead, self.la_candidates, self.la_beam = lookahead, la_candidates, la_beam
         self.greedy = GreedyAgent(derive_seed(seed, "rollout"))
         self.plans: dict[tuple, str] = {}       # (round, sheet key) -> the plan's next action text
         self.last_stats: dict[str, Any] = {}
@@ -190,12 +190,41 @@ class PlannerAgent(Agent):
                 return a
         return actions[-1]          # pragma: no cover - a plan's action is legal on its sheet
 
+    def look_ahead(self, var: rules.Variant, p: Player, rnd: int, plans: list) -> list:
+        """The ``la_candidates`` best plans re-ranked by the next round: for each of ``lookahead``
+        rolls (the same for every plan) the best plan of round ``rnd + 1`` from the plan's ended sheet,
+        by the potential (less the transmutations spent in both rounds), in the last round by the
+        exact final score; the mean over the rolls. Solo only."""
+        cands = plans[:self.la_candidates]
+        rolls = [tuple(self.rng.randint(1, SIDES) for _ in range(SHEET.dice_per_round)) for _ in range(self.lookahead)]
+        last = rnd + 1 >= var.last_round
+        means = []
+        for _v, _seq, e in cands:
+            total = 0.0
+            for roll in rolls:
+                q = e.copy()
+                rules.start_round(q, roll)
+                nxt = beam_plans(var, q, rnd + 1, self.la_beam, 1)
+                if last:
+                    total += max(final_score(var, t[2]) for t in nxt)
+                else:
+                    total += nxt[0][0] - TRANSMUTE_COST * (p.trans_left - e.trans_left)
+            means.append(total / len(rolls))
+        order = sorted(range(len(cands)), key=lambda i: (-means[i], i))
+        return [cands[i] for i in order] + plans[len(cands):]
+
     def plan(self, var: rules.Variant, p: Player, rnd: int, ctx: _Ctx | None = None) -> list[Action]:
         """The round's plan from sheet ``p``; ``ctx`` the table with other seats (None: solo)."""
         t0 = time.thread_time()
         plans = beam_plans(var, p, rnd, self.beam, self.pilots, ctx)
         if rnd >= var.last_round:          # the last round: every ended sheet's final score is exact
             plans.sort(key=lambda t: -final_score(var, t[2], ctx))
+        elif self.value and ctx is None and learned.applies(var):
+            vals = learned.values(var, [t[2] for t in plans], rnd)
+            order = sorted(range(len(plans)), key=lambda i: (-vals[i], i))
+            plans = [plans[i] for i in order]
+        if self.lookahead and ctx is None and rnd < var.last_round and len(plans) > 1:
+            plans = self.look_ahead(var, p, rnd, plans)
         plans = plans[:self.candidates]
         if len(plans) == 1 or rnd >= var.last_round or self.rollouts == 0 or ctx is not None:
             self.last_stats = {"plans": len(plans), "rollouts": 0, "seconds": time.thread_time() - t0}

@@ -1,0 +1,139 @@
+"""A learned value of a solo sheet at a round's end: the planner's expected final score from there.
+
+Input: features of the ended sheet (:func:`features`) -- the greedy agent's potential, the score
+now by part (S1-S8), the dust in stock, transmutations and amplifier left, colour levels, every
+artifact's state, and the round as a one-hot. A small MLP (or a linear layer) maps them to final
+score / the solo score bound. It was fitted to the final scores of the planner's own games
+(``scripts/zs_value_train.py``; the command is in the file's meta), so it values a sheet by what the
+planner went on to make of such sheets, where the potential only guesses at open work.
+
+The file has the learned networks' format (``grimoire-mlp/1``, grimoire/agents/net.py, whose loader
+checks its hash in the tests; the one-wide policy head is unused); the game reads it here with NumPy
+alone, as games import no interface. It is made for the default rules solo: :func:`applies` says
+when (other variants keep the potential).
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+
+from . import rules
+from .agents import _Ctx, potential
+from .player import Player
+from .scoring import sheet_parts
+from .sheet import CONFIG, SHEET
+
+FILE = Path(__file__).resolve().parent / "data" / "planner-value.npz"
+NA = len(SHEET.artifacts)
+NC = len(SHEET.colours)
+NK = len(SHEET.upgrade_values)
+ROUNDS = SHEET.rounds
+BOUND = CONFIG["solo_score_bound"]
+# potential, S1-S8, stock, fresh, transmutations, amplifier level and paid, open amplifications,
+# harmony groups still pure, colour levels, per artifact (complete, progress), the round one-hot
+SIZE = 1 + 8 + 2 + 3 + 1 + 1 + NC + 2 * NA + (ROUNDS - 1)
+
+
+class _Solo:
+    """The potential's view of one sheet at the end of round ``rnd`` (no game state needed)."""
+
+    __slots__ = ("var", "round", "players", "num_players")
+
+    def __init__(self, var: rules.Variant, p: Player, rnd: int):
+        self.var, self.round, self.players, self.num_players = var, rnd, [p], 1
+
+    def visible_player(self, i: int, seat: int | None) -> Player:
+        return self.players[i]
+
+
+def features(var: rules.Variant, p: Player, rnd: int, out: np.ndarray | None = None) -> np.ndarray:
+    """The value's input for sheet ``p`` ended in round ``rnd`` (1 .. last round - 1)."""
+    x = np.zeros(SIZE, np.float32) if out is None else out
+    x[0] = potential(_Ctx(_Solo(var, p, rnd), 0), p)
+    parts = sheet_parts(var, p)
+    x[1:8] = parts
+    x[8] = SHEET.bonus_dust_creator if parts[1] > SHEET.solo_dust_more_than else 0
+    x[9] = sum(amt for r, amt in enumerate(p.stock) if amt and not p.spent >> r & 1)
+    x[10] = p.fresh
+    x[11] = p.trans_left
+    x[12] = p.amp_level
+    x[13] = p.amp_paid
+    x[14] = bin(p.paid & ~p.amped).count("1")
+    pure = 0
+    fields = p.fields
+    for a in range(NA):
+        if p.paid >> a & 1:
+            continue
+        for _c, fs in SHEET.artifacts[a].groups:
+            vals = [fields[f] for f in fs if fields[f]]
+            if len(fs) >= var.hmin and vals and all(v == vals[0] for v in vals):
+                pure += 1
+    x[15] = pure
+    k = 16
+    for c in range(NC):
+        x[k + c] = bin(p.upg >> (c * NK) & ((1 << NK) - 1)).count("1")
+    k += NC
+    for a in range(NA):
+        done = p.paid >> a & 1
+        x[k + 2 * a] = done
+        x[k + 2 * a + 1] = 0.0 if done else p.nfill[a] / SHEET.art_nfields[a]
+    k += 2 * NA
+    if 1 <= rnd < ROUNDS:
+        x[k + rnd - 1] = 1.0
+    return x
+
+
+@lru_cache(maxsize=1)
+def _default_variant_key() -> tuple:
+    from .state import normalize_options
+    return _variant_key(rules.Variant(normalize_options({})))
+
+
+def _variant_key(var: rules.Variant) -> tuple:
+    return (var.mins, var.divisible, var.partial, var.hmode, var.hmin, var.metric, var.ties, var.last_round)
+
+
+def applies(var: rules.Variant) -> bool:
+    """The value was learned on the default rules; any other variant keeps the potential."""
+    return _variant_key(var) == _default_variant_key()
+
+
+class Value:
+    """The MLP's trunk and value head: ``relu(x W0 + b0) ... -> sigmoid(h Wv + bv)``."""
+
+    def __init__(self, path: Path):
+        with np.load(path, allow_pickle=False) as z:
+            arrays = {k: z[k] for k in z.files}
+        self.meta = json.loads(arrays["meta"].tobytes().decode())
+        if self.meta.get("format") != "grimoire-mlp/1" or self.meta.get("inputs") != "value.features":
+            raise ValueError(f"{path.name}: not the planner's value")
+        self.layers: list[tuple[np.ndarray, np.ndarray]] = []
+        while f"w{len(self.layers)}" in arrays:
+            k = len(self.layers)
+            self.layers.append((arrays[f"w{k}"].astype(np.float32), arrays[f"b{k}"].astype(np.float32)))
+        self.head = (arrays["wv"].astype(np.float32), arrays["bv"].astype(np.float32))
+
+    def __call__(self, x: np.ndarray) -> np.ndarray:
+        h = x
+        for w, b in self.layers:
+            h = np.maximum(h @ w + b, 0.0)
+        v = (h @ self.head[0] + self.head[1])[:, 0]
+        return np.asarray(1.0 / (1.0 + np.exp(-v)), np.float64) * BOUND
+
+
+@lru_cache(maxsize=1)
+def network() -> Value:
+    """The shipped value (its hash is checked by the tests, with the learned networks' loader)."""
+    return Value(FILE)
+
+
+def values(var: rules.Variant, sheets: list[Player], rnd: int) -> np.ndarray:
+    """Expected final scores of ended sheets of round ``rnd``."""
+    x = np.zeros((len(sheets), SIZE), np.float32)
+    for i, p in enumerate(sheets):
+        features(var, p, rnd, x[i])
+    return network()(x)
