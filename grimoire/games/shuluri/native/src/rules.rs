@@ -295,6 +295,54 @@ pub fn move_options(
     }
 }
 
+/// The named figures the acting player commands in this step, in figure order (Python
+/// `player_controls`: alive, not a zombie, not a madman).
+pub fn commanded(s: &Saved) -> Vec<&Fig> {
+    let st = &s.state;
+    let mut named = st.named.clone();
+    named.sort_unstable();
+    named
+        .into_iter()
+        .map(|cid| st.figs[cid as usize].as_ref().expect("a named figure exists"))
+        .filter(|f| f.alive && !f.zombie && (f.effects.is_empty() || mad_enemy(s, f) < 0))
+        .collect()
+}
+
+/// The verbs of the act listing, in the reference's order (`acttab.VERBS`).
+pub const VERBS: [&str; 5] = ["hide", "run", "aim", "coat", "drink"];
+
+/// The verbs a figure may use now (`legal.act_actions`' verb loop, i.e. `kinds.verb_reason`): its
+/// skill (running and aiming blocked by their effects), not hiding, running or aiming already (nor
+/// aiming after its attack or without ammunition), the vial or the potion carried, and the MAN.
+pub fn verb_options(s: &Saved, f: &Fig, have: i64, out: &mut Vec<u8>) {
+    let d = data();
+    let costs = [d.skills.sneaking.hide_cost, d.skills.running.cost, d.skills.aiming.cost, d.vial.cost, d.potion.cost];
+    for (v, &cost) in costs.iter().enumerate() {
+        let ok = match v {
+            0 => has_skill(s, f, "sneaking") && f.sneak != 2,
+            1 => has_skill(s, f, "running") && !f.running && !has_flag(s, f, "no_running"),
+            2 => has_skill(s, f, "aiming") && !f.aim && !f.attacked && f.ammo > 0 && !has_flag(s, f, "no_aiming"),
+            3 => s.options.optional_poison_vial && f.vial,
+            _ => s.options.optional_magic_potion && f.potion,
+        };
+        if ok && have >= cost {
+            out.push(v as u8);
+        }
+    }
+}
+
+/// The verbs of the act decision's listing: per commanded figure, its `verb_options`.
+pub fn act_verbs(s: &Saved) -> Vec<(u8, Vec<u8>)> {
+    commanded(s)
+        .into_iter()
+        .map(|f| {
+            let mut verbs = Vec::new();
+            verb_options(s, f, available(s, f), &mut verbs);
+            (f.id, verbs)
+        })
+        .collect()
+}
+
 /// The moves of the act decision's listing (Python `act_actions`' first part per figure): for each
 /// named figure the player commands, in figure order, its `move_options`.
 pub fn act_moves(s: &Saved) -> Vec<(u8, Vec<Step>)> {
@@ -305,14 +353,10 @@ pub fn act_moves(s: &Saved) -> Vec<(u8, Vec<Step>)> {
             counts[g.field as usize] += 1;
         }
     }
-    let mut named = st.named.clone();
-    named.sort_unstable();
-    let mut out = Vec::with_capacity(named.len());
-    for cid in named {
-        let f = st.figs[cid as usize].as_ref().expect("a named figure exists");
-        if !f.alive || f.zombie || (!f.effects.is_empty() && mad_enemy(s, f) >= 0) {
-            continue;
-        }
+    let figs = commanded(s);
+    let mut out = Vec::with_capacity(figs.len());
+    for f in figs {
+        let cid = f.id;
         let hostile = hostile_fields(s, st.alliance[f.seat as usize]);
         let mut steps = Vec::new();
         move_options(s, f, &counts, has_skill(s, f, "sneaking"), &hostile, available(s, f), &mut steps);

@@ -2,7 +2,8 @@
 //! the crate lists for the named figures (`<role> move|sneak|disengage <dir>`) are, in order, the
 //! moves among the Python engine's legal actions there.
 
-use _native::rules::{act_moves, step_text};
+use _native::data::data;
+use _native::rules::{act_moves, act_verbs, step_text, VERBS};
 use _native::state::{Kind, Phase, Saved};
 use serde_json::Value;
 
@@ -45,4 +46,39 @@ fn moves_of_every_act_decision() {
     }
     assert!(positions >= 25 && moves >= 200, "{positions} positions, {moves} moves compared");
     assert!(modes_seen[0] && modes_seen[1], "moves and sneaks compared: {modes_seen:?}");
+}
+
+/// In every act decision, the verbs (`<role> hide|run|aim|coat|drink`) the crate lists are, in order,
+/// those among the Python engine's legal actions.
+#[test]
+fn verbs_of_every_act_decision() {
+    let v: Value = serde_json::from_str(include_str!("data/states.json")).unwrap();
+    let mut seen = [0usize; 5];
+    for (i, case) in v["states"].as_array().unwrap().iter().enumerate() {
+        let s = Saved::from_value(case["state"].clone()).unwrap();
+        let Some(top) = s.state.stack.first() else { continue };
+        if s.state.phase != Phase::Play || top.kind != Kind::Act {
+            continue;
+        }
+        let want: Vec<&str> = case["legal"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t.as_str().unwrap())
+            .filter(|t| {
+                let w: Vec<&str> = t.split(' ').collect();
+                w.len() == 2 && VERBS.contains(&w[1])
+            })
+            .collect();
+        let mut got = Vec::new();
+        for (cid, verbs) in act_verbs(&s) {
+            let role = s.state.figs[cid as usize].as_ref().unwrap().role as usize;
+            for v in verbs {
+                got.push(format!("{} {}", data().roles[role], VERBS[v as usize]));
+                seen[v as usize] += 1;
+            }
+        }
+        assert_eq!(got, want, "state {i}: the verbs");
+    }
+    assert!(seen[0] > 0 && seen[1] > 0 && seen[2] > 0, "hide, run and aim compared: {seen:?}");
 }
