@@ -274,9 +274,22 @@ class BoundedWebSocketProtocol(WebSocketsSansIOProtocol):
                 break
             super().data_received(data[i:i + step] if i or step < n else data)
             i += step
+            if not self.handshake_initiated and self.conn.handshake_exc is not None:
+                self._refuse_handshake()
             if self.transport.is_closing():
                 break
         self._held = b""
+
+    def _refuse_handshake(self) -> None:
+        """websockets refused the handshake request itself (too many headers, a line too long, not HTTP)
+        and queued its answer (431, 414, 400), which uvicorn never sends: the connection stayed open,
+        a file descriptor held for as long as the client liked, outside every connection limit.
+        Send the answer and close."""
+        self.handshake_initiated = self.handshake_complete = self.close_sent = True
+        out = self.conn.data_to_send()
+        if out:
+            self.transport.write(b"".join(out))
+        self.transport.close()
 
     def _one_text_frame(self, data: bytes) -> bool:
         """A read that holds exactly one whole text message in one frame (what a browser sends: an action,

@@ -122,3 +122,17 @@ def test_a_real_server_accepts_both_ways(server):
     s.close()
     assert head.startswith(b"HTTP/1.1 101 ")
     assert _handshake_request({"method": "GET", "headers": [(b"x-long", b"a" * 8170)]}, b"/") is None
+    # more headers than websockets takes: its answer (431) is sent and the connection closed; before,
+    # uvicorn never sent it and the socket stayed open for as long as the client liked
+    s, head = _handshake(server.port, f"/ws/games/{g['id']}", [f"X-H{i}: 1" for i in range(130)])
+    try:
+        assert head.startswith(b"HTTP/1.1 431 ")
+        rest = head.split(b"\r\n\r\n", 1)[1]
+        while True:                       # the body, then the end of the stream (recv raises on a timeout)
+            got = s.recv(4096)
+            if not got:
+                break
+            rest += got
+        assert b"Failed to open a WebSocket connection" in rest
+    finally:
+        s.close()
