@@ -26,6 +26,8 @@ def menu(obs: dict, prefix: list[str], options: list[str], t=None, hints: dict |
         return {"title": t(P + "term.menu.artifact"), "labels": {o: t(P + "art." + o) for o in options}}
     if (n == 1 and head in _BY_COLOUR) or (n == 2 and head == "charge"):
         return {"title": t(P + "term.menu.colour"), "labels": {o: t(P + "colour." + o) for o in options}}
+    if head == "transmute" and n == 1:                   # the die's value, not to be read as its number
+        return {"title": t(P + "term.menu.die"), "labels": {o: t(P + "term.menu.die_value", v=o) for o in options}}
     if head == "transmute":
-        return {"title": t(P + ("term.menu.die" if n == 1 else "term.menu.into"))}
+        return {"title": t(P + "term.menu.into")}
     return {"title": t(P + "term.menu.which")}
