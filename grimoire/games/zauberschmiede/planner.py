@@ -12,17 +12,22 @@ round, at its first decision, and then plays the chosen plan out:
    round by its exact final score. With ``value=1``, solo under the default rules, the ended sheets
    are then ranked by the learned value instead (value.py: the planner's expected final score from
    that sheet, fitted to its own games); the beam itself still steers by the potential.
-2. **Rollouts** (``rollouts`` > 0; off by default): the ``candidates`` best plans are played to the
+2. **Lookahead** (``lookahead`` = 4 rolls by default, solo, before the last round): the
+   ``LA_CANDIDATES`` best plans are ranked again by the mean over sampled rolls of the next round
+   (the same rolls for every plan) of the best next round a small beam finds from the plan's ended
+   sheet -- by the potential, or by the exact final score when the next round is the last.
+3. **Rollouts** (``rollouts`` > 0; off by default): the ``candidates`` best plans are played to the
    game's end by the greedy agent on sampled dice of the later rounds -- the same dice for every
    plan (common random numbers) -- and valued by the mean final score, successive halving spending
    the rollouts on the plans still in contention.
-3. The best plan is played; its next action is looked up by the sheet it was made for, so a state
+4. The best plan is played; its next action is looked up by the sheet it was made for, so a state
    reached otherwise (another agent played a move, a reload) is planned afresh.
 
 Information use: the planner reads its seat's sheet and the round's dice from
 ``state.sample_hidden(seat, rng)`` and draws the later rounds' dice from its own RNG. With other
 seats it plans the same way by the potential, which counts the dust creator against the other
-sheets as the seat sees them (as they were at the round's start); rollouts are solo only.
+sheets as the seat sees them (as they were at the round's start); lookahead and rollouts are solo
+only.
 """
 
 from __future__ import annotations
@@ -49,7 +54,7 @@ CANDIDATES = 8         # plans valued by rollouts
 ROLLOUTS = 0           # rollouts per round decision at most (spread by successive halving); 0: the
                        # best plan by the potential (measured: docs/ai.md, "The Zauberschmiede solo expert")
 TIME = 1.5             # ... or CPU seconds of rollouts per round decision, whichever ends first
-LOOKAHEAD = 0          # sampled rolls of the next round per round decision (0: off): the LA_CANDIDATES best
+LOOKAHEAD = 4          # sampled rolls of the next round per round decision (0: off): the LA_CANDIDATES best
 LA_CANDIDATES = 4      # plans are valued by the mean of the best next round each roll allows, planned by a
 LA_BEAM = 4            # beam this wide (one pilot): the potential of its end, or in the last round its score
 VALUE = 0              # 1: the ended sheets of rounds before the last valued by the learned value (value.py,
