@@ -131,8 +131,39 @@ def test_pairs_hard_corners_a_beaten_gladiator_medium_only_walks_toward_him():
     assert _escapes(hard) <= 2 < _escapes(med)
 
 
-def test_cornering_needs_a_won_exchange():
+def _corner(s, pair: bool = False) -> str | None:
     from grimoire.games.shuluri.ai.chase import corner
+    return corner(s, 0, {a.text for a in s.legal_actions()}, pair=pair)
+
+
+def test_cornering_needs_a_won_exchange():
+    assert _corner(_chase(18)) is None
+    assert _corner(_chase(3)) is not None
+
+
+def test_the_exchange_hunt_needs_the_pair():
+    """Option exchange_hunt: two against the last one is the pair's exchange; alone, two against two
+    or with the partner knocked down it is each one's own (an even fight at best: no hunt)."""
+    assert _corner(_chase(18), pair=True) is not None
+    alone = _chase(18)
+    c = fig(alone, "cgl")
+    c.alive, c.field = False, -1
+    assert _corner(alone, pair=True) is None
+    two_two = _chase(18)
+    b = fig(two_two, "bgl")
+    b.alive, b.field = True, fig(two_two, "dgl").field
+    assert _corner(two_two, pair=True) is None
+    down = _chase(18)
+    fig(down, "cgl").down = True
+    assert _corner(down, pair=True) is None
+
+
+def test_the_pair_exchange_assumes_the_worst_for_us():
+    """His blows all at the weaker of ours, our blows the weaker one's: a partner with 4 Ep adds nothing."""
+    from grimoire.games.shuluri.ai.chase import pair_exchange
     s = _chase(18)
-    assert corner(s, 0, {a.text for a in s.legal_actions()}) is None
-    assert corner(_chase(3), 0, {a.text for a in _chase(3).legal_actions()}) is not None
+    a, c, d = fig(s, "agl"), fig(s, "cgl"), fig(s, "dgl")
+    even = pair_exchange(s, a, c, d)
+    assert even > 0.5                        # two healthy against one: he opens, and still loses
+    c.ep = 4
+    assert pair_exchange(s, a, c, d) < 0 < even

@@ -51,7 +51,7 @@ DRAW = 0.25                   # a game ended by the round cap with an enemy stil
 class ShuluriSearch(SearchHooks):
     def __init__(self, seed: int = 0, top_k: int = 4, clear_gap: float = 1.5, prefer: float = 0.0,
                  use_duel: bool = False, first_step: bool = True, glad_heuristic: bool = False,
-                 rival_enemy: bool = True, chase: bool = True):
+                 rival_enemy: bool = True, chase: bool = True, exchange_hunt: bool = False):
         self.rng = Rng(derive_seed(seed, "shortcut"))
         self.top_k = top_k
         self.clear_gap = clear_gap
@@ -69,6 +69,7 @@ class ShuluriSearch(SearchHooks):
         self.glad_heuristic = glad_heuristic
         self.rival_enemy = rival_enemy
         self.chase = chase
+        self.exchange_hunt = exchange_hunt
 
     # --- deciding without a search -----------------------------------------------------------------------
     def shortcut(self, state, seat: int, actions: list[Action]) -> Action | None:
@@ -79,7 +80,7 @@ class ShuluriSearch(SearchHooks):
         if kind not in SEARCHED:
             return decide(det, seat, actions, self.rng, side_pref="first" if self.first_step else "side")
         if kind == "act" and self.chase and det.num_players > 2 and _glad_step(det):
-            text = corner(det, seat, set(by_text))
+            text = corner(det, seat, set(by_text), pair=self.exchange_hunt)
             if text is not None:
                 return by_text[text]
         if kind == "act" and self.glad_heuristic and _glad_step(det):
