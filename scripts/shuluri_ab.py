@@ -97,17 +97,20 @@ def main() -> None:
         hs = [i for i, a in enumerate(r["agents"]) if a == up]
         t["think"] += sum(r["think_seconds"][i] for i in hs)
         t["searched"] += sum(r["decisions"][i] for i in hs)
-        log.append({"game": spec.index, "variant": args.variant[k], "share": share, **r["stats"]})
+        side = "A" if 0 in hs else "B"           # pairs: alliance A holds seat 0 and acts first
+        t[side] = t.get(side, 0.0) + share
+        log.append({"game": spec.index, "variant": args.variant[k], "share": share, "side": side, **r["stats"]})
         print(f"game {spec.index:3d} variant {args.variant[k] or 'base':30s} hard {share:.2f} "
-              f"rounds {r['stats']['rounds']:.0f} max {max(r['max_decision_seconds'][i] for i in hs):.2f}s",
-              flush=True)
-    print("\n| variant | games | hard's share [95%] | draws | rounds | s/decision |")
-    print("|---|---|---|---|---|---|")
+              f"rounds {r['stats']['rounds']:.0f} side {side} "
+              f"max {max(r['max_decision_seconds'][i] for i in hs):.2f}s", flush=True)
+    print("\n| variant | games | hard's share [95%] | draws | rounds | as A / B (seat 0's side / other) | s/decision |")
+    print("|---|---|---|---|---|---|---|")
     for name, t in zip(args.variant, tally, strict=True):
         n = t["games"]
         lo, hi = wilson(t["share"], n)
         print(f"| {name or 'base'} | {n} | {100 * t['share'] / n:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}] | "
               f"{t['draws']} ({100 * t['draws'] / n:.0f}%) | {t['rounds'] / n:.1f} | "
+              f"{t.get('A', 0.0):.1f} / {t.get('B', 0.0):.1f} | "
               f"{t['think'] / max(1, t['searched']):.3f} |")
     if args.json:
         with open(args.json, "w") as fh:
