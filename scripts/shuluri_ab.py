@@ -34,11 +34,28 @@ def parse_variant(text: str) -> dict:
     return out
 
 
+_SEEN: list = [None]          # the game the measured level last saw (one game at a time per process)
+
+
 def hard(seed: int, variant: dict, iterations: int, seconds: float | None, cpu: bool):
     agent = search_agent("shuluri", seed)
     agent.hooks = ShuluriSearch(seed, **variant)
     agent.iterations, agent.time_limit, agent.cpu_clock = iterations, seconds, cpu
+    inner = agent.choose
+
+    def choose(state, seat):
+        _SEEN[0] = state
+        return inner(state, seat)
+    agent.choose = choose
     return agent
+
+
+def play(spec, factories: dict) -> dict:
+    """``play_game``, and for a game that reached the round cap its actions (to replay and trace it)."""
+    r = play_game(spec, factories)
+    if not r["stats"].get("decided", 1) and _SEEN[0] is not None:
+        r["actions"] = _SEEN[0].history
+    return r
 
 
 def medium_first(seed: int):
@@ -82,10 +99,10 @@ def main() -> None:
              "medium_first": medium_first} for v in variants]
     if args.workers > 1:
         pool = ProcessPoolExecutor(args.workers)
-        futs = [pool.submit(play_game, spec, facs[k]) for spec, k in jobs]
+        futs = [pool.submit(play, spec, facs[k]) for spec, k in jobs]
         results = (f.result() for f in futs)
     else:
-        results = (play_game(spec, facs[k]) for spec, k in jobs)
+        results = (play(spec, facs[k]) for spec, k in jobs)
     for (spec, k), r in zip(jobs, results, strict=True):
         up = args.upper
         share = sum(r["win_share"][i] for i, a in enumerate(r["agents"]) if a == up)
@@ -99,7 +116,11 @@ def main() -> None:
         t["searched"] += sum(r["decisions"][i] for i in hs)
         side = "A" if 0 in hs else "B"           # pairs: alliance A holds seat 0 and acts first
         t[side] = t.get(side, 0.0) + share
-        log.append({"game": spec.index, "variant": args.variant[k], "share": share, "side": side, **r["stats"]})
+        log.append({"game": spec.index, "variant": args.variant[k], "share": share, "side": side, **r["stats"],
+                    **({"actions": r["actions"]} if "actions" in r else {})})
+        if args.json:                            # after every game: a run stopped early keeps its games
+            with open(args.json, "w") as fh:
+                json.dump({"args": vars(args), "games": log, "tally": tally}, fh, indent=1)
         print(f"game {spec.index:3d} variant {args.variant[k] or 'base':30s} hard {share:.2f} "
               f"rounds {r['stats']['rounds']:.0f} side {side} "
               f"max {max(r['max_decision_seconds'][i] for i in hs):.2f}s", flush=True)
@@ -112,9 +133,6 @@ def main() -> None:
               f"{t['draws']} ({100 * t['draws'] / n:.0f}%) | {t['rounds'] / n:.1f} | "
               f"{t.get('A', 0.0):.1f} / {t.get('B', 0.0):.1f} | "
               f"{t['think'] / max(1, t['searched']):.3f} |")
-    if args.json:
-        with open(args.json, "w") as fh:
-            json.dump({"args": vars(args), "games": log, "tally": tally}, fh, indent=1)
 
 
 if __name__ == "__main__":
