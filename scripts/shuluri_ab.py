@@ -54,7 +54,7 @@ def play(spec, factories: dict) -> dict:
     """``play_game``, and for a game that reached the round cap its actions (to replay and trace it)."""
     r = play_game(spec, factories)
     if not r["stats"].get("decided", 1) and _SEEN[0] is not None:
-        r["actions"] = _SEEN[0].history
+        r["history"] = _SEEN[0].history
     return r
 
 
@@ -117,7 +117,7 @@ def main() -> None:
         side = "A" if 0 in hs else "B"           # pairs: alliance A holds seat 0 and acts first
         t[side] = t.get(side, 0.0) + share
         log.append({"game": spec.index, "variant": args.variant[k], "share": share, "side": side, **r["stats"],
-                    **({"actions": r["actions"]} if "actions" in r else {})})
+                    **({"history": r["history"]} if "history" in r else {})})
         if args.json:                            # after every game: a run stopped early keeps its games
             with open(args.json, "w") as fh:
                 json.dump({"args": vars(args), "games": log, "tally": tally}, fh, indent=1)
