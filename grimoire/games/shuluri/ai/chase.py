@@ -9,6 +9,12 @@ gladiator of our side, are fewest; his partner, acting later, does the same arou
 so the two close the net from two sides. Fields where another enemy gladiator who would win the
 exchange could strike him are never chosen.
 
+The last enemy gladiator: his fall ends the game, and standing off ends it at the round cap as a draw,
+worth half a win. Closing in, with the exchange at ``e`` (he striking first), is worth about
+``(1 + e) / 2``; so against him any exchange won (``LAST_EDGE``) is hunted, not only a clear one (seen
+in pairs games where both alliances' first gladiators fell in one round: the last two, 14 Ep against
+11, stood five fields apart for 25 rounds).
+
 Option ``pair`` (ShuluriSearch's ``exchange_hunt``): against the last enemy gladiator, our partner
 near, the exchange that counts is the pair's (``pair_exchange``): after each of his blows both of ours
 follow, so two healthy gladiators hunt an equal one although he strikes first (alone each would lose
@@ -27,6 +33,7 @@ from .planner import Planner, reach
 
 BLOWS = ("gl attack ", "gl javelin ", "gl net ")
 EDGE = 0.25                   # the exchange's margin (P(win) - P(loss), he striking first) to hunt him
+LAST_EDGE = 0.05              # the same against the last enemy gladiator (a draw is half; a small margin)
 PAIR_ROUNDS = 5               # the pair's exchange: this many rounds of his blow and our two
 
 
@@ -80,7 +87,8 @@ def corner(s, seat: int, legal: set[str], pair: bool = False) -> str | None:
     foes = ctx.enemy_gladiators()
     own = [p for p in ctx.own_gladiators() if p.id != g.id]
     edge = _edges(s, g, foes, own, pair)
-    prey = [e for e in foes if not has_flag(s, e, "no_man") and edge[e.id] >= EDGE]
+    need = LAST_EDGE if len(foes) == 1 else EDGE
+    prey = [e for e in foes if not has_flag(s, e, "no_man") and edge[e.id] >= need]
     if not prey:
         return None
     e = min(prey, key=lambda p: (p.ep, gladiator_walk(g.field, p.field)))
@@ -94,7 +102,7 @@ def corner(s, seat: int, legal: set[str], pair: bool = False) -> str | None:
     mine = strike_reach(s, g)
     best: tuple | None = None
     for fld, (cost, first, _dis) in fields.items():
-        if any(gladiator_walk(d.field, fld) <= strike_reach(s, d) and edge[d.id] < EDGE for d in foes):
+        if any(gladiator_walk(d.field, fld) <= strike_reach(s, d) and edge[d.id] < need for d in foes):
             continue                                 # a dangerous enemy could strike first there
         hunters = partners + [(fld, mine)]
         free = sum(1 for q in flee if not _covered(q, hunters))
