@@ -14,7 +14,7 @@
   in each determinization); there the position is valued by ``evaluate.win_chances``: the damage each
   side has done and what its shooters and warlock threaten next.
 
-Two options, off by default (against medium neither measured better; see docs/ai.md):
+Options off by default (against medium none measured better; see docs/ai.md):
 
 - ``prefer``: playouts that begin with the heuristic's own choice at the root earn ``prefer`` more,
   so the search departs from it only where another choice is clearly better (the candidates' values
@@ -23,6 +23,9 @@ Two options, off by default (against medium neither measured better; see docs/ai
   a stand-off is a draw there), and in a search of a gladiator step the gladiators' duel (``duel``)
   values a leaf where the gladiator who acts next can reach the other: each side's chance to fell
   the other in the blows left, the damage lead only what stays undecided.
+- ``exchange_hunt`` (at more than two players): against the last enemy gladiator, with a partner
+  near, the cornering counts the pair's exchange of blows (``chase.pair_exchange``), so two hunt an
+  equal one (fewer draws on one seed, its share not measured apart from the default's).
 
 The heuristic's caches of threats, lines of fire and standing values hold while the figures of the
 side to act's enemies stand still and live: one cache per step and per such position of the enemies,
