@@ -56,12 +56,13 @@ def hard(seed: int, variant: dict, iterations: int, seconds: float | None, cpu: 
     return agent
 
 
-def play(spec, factories: dict) -> dict:
-    """``play_game``, and for a game that reached the round cap its actions (to replay and trace it)."""
+def play(spec, factories: dict, every: bool = False) -> dict:
+    """``play_game``, and for a game that reached the round cap (``every``: for every game) its actions,
+    to replay and trace it."""
     _SEEN[1] = 0.0
     r = play_game(spec, factories)
     r["cpu_think"] = _SEEN[1]
-    if not r["stats"].get("decided", 1) and _SEEN[0] is not None:
+    if (every or not r["stats"].get("decided", 1)) and _SEEN[0] is not None:
         r["history"] = _SEEN[0].history
     return r
 
@@ -86,6 +87,7 @@ def main() -> None:
     ap.add_argument("--wall", action="store_true", help="count the seconds in wall time, not CPU time")
     ap.add_argument("--max-rounds", type=int, default=None)
     ap.add_argument("--json", default=None)
+    ap.add_argument("--histories", action="store_true", help="keep every game's actions in the json")
     ap.add_argument("--upper", default="hard", help="the level measured: hard (with the variants), medium, easy")
     ap.add_argument("--lower", default="medium", help="its opponent: medium, easy, random")
     ap.add_argument("--workers", type=int, default=1, help="processes (games in any order, results the same)")
@@ -108,10 +110,10 @@ def main() -> None:
              "medium_first": medium_first} for v in variants]
     if args.workers > 1:
         pool = ProcessPoolExecutor(args.workers)
-        futs = [pool.submit(play, spec, facs[k]) for spec, k in jobs]
+        futs = [pool.submit(play, spec, facs[k], args.histories) for spec, k in jobs]
         results = (f.result() for f in futs)
     else:
-        results = (play(spec, facs[k]) for spec, k in jobs)
+        results = (play(spec, facs[k], args.histories) for spec, k in jobs)
     for (spec, k), r in zip(jobs, results, strict=True):
         up = args.upper
         share = sum(r["win_share"][i] for i, a in enumerate(r["agents"]) if a == up)
