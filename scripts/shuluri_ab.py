@@ -10,7 +10,8 @@ machine falls on all variants alike. The budget is the game's own (``SEARCH_ITER
 ``SEARCH_SECONDS``), the seconds counted in this thread's CPU time (``--cpu``, the default) so that
 other work on the machine does not shrink it, or ``--iterations`` alone (no time limit: results then
 depend only on the seed). Prints one line per game and per variant: hard's share (its alliance's in
-pairs; a draw counts half), draws, rounds, and its thinking time per searched decision.
+pairs; a draw counts half), draws, rounds, the share as alliance A and B, and its thinking time per
+decision (wall and this thread's CPU time).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from __future__ import annotations
 import argparse
 import functools
 import json
+import time
 from concurrent.futures import ProcessPoolExecutor
 
 from grimoire.agents import search_agent
@@ -35,6 +37,9 @@ def parse_variant(text: str) -> dict:
     return out
 
 
+_SEEN: list = [None, 0.0]     # the game the measured level last saw, its CPU seconds (one game at a time per process)
+
+
 def hard(seed: int, variant: dict, iterations: int, seconds: float | None, cpu: bool):
     agent = search_agent("shuluri", seed)
     if "weight" in variant:         # the expert level's hooks with this share of the network
@@ -43,7 +48,28 @@ def hard(seed: int, variant: dict, iterations: int, seconds: float | None, cpu: 
     else:
         agent.hooks = ShuluriSearch(seed, **variant)
     agent.iterations, agent.time_limit, agent.cpu_clock = iterations, seconds, cpu
+    inner = agent.choose
+
+    def choose(state, seat):
+        _SEEN[0] = state
+        t0 = time.thread_time()
+        try:
+            return inner(state, seat)
+        finally:
+            _SEEN[1] += time.thread_time() - t0
+    agent.choose = choose
     return agent
+
+
+def play(spec, factories: dict, every: bool = False) -> dict:
+    """``play_game``, and for a game that reached the round cap (``every``: for every game) its actions,
+    to replay and trace it."""
+    _SEEN[1] = 0.0
+    r = play_game(spec, factories)
+    r["cpu_think"] = _SEEN[1]
+    if (every or not r["stats"].get("decided", 1)) and _SEEN[0] is not None:
+        r["history"] = _SEEN[0].history
+    return r
 
 
 def medium_first(seed: int):
@@ -66,6 +92,7 @@ def main() -> None:
     ap.add_argument("--wall", action="store_true", help="count the seconds in wall time, not CPU time")
     ap.add_argument("--max-rounds", type=int, default=None)
     ap.add_argument("--json", default=None)
+    ap.add_argument("--histories", action="store_true", help="keep every game's actions in the json")
     ap.add_argument("--upper", default="hard", help="the level measured: hard (with the variants), medium, easy")
     ap.add_argument("--lower", default="medium", help="its opponent: medium, easy, random")
     ap.add_argument("--workers", type=int, default=1, help="processes (games in any order, results the same)")
@@ -79,7 +106,8 @@ def main() -> None:
     else:
         agents = [args.upper, args.lower]
     specs = schedule("shuluri", agents, args.games, args.seed, options)
-    tally = [{"share": 0.0, "draws": 0, "games": 0, "rounds": 0.0, "think": 0.0, "searched": 0} for _ in variants]
+    tally = [{"share": 0.0, "draws": 0, "games": 0, "rounds": 0.0, "think": 0.0, "cpu": 0.0, "searched": 0}
+             for _ in variants]
     log = []
     jobs = [(spec, k) for spec in specs for k in range(len(variants))]
     facs = [{"hard": functools.partial(hard, variant=v, iterations=args.iterations,
@@ -87,10 +115,10 @@ def main() -> None:
              "medium_first": medium_first} for v in variants]
     if args.workers > 1:
         pool = ProcessPoolExecutor(args.workers)
-        futs = [pool.submit(play_game, spec, facs[k]) for spec, k in jobs]
+        futs = [pool.submit(play, spec, facs[k], args.histories) for spec, k in jobs]
         results = (f.result() for f in futs)
     else:
-        results = (play_game(spec, facs[k]) for spec, k in jobs)
+        results = (play(spec, facs[k], args.histories) for spec, k in jobs)
     for (spec, k), r in zip(jobs, results, strict=True):
         up = args.upper
         share = sum(r["win_share"][i] for i, a in enumerate(r["agents"]) if a == up)
@@ -102,21 +130,27 @@ def main() -> None:
         hs = [i for i, a in enumerate(r["agents"]) if a == up]
         t["think"] += sum(r["think_seconds"][i] for i in hs)
         t["searched"] += sum(r["decisions"][i] for i in hs)
-        log.append({"game": spec.index, "variant": args.variant[k], "share": share, **r["stats"]})
+        t["cpu"] += r["cpu_think"]
+        side = "A" if 0 in hs else "B"           # pairs: alliance A holds seat 0 and acts first
+        t[side] = t.get(side, 0.0) + share
+        log.append({"game": spec.index, "variant": args.variant[k], "share": share, "side": side, **r["stats"],
+                    **({"history": r["history"]} if "history" in r else {})})
+        if args.json:                            # after every game: a run stopped early keeps its games
+            with open(args.json, "w") as fh:
+                json.dump({"args": vars(args), "games": log, "tally": tally}, fh, indent=1)
         print(f"game {spec.index:3d} variant {args.variant[k] or 'base':30s} hard {share:.2f} "
-              f"rounds {r['stats']['rounds']:.0f} max {max(r['max_decision_seconds'][i] for i in hs):.2f}s",
-              flush=True)
-    print("\n| variant | games | hard's share [95%] | draws | rounds | s/decision |")
-    print("|---|---|---|---|---|---|")
+              f"rounds {r['stats']['rounds']:.0f} side {side} "
+              f"max {max(r['max_decision_seconds'][i] for i in hs):.2f}s", flush=True)
+    print("\n| variant | games | hard's share [95%] | draws | rounds | as A / B (seat 0's side / other) "
+          "| s/decision (wall, CPU) |")
+    print("|---|---|---|---|---|---|---|")
     for name, t in zip(args.variant, tally, strict=True):
         n = t["games"]
         lo, hi = wilson(t["share"], n)
         print(f"| {name or 'base'} | {n} | {100 * t['share'] / n:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}] | "
               f"{t['draws']} ({100 * t['draws'] / n:.0f}%) | {t['rounds'] / n:.1f} | "
-              f"{t['think'] / max(1, t['searched']):.3f} |")
-    if args.json:
-        with open(args.json, "w") as fh:
-            json.dump({"args": vars(args), "games": log, "tally": tally}, fh, indent=1)
+              f"{t.get('A', 0.0):.1f} / {t.get('B', 0.0):.1f} | "
+              f"{t['think'] / max(1, t['searched']):.3f}, {t['cpu'] / max(1, t['searched']):.3f} |")
 
 
 if __name__ == "__main__":

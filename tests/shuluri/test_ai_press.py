@@ -131,8 +131,81 @@ def test_pairs_hard_corners_a_beaten_gladiator_medium_only_walks_toward_him():
     assert _escapes(hard) <= 2 < _escapes(med)
 
 
-def test_cornering_needs_a_won_exchange():
+def _corner(s, pair: bool = False) -> str | None:
     from grimoire.games.shuluri.ai.chase import corner
+    return corner(s, 0, {a.text for a in s.legal_actions()}, pair=pair)
+
+
+def test_cornering_needs_a_won_exchange():
+    assert _corner(_chase(18)) is None
+    assert _corner(_chase(3)) is not None
+
+
+def test_the_exchange_hunt_needs_the_pair():
+    """Option exchange_hunt: two against the last one is the pair's exchange; alone, two against two
+    or with the partner knocked down it is each one's own (an even fight at best: no hunt)."""
+    assert _corner(_chase(18), pair=True) is not None
+    alone = _chase(18)
+    c = fig(alone, "cgl")
+    c.alive, c.field = False, -1
+    assert _corner(alone, pair=True) is None
+    two_two = _chase(18)
+    b = fig(two_two, "bgl")
+    b.alive, b.field = True, fig(two_two, "dgl").field
+    assert _corner(two_two, pair=True) is None
+    down = _chase(18)
+    fig(down, "cgl").down = True
+    assert _corner(down, pair=True) is None
+
+
+def test_the_pair_exchange_assumes_the_worst_for_us():
+    """His blows all at the weaker of ours, our blows the weaker one's: a partner with 4 Ep adds nothing."""
+    from grimoire.games.shuluri.ai.chase import pair_exchange
     s = _chase(18)
-    assert corner(s, 0, {a.text for a in s.legal_actions()}) is None
-    assert corner(_chase(3), 0, {a.text for a in _chase(3).legal_actions()}) is not None
+    a, c, d = fig(s, "agl"), fig(s, "cgl"), fig(s, "dgl")
+    even = pair_exchange(s, a, c, d)
+    assert even > 0.5                        # two healthy against one: he opens, and still loses
+    c.ep = 4
+    assert pair_exchange(s, a, c, d) < 0 < even
+
+
+
+def _last_two(our_ep: int, enemy_ep: int):
+    """Pairs, both alliances' first gladiators fallen together (their teams left the board): our cgl
+    (seat 2, hard) and the enemy's dgl, the last two, five fields apart, each crew at home (the
+    position of round 10 of a game that then stood off to the round cap, arena seed 66, game 4)."""
+    place = {"cgl": (-1, -1), "cwl": (-6, 0), "cxb": (-6, 4), "cd1": (-7, -1), "cd2": (-6, 4),
+             "dgl": (-1, 4), "dwl": (6, -1), "dxb": (5, -1), "dd1": (6, -3), "dd2": (6, -3)}
+    s = arena(place, players=4, mode="pairs", kind="glad", active=2, keep_others=True)
+    for name in ("cgl", "dgl"):
+        wield(s, name, "greatsword")
+    fig(s, "cgl").ep, fig(s, "dgl").ep = our_ep, enemy_ep
+    for t in s.teams:
+        t.out = t.out or t.seat in (0, 1)
+    for f in s.figs:
+        if f is not None and f.seat in (0, 1):
+            f.alive, f.field = False, -1
+    return s
+
+
+def test_the_last_two_gladiators_the_one_ahead_hunts():
+    """Against the last enemy gladiator a stand-off is a draw at the cap, worth half; closing in with
+    the exchange won even if he strikes first (14 Ep against 11: +0.13) is worth more. hard ends its
+    step nearer to him; before, it stood (its threshold was +0.25, and the heuristic's plans all
+    valued walking up below ending the step)."""
+    from grimoire.games.shuluri.ai.chase import corner
+    s = _last_two(14, 11)
+    c, d = fig(s, "cgl"), fig(s, "dgl")
+    assert B.distance(c.field, d.field) == 5 and not can_strike(s, d, c)
+    assert corner(s, 2, {a.text for a in s.legal_actions()}) is not None
+    _play_step(s, 2, "hard")
+    assert B.distance(c.field, d.field) < 5
+
+
+def test_the_last_two_equal_gladiators_keep_the_draw():
+    """Equals: the one who closes in gives the other the first strike (an exchange of -0.25), worse than
+    the draw; behind, more so. No hunt."""
+    from grimoire.games.shuluri.ai.chase import corner
+    for ours, his in ((14, 14), (11, 14)):
+        s = _last_two(ours, his)
+        assert corner(s, 2, {a.text for a in s.legal_actions()}) is None

@@ -8,19 +8,33 @@ duel.py) ends his step where the fields that enemy can flee to, and still be out
 gladiator of our side, are fewest; his partner, acting later, does the same around the new position,
 so the two close the net from two sides. Fields where another enemy gladiator who would win the
 exchange could strike him are never chosen.
+
+The last enemy gladiator: his fall ends the game, and standing off ends it at the round cap as a draw,
+worth half a win. Closing in, with the exchange at ``e`` (he striking first), is worth about
+``(1 + e) / 2``; so against him any exchange won (``LAST_EDGE``) is hunted, not only a clear one (seen
+in pairs games where both alliances' first gladiators fell in one round: the last two, 14 Ep against
+11, stood five fields apart for 25 rounds).
+
+Option ``pair`` (ShuluriSearch's ``exchange_hunt``): against the last enemy gladiator, our partner
+near, the exchange that counts is the pair's (``pair_exchange``): after each of his blows both of ours
+follow, so two healthy gladiators hunt an equal one although he strikes first (alone each would lose
+that exchange, and the three may stand off to the round cap).
 """
 
 from __future__ import annotations
 
+from ..damage import effective_sfe
 from ..data import COST, MAN
 from ..movement import player_controls
-from ..values import has_flag, weapon
+from ..values import has_flag, te, ve, weapon
 from .ctx import Ctx, _c_distances, gladiator_walk
-from .duel import exchange
+from .duel import blow, duel, exchange
 from .planner import Planner, reach
 
 BLOWS = ("gl attack ", "gl javelin ", "gl net ")
 EDGE = 0.25                   # the exchange's margin (P(win) - P(loss), he striking first) to hunt him
+LAST_EDGE = 0.05              # the same against the last enemy gladiator (a draw is half; a small margin)
+PAIR_ROUNDS = 5               # the pair's exchange: this many rounds of his blow and our two
 
 
 def strike_reach(s, g) -> int:
@@ -30,11 +44,40 @@ def strike_reach(s, g) -> int:
     return r + (1 if w is not None and w.reach else 0)
 
 
+def pair_exchange(s, g, p, e, rounds: int = PAIR_ROUNDS) -> float:
+    """P(g and p fell e) - P(e fells one of them) when e strikes first and both of ours answer each of
+    his blows. The worst case for us: all his blows at the one with fewer Ep, and that one's fall
+    counted as the loss (the partner would fight on); our blows as the weaker of the two."""
+    weak = min((g, p), key=lambda f: f.ep)
+    ru = s.flags.round_up
+    ours = min((blow(te(s, f) - ve(s, e), effective_sfe(s, e), ru) for f in (g, p)),
+               key=lambda b: sum(ep * q for ep, q in b))
+    his = blow(te(s, e) - ve(s, weak), effective_sfe(s, weak), ru)
+    win, lose = duel(max(1, weak.ep), max(1, e.ep), ours, his, (False, True, True) * rounds)
+    return win - lose
+
+
+def _edges(s, g, foes: list, partners: list, pair: bool) -> dict[int, float]:
+    """Per enemy gladiator: g's exchange with him if he strikes first; with ``pair``, against the last
+    one, with a partner standing who can strike him after he walked up to strike g, the pair's exchange
+    if better."""
+    out = {}
+    for e in foes:
+        v = exchange(s, g, e, False)
+        if pair and len(foes) == 1:
+            for p in partners:
+                if not p.down and not has_flag(s, p, "no_man") and \
+                        gladiator_walk(p.field, e.field) <= strike_reach(s, p) + strike_reach(s, e):
+                    v = max(v, pair_exchange(s, g, p, e))
+        out[e.id] = v
+    return out
+
+
 def _covered(fld: int, hunters: list[tuple[int, int]]) -> bool:
     return any(gladiator_walk(h, fld) <= r for h, r in hunters)
 
 
-def corner(s, seat: int, legal: set[str]) -> str | None:
+def corner(s, seat: int, legal: set[str], pair: bool = False) -> str | None:
     """The first action toward the cornering field of seat's gladiator in his step, or None (nobody to
     hunt, or the heuristic's best plan strikes this step: the search decides)."""
     ctx = Ctx(s, seat)
@@ -42,7 +85,10 @@ def corner(s, seat: int, legal: set[str]) -> str | None:
     if g is None or g.down or g.attacked or g.field < 0:
         return None
     foes = ctx.enemy_gladiators()
-    prey = [e for e in foes if not has_flag(s, e, "no_man") and exchange(s, g, e, False) >= EDGE]
+    own = [p for p in ctx.own_gladiators() if p.id != g.id]
+    edge = _edges(s, g, foes, own, pair)
+    need = LAST_EDGE if len(foes) == 1 else EDGE
+    prey = [e for e in foes if not has_flag(s, e, "no_man") and edge[e.id] >= need]
     if not prey:
         return None
     e = min(prey, key=lambda p: (p.ep, gladiator_walk(g.field, p.field)))
@@ -52,12 +98,11 @@ def corner(s, seat: int, legal: set[str]) -> str | None:
         return None                                  # a blow in reach this step: that comes first
     fields = reach(ctx, g)
     flee = [q for q, d in enumerate(_c_distances(e.field)) if d <= e.move]     # where he may walk next
-    partners = [(p.field, strike_reach(s, p)) for p in ctx.own_gladiators() if p.id != g.id and not p.down]
+    partners = [(p.field, strike_reach(s, p)) for p in own if not p.down]
     mine = strike_reach(s, g)
     best: tuple | None = None
     for fld, (cost, first, _dis) in fields.items():
-        if any(gladiator_walk(d.field, fld) <= strike_reach(s, d) and exchange(s, g, d, False) < EDGE
-               for d in foes):
+        if any(gladiator_walk(d.field, fld) <= strike_reach(s, d) and edge[d.id] < need for d in foes):
             continue                                 # a dangerous enemy could strike first there
         hunters = partners + [(fld, mine)]
         free = sum(1 for q in flee if not _covered(q, hunters))

@@ -14,7 +14,7 @@
   in each determinization); there the position is valued by ``evaluate.win_chances``: the damage each
   side has done and what its shooters and warlock threaten next.
 
-Two options, off by default (against medium neither measured better; see docs/ai.md):
+Options off by default (against medium none measured better; see docs/ai.md):
 
 - ``prefer``: playouts that begin with the heuristic's own choice at the root earn ``prefer`` more,
   so the search departs from it only where another choice is clearly better (the candidates' values
@@ -23,6 +23,9 @@ Two options, off by default (against medium neither measured better; see docs/ai
   a stand-off is a draw there), and in a search of a gladiator step the gladiators' duel (``duel``)
   values a leaf where the gladiator who acts next can reach the other: each side's chance to fell
   the other in the blows left, the damage lead only what stays undecided.
+- ``exchange_hunt`` (at more than two players): against the last enemy gladiator, with a partner
+  near, the cornering counts the pair's exchange of blows (``chase.pair_exchange``), so two hunt an
+  equal one (fewer draws on one seed, its share not measured apart from the default's).
 
 The heuristic's caches of threats, lines of fire and standing values hold while the figures of the
 side to act's enemies stand still and live: one cache per step and per such position of the enemies,
@@ -51,7 +54,7 @@ DRAW = 0.25                   # a game ended by the round cap with an enemy stil
 class ShuluriSearch(SearchHooks):
     def __init__(self, seed: int = 0, top_k: int = 4, clear_gap: float = 1.5, prefer: float = 0.0,
                  use_duel: bool = False, first_step: bool = True, glad_heuristic: bool = False,
-                 rival_enemy: bool = True, chase: bool = True):
+                 rival_enemy: bool = True, chase: bool = True, exchange_hunt: bool = False):
         self.rng = Rng(derive_seed(seed, "shortcut"))
         self.top_k = top_k
         self.clear_gap = clear_gap
@@ -69,6 +72,7 @@ class ShuluriSearch(SearchHooks):
         self.glad_heuristic = glad_heuristic
         self.rival_enemy = rival_enemy
         self.chase = chase
+        self.exchange_hunt = exchange_hunt
 
     # --- deciding without a search -----------------------------------------------------------------------
     def shortcut(self, state, seat: int, actions: list[Action]) -> Action | None:
@@ -79,7 +83,7 @@ class ShuluriSearch(SearchHooks):
         if kind not in SEARCHED:
             return decide(det, seat, actions, self.rng, side_pref="first" if self.first_step else "side")
         if kind == "act" and self.chase and det.num_players > 2 and _glad_step(det):
-            text = corner(det, seat, set(by_text))
+            text = corner(det, seat, set(by_text), pair=self.exchange_hunt)
             if text is not None:
                 return by_text[text]
         if kind == "act" and self.glad_heuristic and _glad_step(det):
