@@ -119,10 +119,10 @@ def test_lookahead_reranks_the_best_plans_by_the_next_rounds_sampled_rolls():
     s = game(seed=6)
     p, var = s.players[0], s.var
     plans = beam_plans(var, p, 1)
-    ranked = PlannerAgent(3, lookahead=2, la_candidates=3, la_beam=2).look_ahead(var, p, 1, plans)
+    ranked = PlannerAgent(3, lookahead=2, la_candidates=3, la_beam=2, la_time=0).look_ahead(var, p, 1, plans)
     assert sorted(map(id, ranked[:3])) == sorted(map(id, plans[:3])) and ranked[3:] == plans[3:]
     s5 = game(seed=6, max_rounds=2)                  # round 1 of 2: the next round is valued by its exact score
-    agent = PlannerAgent(3, lookahead=2, la_beam=2)
+    agent = PlannerAgent(3, lookahead=2, la_beam=2, la_time=0)
     plans = beam_plans(s5.var, s5.players[0], 1)
     top = agent.look_ahead(s5.var, s5.players[0], 1, plans)[0]
     assert top in plans[:agent.la_candidates]
@@ -132,7 +132,20 @@ def test_lookahead_decides_from_the_seats_information_alone():
     s = game(seed=8)
     s.apply(s.legal_actions()[0])
     s.apply("end")
-    real = PlannerAgent(9, lookahead=2, la_beam=2, beam=8).choose(Guarded(s), 0)
+    real = PlannerAgent(9, lookahead=2, la_beam=2, beam=8, la_time=0).choose(Guarded(s), 0)
     for k in range(2):
         det = s.sample_hidden(0, Rng(2000 + k))
-        assert str(PlannerAgent(9, lookahead=2, la_beam=2, beam=8).choose(Guarded(det), 0)) == str(real)
+        assert str(PlannerAgent(9, lookahead=2, la_beam=2, beam=8, la_time=0).choose(Guarded(det), 0)) == str(real)
+
+
+def test_out_of_time_the_lookahead_compares_the_plans_on_the_rolls_every_plan_had():
+    """Past ``la_time`` no roll is begun; the first is always finished for every plan, so a decision
+    out of time ranks as one with a single roll (the same first roll: the same seed draws it)."""
+    s = game(seed=6)
+    p, var = s.players[0], s.var
+    plans = beam_plans(var, p, 1)
+    hurried = PlannerAgent(3, lookahead=3, la_candidates=4, la_beam=2, la_time=1e-9).look_ahead(var, p, 1, plans)
+    one_roll = PlannerAgent(3, lookahead=1, la_candidates=4, la_beam=2, la_time=0).look_ahead(var, p, 1, plans)
+    assert [id(x) for x in hurried] == [id(x) for x in one_roll]
+    three = PlannerAgent(3, lookahead=3, la_candidates=4, la_beam=2, la_time=0).look_ahead(var, p, 1, plans)
+    assert sorted(map(id, three[:4])) == sorted(map(id, plans[:4]))

@@ -15,7 +15,8 @@ round, at its first decision, and then plays the chosen plan out:
 2. **Lookahead** (``lookahead`` = 4 rolls by default, solo, before the last round): the
    ``LA_CANDIDATES`` best plans are ranked again by the mean over sampled rolls of the next round
    (the same rolls for every plan) of the best next round a small beam finds from the plan's ended
-   sheet -- by the potential, or by the exact final score when the next round is the last.
+   sheet -- by the potential, or by the exact final score when the next round is the last. No roll
+   is begun after ``LA_TIME`` CPU seconds of the decision (``la_time=0``: no limit).
 3. **Rollouts** (``rollouts`` > 0; off by default): the ``candidates`` best plans are played to the
    game's end by the greedy agent on sampled dice of the later rounds -- the same dice for every
    plan (common random numbers) -- and valued by the mean final score, successive halving spending
@@ -57,6 +58,8 @@ TIME = 1.5             # ... or CPU seconds of rollouts per round decision, whic
 LOOKAHEAD = 4          # sampled rolls of the next round per round decision (0: off): the LA_CANDIDATES best
 LA_CANDIDATES = 4      # plans are valued by the mean of the best next round each roll allows, planned by a
 LA_BEAM = 4            # beam this wide (one pilot): the potential of its end, or in the last round its score
+LA_TIME = 1.2          # CPU seconds of the round decision after which no further roll is looked at (0: no
+                       # limit, the same choices on any machine): a round's first decision took up to 3.2 s
 VALUE = 0              # 1: the ended sheets of rounds before the last valued by the learned value (value.py,
                        # solo under the default rules); 0: by the potential
 
@@ -160,7 +163,8 @@ class PlannerAgent(Agent):
 
     def __init__(self, seed: int = 0, candidates: int = CANDIDATES, rollouts: int = ROLLOUTS,
                  time: float = TIME, beam: int = BEAM, pilots: int = PILOTS, value: int = VALUE,
-                 lookahead: int = LOOKAHEAD, la_candidates: int = LA_CANDIDATES, la_beam: int = LA_BEAM):
+                 lookahead: int = LOOKAHEAD, la_candidates: int = LA_CANDIDATES, la_beam: int = LA_BEAM,
+                 la_time: float = LA_TIME):
         super().__init__(seed)
         self.candidates = candidates
         self.rollouts = rollouts
@@ -169,6 +173,7 @@ class PlannerAgent(Agent):
         self.pilots = pilots
         self.value = value
         self.lookahead, self.la_candidates, self.la_beam = lookahead, la_candidates, la_beam
+        self.la_time = la_time
         self.greedy = GreedyAgent(derive_seed(seed, "rollout"))
         self.plans: dict[tuple, str] = {}       # (round, sheet key) -> the plan's next action text
         self.last_stats: dict[str, Any] = {}
@@ -195,27 +200,35 @@ class PlannerAgent(Agent):
                 return a
         return actions[-1]          # pragma: no cover - a plan's action is legal on its sheet
 
-    def look_ahead(self, var: rules.Variant, p: Player, rnd: int, plans: list) -> list:
+    def look_ahead(self, var: rules.Variant, p: Player, rnd: int, plans: list, t0: float | None = None) -> list:
         """The ``la_candidates`` best plans re-ranked by the next round: for each of ``lookahead``
         rolls (the same for every plan) the best plan of round ``rnd + 1`` from the plan's ended sheet,
         by the potential (less the transmutations spent in both rounds), in the last round by the
-        exact final score; the mean over the rolls. Solo only."""
+        exact final score; the mean over the rolls. Solo only. Past ``la_time`` CPU seconds since
+        ``t0`` no further roll is begun, and a roll not finished for every plan is dropped, so that the
+        plans are always compared on the same rolls (the first roll is always finished)."""
         cands = plans[:self.la_candidates]
         rolls = [tuple(self.rng.randint(1, SIDES) for _ in range(SHEET.dice_per_round)) for _ in range(self.lookahead)]
         last = rnd + 1 >= var.last_round
-        means = []
-        for _v, _seq, e in cands:
-            total = 0.0
-            for roll in rolls:
+        totals = [0.0] * len(cands)
+        start = time.thread_time() if t0 is None else t0
+        for k, roll in enumerate(rolls):
+            got = []
+            for _v, _seq, e in cands:
+                if k and self.la_time and time.thread_time() - start > self.la_time:
+                    break                   # out of time: this roll is not counted for any plan
                 q = e.copy()
                 rules.start_round(q, roll)
                 nxt = beam_plans(var, q, rnd + 1, self.la_beam, 1)
                 if last:
-                    total += max(final_score(var, t[2]) for t in nxt)
+                    got.append(max(final_score(var, t[2]) for t in nxt))
                 else:
-                    total += nxt[0][0] - TRANSMUTE_COST * (p.trans_left - e.trans_left)
-            means.append(total / len(rolls))
-        order = sorted(range(len(cands)), key=lambda i: (-means[i], i))
+                    got.append(nxt[0][0] - TRANSMUTE_COST * (p.trans_left - e.trans_left))
+            if len(got) < len(cands):
+                break
+            for i, v in enumerate(got):
+                totals[i] += v
+        order = sorted(range(len(cands)), key=lambda i: (-totals[i], i))
         return [cands[i] for i in order] + plans[len(cands):]
 
     def plan(self, var: rules.Variant, p: Player, rnd: int, ctx: _Ctx | None = None) -> list[Action]:
@@ -229,7 +242,7 @@ class PlannerAgent(Agent):
             order = sorted(range(len(plans)), key=lambda i: (-vals[i], i))
             plans = [plans[i] for i in order]
         if self.lookahead and ctx is None and rnd < var.last_round and len(plans) > 1:
-            plans = self.look_ahead(var, p, rnd, plans)
+            plans = self.look_ahead(var, p, rnd, plans, t0)
         plans = plans[:self.candidates]
         if len(plans) == 1 or rnd >= var.last_round or self.rollouts == 0 or ctx is not None:
             self.last_stats = {"plans": len(plans), "rollouts": 0, "seconds": time.thread_time() - t0}
