@@ -75,7 +75,7 @@ def test_the_last_round_is_solved_for_the_exact_final_score():
 
 def test_it_plans_once_per_round_and_plays_the_plan_out():
     s = game(seed=3)
-    agent = PlannerAgent(5, rollouts=4, time=0, beam=8)
+    agent = PlannerAgent(5, rollouts=4, time=0, beam=8, lookahead=0)   # the rollouts' path; the lookahead: below
     plans = 0
     while not s.is_terminal():
         a = agent.choose(Guarded(s), 0)
@@ -91,11 +91,11 @@ def test_the_choice_uses_only_the_seats_information_and_is_deterministic():
     s = game(seed=8)
     s.apply(s.legal_actions()[0])
     s.apply("end")                               # round 2: later dice are unknown to the seat
-    real = PlannerAgent(9, rollouts=4, time=0, beam=8).choose(Guarded(s), 0)
+    real = PlannerAgent(9, rollouts=4, time=0, beam=8, lookahead=0).choose(Guarded(s), 0)
     for k in range(2):
         det = s.sample_hidden(0, Rng(1000 + k))
         assert det.observation(0) == s.observation(0)
-        assert str(PlannerAgent(9, rollouts=4, time=0, beam=8).choose(Guarded(det), 0)) == str(real)
+        assert str(PlannerAgent(9, rollouts=4, time=0, beam=8, lookahead=0).choose(Guarded(det), 0)) == str(real)
 
 
 def test_with_other_seats_it_plans_from_what_its_seat_sees():
