@@ -228,16 +228,16 @@ def test_the_unsaved_game_message_wraps_between_words(cli, monkeypatch):
 
 
 def test_arena_and_play_take_agents_with_parameters(cli, tmp_path):
-    """`--agents hard:iterations=20,time=0,medium` is two seats, as in `simulate` and the ladder scripts."""
+    """`--agents hard:iterations=2,time=0,medium` is two seats, as in `simulate` and the ladder scripts."""
     import json
     out_json = tmp_path / "a.json"
-    code, out, err = cli("arena", "zavandor", "--agents", "hard:iterations=20,time=0,medium", "-n", "2",
+    code, out, err = cli("arena", "zavandor", "--agents", "hard:iterations=2,time=0,medium", "-n", "2",
                          "--json", str(out_json))
     assert code == 0, err
-    assert {a["agent"] for a in json.loads(out_json.read_text())["summary"]["agents"]} == {"hard:iterations=20,time=0",
+    assert {a["agent"] for a in json.loads(out_json.read_text())["summary"]["agents"]} == {"hard:iterations=2,time=0",
                                                                                   "medium"}
     rec = tmp_path / "g.json"
-    code, out, err = cli("play", "zauberschmiede", "--agents", "hard:iterations=5,time=0", "-p", "1", "--seed", "4",
+    code, out, err = cli("play", "zauberschmiede", "--agents", "hard:iterations=2,time=0", "-p", "1", "--seed", "4",
                          "--quiet", "--record", str(rec))
     assert code == 0, err
     assert json.loads(rec.read_text())["actions"]
