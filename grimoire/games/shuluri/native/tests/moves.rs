@@ -9,27 +9,38 @@ use serde_json::Value;
 
 const MODES: [&str; 3] = ["move", "sneak", "disengage"];
 
-#[test]
-fn moves_of_every_act_decision() {
+/// Every act decision of the fixture: its index, the state, and the Python engine's legal actions of
+/// the words (`<role> <word> ...`, `len` words in all) the test compares.
+fn act_cases(len: usize, words: &[&str]) -> Vec<(usize, Saved, Vec<String>)> {
     let v: Value = serde_json::from_str(include_str!("data/states.json")).unwrap();
-    let (mut positions, mut moves) = (0, 0);
-    let mut modes_seen = [false; 3];
+    let mut out = Vec::new();
     for (i, case) in v["states"].as_array().unwrap().iter().enumerate() {
         let s = Saved::from_value(case["state"].clone()).unwrap();
         let Some(top) = s.state.stack.first() else { continue };
         if s.state.phase != Phase::Play || top.kind != Kind::Act {
             continue;
         }
-        let want: Vec<&str> = case["legal"]
+        let want: Vec<String> = case["legal"]
             .as_array()
             .unwrap()
             .iter()
             .map(|t| t.as_str().unwrap())
             .filter(|t| {
                 let w: Vec<&str> = t.split(' ').collect();
-                w.len() == 3 && MODES.contains(&w[1])
+                w.len() == len && words.contains(&w[1])
             })
+            .map(String::from)
             .collect();
+        out.push((i, s, want));
+    }
+    out
+}
+
+#[test]
+fn moves_of_every_act_decision() {
+    let (mut positions, mut moves) = (0, 0);
+    let mut modes_seen = [false; 3];
+    for (i, s, want) in act_cases(3, &MODES) {
         let got: Vec<String> = act_moves(&s)
             .into_iter()
             .flat_map(|(cid, steps)| {
@@ -52,24 +63,8 @@ fn moves_of_every_act_decision() {
 /// those among the Python engine's legal actions.
 #[test]
 fn verbs_of_every_act_decision() {
-    let v: Value = serde_json::from_str(include_str!("data/states.json")).unwrap();
     let mut seen = [0usize; 5];
-    for (i, case) in v["states"].as_array().unwrap().iter().enumerate() {
-        let s = Saved::from_value(case["state"].clone()).unwrap();
-        let Some(top) = s.state.stack.first() else { continue };
-        if s.state.phase != Phase::Play || top.kind != Kind::Act {
-            continue;
-        }
-        let want: Vec<&str> = case["legal"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|t| t.as_str().unwrap())
-            .filter(|t| {
-                let w: Vec<&str> = t.split(' ').collect();
-                w.len() == 2 && VERBS.contains(&w[1])
-            })
-            .collect();
+    for (i, s, want) in act_cases(2, &VERBS) {
         let mut got = Vec::new();
         for (cid, verbs) in act_verbs(&s) {
             let role = s.state.figs[cid as usize].as_ref().unwrap().role as usize;
