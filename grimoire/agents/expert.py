@@ -1,4 +1,4 @@
-"""The ``expert`` level: a search guided by a learned network (``agents/net.py``), for any game that
+"""The ``expert`` level: a search guided by a learned network (``core/net.py``), for any game that
 declares an observation tensor and action ids.
 
 Determinized PUCT (AlphaZero's selection rule over single-observer IS-MCTS): each simulation starts

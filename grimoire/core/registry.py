@@ -92,7 +92,7 @@ class GameInfo:
     # --- plug-in slots ---------------------------------------------------------------------------------
     agents: Mapping[str, Callable[[int], Any]] = field(default_factory=dict)   # name -> factory(seed)
     search: SearchSpec | None = None                # how to build the search (hard) agent
-    # the shipped networks of the learned ``expert`` level: players -> file in the package (agents/net.py's
+    # the shipped networks of the learned ``expert`` level: players -> file in the package (core/net.py's
     # format); the level is offered when there is one, and plays as ``hard`` at a count without one
     networks: Mapping[int, str] = field(default_factory=dict)
     arena: ArenaHooks = field(default_factory=ArenaHooks)

@@ -1,4 +1,4 @@
-"""Training the network of ``agents/net.py`` on positions: a NumPy trainer (no training stack
+"""Training the network of ``core/net.py`` on positions: a NumPy trainer (no training stack
 needed; CI uses it) and the same steps in PyTorch (``train`` extra), which must agree with it.
 
 Loss per position: binary cross-entropy of the value (a sigmoid) against the result, plus

@@ -7,20 +7,19 @@ score / the solo score bound. It was fitted to the final scores of the planner's
 (``scripts/zs_value_train.py``; the command is in the file's meta), so it values a sheet by what the
 planner went on to make of such sheets, where the potential only guesses at open work.
 
-The file has the learned networks' format (``grimoire-mlp/1``, grimoire/agents/net.py, whose loader
-checks its hash in the tests; the one-wide policy head is unused); the game reads it here with NumPy
-alone, as games import no interface. It is made for the default rules solo: :func:`applies` says
+The file has the learned networks' format (``grimoire-mlp/1``, read by grimoire/core/net.py, which
+checks its hash; the one-wide policy head is unused). It is made for the default rules solo: :func:`applies` says
 when (other variants keep the potential).
 """
 
 from __future__ import annotations
 
-import json
 from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
 
+from ...core.net import load
 from . import rules
 from .agents import _Ctx, potential
 from .player import Player
@@ -106,16 +105,12 @@ class Value:
     """The MLP's trunk and value head: ``relu(x W0 + b0) ... -> sigmoid(h Wv + bv)``."""
 
     def __init__(self, path: Path):
-        with np.load(path, allow_pickle=False) as z:
-            arrays = {k: z[k] for k in z.files}
-        self.meta = json.loads(arrays["meta"].tobytes().decode())
-        if self.meta.get("format") != "grimoire-mlp/1" or self.meta.get("inputs") != "value.features":
+        net = load(path)                    # the format and the weights' hash checked (core/net.py)
+        self.meta = net.meta
+        if self.meta.get("inputs") != "value.features":
             raise ValueError(f"{path.name}: not the planner's value")
-        self.layers: list[tuple[np.ndarray, np.ndarray]] = []
-        while f"w{len(self.layers)}" in arrays:
-            k = len(self.layers)
-            self.layers.append((arrays[f"w{k}"].astype(np.float32), arrays[f"b{k}"].astype(np.float32)))
-        self.head = (arrays["wv"].astype(np.float32), arrays["bv"].astype(np.float32))
+        self.layers: list[tuple[np.ndarray, np.ndarray]] = net.layers
+        self.head = net.value
 
     def __call__(self, x: np.ndarray) -> np.ndarray:
         h = x
@@ -127,7 +122,7 @@ class Value:
 
 @lru_cache(maxsize=1)
 def network() -> Value:
-    """The shipped value (its hash is checked by the tests, with the learned networks' loader)."""
+    """The shipped value."""
     return Value(FILE)
 
 

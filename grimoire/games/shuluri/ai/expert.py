@@ -2,7 +2,7 @@
 
 Where a playout is cut off, hard values the position by ``evaluate.win_chances`` (a logistic of the
 damage done and the threats). The expert blends that with a small network's estimate of the searching
-seat's result (``data/expert-2p.npz``, the format of ``grimoire/agents/net.py``: a ReLU MLP over the
+seat's result (``data/expert-2p.npz``, the format of ``grimoire/core/net.py``: a ReLU MLP over the
 numbers of ``features.py``, a sigmoid value; trained by ``scripts/shuluri_train_expert.py`` on the
 positions of whole games with each seat's final result: 1 a win, 0 a loss, ``DRAW`` the round cap):
 ``weight`` is the network's share (0: hard). Shortcut, candidates, playouts and terminal rewards are
@@ -11,8 +11,6 @@ hard's. At 4 players no network is shipped: the expert plays as hard there. NumP
 
 from __future__ import annotations
 
-import hashlib
-import json
 import math
 from functools import cache
 from pathlib import Path
@@ -20,11 +18,11 @@ from pathlib import Path
 import numpy as np
 
 from ....core.errors import GameConfigError
+from ....core.net import load
 from ....core.search import SearchSpec
 from .features import NAMES, features
 from .search import ShuluriSearch
 
-NET_FORMAT = "grimoire-mlp/1"
 NETWORK = Path(__file__).resolve().parent.parent / "data" / "expert-2p.npz"
 # the network's share of a leaf's value (chosen on tuning seeds, docs/ai.md "The Shuluri expert level")
 WEIGHT = 0.5
@@ -35,24 +33,12 @@ class LeafNet:
     """The value network: ReLU layers then a sigmoid, its weights checked against the hash in its meta."""
 
     def __init__(self, path: Path):
-        with np.load(path, allow_pickle=False) as z:
-            arrays = {k: z[k] for k in z.files}
-        meta = json.loads(arrays.pop("meta").tobytes().decode())
-        if meta.get("format") != NET_FORMAT or meta.get("features") != list(NAMES):
+        net = load(path)                    # the format and the weights' hash checked (core/net.py)
+        if net.meta.get("features") != list(NAMES):
             raise ValueError(f"{path.name}: not a network over this version's features")
-        layers = sum(1 for n in arrays if n[0] == "w" and n[1:].isdigit())
-        names = [f"{p}{k}" for k in range(layers) for p in "wb"] + ["wv", "bv", "wp", "bp"]
-        h = hashlib.sha256()        # agents/net.py's weights_hash: name, shape, float32 bytes
-        for n in names:
-            a = np.ascontiguousarray(arrays[n], dtype=np.float32)
-            h.update(n.encode())
-            h.update(repr(tuple(a.shape)).encode())
-            h.update(a.astype("<f4").tobytes())
-        if meta.get("sha256") != h.hexdigest():
-            raise ValueError(f"{path.name}: the weights do not match their recorded hash")
-        self.meta = meta
-        self.layers = [(arrays[f"w{k}"].astype(np.float64), arrays[f"b{k}"].astype(np.float64)) for k in range(layers)]
-        self.wv, self.bv = arrays["wv"][:, 0].astype(np.float64), float(arrays["bv"][0])
+        self.meta = net.meta
+        self.layers = [(w.astype(np.float64), b.astype(np.float64)) for w, b in net.layers]
+        self.wv, self.bv = net.value[0][:, 0].astype(np.float64), float(net.value[1][0])
 
     def value(self, x: np.ndarray) -> float:
         h = x.astype(np.float64)

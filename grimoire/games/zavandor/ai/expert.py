@@ -2,7 +2,7 @@
 
 The hard level (``search.py``) values the end of the deciding seat's turn with the heuristic's
 one-player projection. The expert keeps the same shortcut, candidates and playouts, and values each
-leaf with a network (``data/expert-<players>p.npz``, the format of ``grimoire/agents/net.py``)
+leaf with a network (``data/expert-<players>p.npz``, the format of ``grimoire/core/net.py``)
 trained on self-play games of the medium level: the deciding seat's chance of winning, read from its
 own observation tensor (so the search sees nothing the seat does not). ``weight`` blends it with the
 heuristic's evaluation (1: the network alone). Everything runs inside the Rust core, with no Python
@@ -51,7 +51,7 @@ def read_network(path: Path) -> tuple[list[int], int, list[np.ndarray], dict[str
     if any(n not in arrays for n in names):
         raise ValueError(f"{path.name}: not a network file (missing arrays)")
     ordered = [np.ascontiguousarray(arrays[n], dtype=np.float32) for n in names]
-    h = hashlib.sha256()            # the hash of agents/net.py's weights_hash: name, shape, float32 bytes
+    h = hashlib.sha256()            # the hash of core/net.py's weights_hash: name, shape, float32 bytes
     for n, a in zip(names, ordered, strict=True):
         h.update(n.encode())
         h.update(repr(tuple(a.shape)).encode())
