@@ -82,11 +82,9 @@ def check_agent_names(game: str, names: list[str], humans: bool = False, t=None)
     known = agent_names(game)
     for spec in names:
         name = spec.partition(":")[0].strip().lower()
-        if name == "human" and humans and name == spec.strip().lower():
-            continue
-        if name == "human":
+        if name == "human" and not humans:
             raise GameConfigError(say("term.err.arena_human", t, game=game))
-        if name not in known:
+        if name not in known and name != "human":
             raise GameConfigError(say("term.err.unknown_agent", t, agent=name, game=game,
                                       agents=", ".join((["human"] if humans else []) + known)))
-        parse_agent(game, spec)               # the parameters: names, types and values
+        parse_agent(game, spec)               # the parameters: names, types and values (a human takes none)
