@@ -3,8 +3,11 @@
 //! Python engine (scripts/shuluri_native_fixtures.py). docs/games/shuluri.md, "Native engine: status
 //! and plan", says what is ported and what remains.
 
+pub mod actions;
 pub mod board;
 pub mod crc;
 pub mod data;
+pub mod legal;
 pub mod rules;
+pub mod sight;
 pub mod state;
