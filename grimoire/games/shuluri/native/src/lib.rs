@@ -3,8 +3,10 @@
 //! Python engine (scripts/shuluri_native_fixtures.py). docs/games/shuluri.md, "Native engine: status
 //! and plan", says what is ported and what remains.
 
+pub mod apply;
 pub mod board;
 pub mod crc;
 pub mod data;
+pub mod flow;
 pub mod rules;
 pub mod state;
