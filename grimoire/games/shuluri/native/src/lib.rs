@@ -4,9 +4,11 @@
 //! and plan", says what is ported and what remains.
 
 pub mod actions;
+pub mod apply;
 pub mod board;
 pub mod crc;
 pub mod data;
+pub mod flow;
 pub mod legal;
 pub mod rules;
 pub mod sight;

@@ -1,0 +1,160 @@
+"""Transition fixtures for the native Shuluri core's apply (grimoire/games/shuluri/native): random games
+of the Python reference engine written as a start state and, per action, its text and what it changed
+in the saved state (a patch of ``to_dict()``), so that the crate's `cargo test` (tests/apply.rs) applies
+every action to its own state and must write the identical JSON. Also the RNG's reference draws.
+
+    python scripts/shuluri_native_transitions.py            # check: exit 1 if a fixture is out of date
+    python scripts/shuluri_native_transitions.py --update   # rewrite after an intended change
+
+Event texts are left out (null): the crate logs events as key and arguments, the Python wrapper
+words them (as view.py does). tests/shuluri/test_native_transitions.py checks the committed files.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import grimoire
+from grimoire.core.rng import Rng
+
+_spec = importlib.util.spec_from_file_location(
+    "shuluri_native_fixtures", Path(__file__).resolve().parent / "shuluri_native_fixtures.py")
+_fixtures = importlib.util.module_from_spec(_spec)   # type: ignore[arg-type]
+_spec.loader.exec_module(_fixtures)                  # type: ignore[union-attr]
+FIXTURES: Path = _fixtures.FIXTURES
+dump = _fixtures.dump
+
+# (players, seed, options, actions): random games from their start, both player counts and four-player
+# modes, the optional rules, the sword artist, preset dice; cut after ``actions`` actions (the file's size)
+GAMES: list[tuple[int, int, dict[str, Any], int]] = [
+    (2, 21, {}, 700),
+    (2, 22, {"optional_poison_vial": True, "optional_magic_potion": True, "gladiator_type": "sword_artist"}, 500),
+    (2, 23, {"heaps_per_gladiator": 2, "spells_per_step": "unlimited", "allow_single_naming": True}, 500),
+    (4, 24, {"mode": "ffa"}, 600),
+    (4, 25, {"mode": "pairs", "gladiator_types": ["heavy", "sword_artist", "heavy", "sword_artist"]}, 600),
+    (2, 26, {"dice": [10, 1, 7, 7, 3]}, 300),
+]
+
+
+def strip_texts(d: dict) -> dict:
+    """The saved dict with every event's English text left out (null)."""
+    for e in d["state"]["events"]:
+        e[1] = None
+    return d
+
+
+def diff(a: Any, b: Any) -> Any:
+    """A patch taking a to b: {"$set": v} replaces, {"$app": [...]} appends to a list, {"$idx": {i: patch}}
+    patches list items, a plain dict patches a dict's keys (the crate's test applies it)."""
+    if isinstance(a, dict) and isinstance(b, dict) and a.keys() == b.keys():
+        return {k: diff(a[k], b[k]) for k in a if a[k] != b[k]}
+    if isinstance(a, list) and isinstance(b, list):
+        if len(b) > len(a) and b[:len(a)] == a:
+            return {"$app": b[len(a):]}
+        if len(a) == len(b) and any(isinstance(x, dict) for x in a):
+            return {"$idx": {str(i): diff(x, y) for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y}}
+    return {"$set": b}
+
+
+def patch(a: Any, p: Any) -> Any:
+    """Apply ``diff``'s patch (the Python twin of the crate's, for the check)."""
+    if "$set" in p:
+        return p["$set"]
+    if "$app" in p:
+        return a + p["$app"]
+    if "$idx" in p:
+        items = list(a)
+        for i, q in p["$idx"].items():
+            items[int(i)] = patch(items[int(i)], q)
+        return items
+    out = dict(a)
+    for k, q in p.items():
+        out[k] = patch(a[k], q)
+    return out
+
+
+def kind_of(s: Any, text: str) -> str:
+    """'decision kind:action kind' of an action in this position (the fixture's and the report's key)."""
+    a = s.parse_action(text)
+    return f"{s.stack.top.kind}:{a.kind}"
+
+
+def game_fixture(players: int, seed: int, options: dict, n_actions: int) -> dict:
+    s: Any = grimoire.new_game("shuluri", players=players, seed=seed, **options)
+    rng = Rng(seed)
+    start = strip_texts(s.to_dict())
+    prev = start
+    steps: list[dict[str, Any]] = []
+    while not s.is_terminal() and len(steps) < n_actions:
+        acts = s.legal_actions()
+        a = acts[rng.randint(0, len(acts) - 1)]
+        key = f"{s.stack.top.kind}:{a.kind}"
+        s.apply(a)
+        now = strip_texts(s.to_dict())
+        steps.append({"action": a.text, "kind": key, "patch": diff(prev, now)})
+        prev = now
+    return {"players": players, "seed": seed, "options": options, "start": start, "steps": steps}
+
+
+def transitions_fixture() -> dict:
+    return {"games": [game_fixture(*g) for g in GAMES]}
+
+
+def dump_transitions(d: dict) -> str:
+    """One game's header and start a line, then one step a line (a diff shows the step that changed)."""
+    def one(v: Any) -> str:
+        return json.dumps(v, separators=(",", ":"))
+    games = []
+    for g in d["games"]:
+        head = ",\n".join(f"{json.dumps(k)}: {one(v)}" for k, v in g.items() if k != "steps")
+        games.append("{\n" + head + ',\n"steps": [\n' + ",\n".join(one(x) for x in g["steps"]) + "\n]}")
+    return '{"games": [\n' + ",\n".join(games) + "\n]}\n"
+
+
+def rng_fixture() -> dict:
+    """grimoire.core.rng.Rng's draws from a few seeds: next64, below, randint(1, 10), shuffle."""
+    out = []
+    for seed in (0, 1, 21, 2**63 + 5, 2**64 - 1):
+        r = Rng(seed)
+        rec: dict[str, Any] = {"seed": str(seed), "state": str(r.state)}
+        rec["next64"] = [str(r.next64()) for _ in range(4)]
+        rec["below"] = [[n, r.below(n)] for n in (1, 2, 3, 10, 1000, 2**40 + 3)]
+        rec["d10"] = [r.randint(1, 10) for _ in range(20)]
+        items = list(range(12))
+        r.shuffle(items)
+        rec["shuffle12"] = items
+        rec["after"] = str(r.state)
+        out.append(rec)
+    return {"rng": out}
+
+
+FILES = {"transitions.json": (transitions_fixture, dump_transitions), "rng.json": (rng_fixture, dump)}
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--update", action="store_true", help="rewrite the fixtures")
+    args = ap.parse_args()
+    stale = []
+    for name, (make, write) in FILES.items():
+        path = FIXTURES / name
+        text = write(make())
+        if args.update:
+            path.write_text(text, encoding="utf-8")
+            print(f"wrote {path} ({len(text):,} bytes)")
+        elif not path.exists() or path.read_text(encoding="utf-8") != text:
+            stale.append(name)
+    if stale:
+        print(f"out of date: {', '.join(stale)} (python scripts/shuluri_native_transitions.py --update)",
+              file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,80 @@
+"""The native core's transition and RNG fixtures (grimoire/games/shuluri/native/tests/data, written by
+scripts/shuluri_native_transitions.py) must still be what the Python reference does: the crate's
+`cargo test` (tests/apply.rs) replays them, so a stale fixture would let the two engines drift apart.
+After an intended change of the rules: ``python scripts/shuluri_native_transitions.py --update``."""
+
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+
+import grimoire
+
+SCRIPT = Path(__file__).resolve().parent.parent.parent / "scripts" / "shuluri_native_transitions.py"
+_spec = importlib.util.spec_from_file_location("shuluri_native_transitions", SCRIPT)
+assert _spec is not None and _spec.loader is not None
+tr = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(tr)
+
+HINT = "(python scripts/shuluri_native_transitions.py --update if intended)"
+QUICK_STEPS = 120       # per game in the default run (setup, naming, moves, trap windows); slow: all
+
+
+def _committed(name: str) -> dict:
+    return json.loads((tr.FIXTURES / name).read_text(encoding="utf-8"))
+
+
+def _replay(game: dict, steps: int) -> None:
+    """Each committed action is legal where the fixture says and changes the saved state as its patch says."""
+    s = grimoire.load_game(game["start"])
+    before = tr.strip_texts(s.to_dict())
+    assert before == game["start"], f"the start of game {game['seed']} saves differently {HINT}"
+    for i, step in enumerate(game["steps"][:steps]):
+        assert tr.kind_of(s, step["action"]) == step["kind"], f"game {game['seed']} step {i} {HINT}"
+        s.apply(step["action"])
+        after = tr.strip_texts(s.to_dict())
+        assert tr.patch(before, step["patch"]) == after, f"game {game['seed']} step {i} {step['action']!r} {HINT}"
+        before = after
+
+
+@pytest.mark.parametrize("index", range(len(tr.GAMES)))
+def test_transitions_agree_with_the_python_engine(index):
+    game = _committed("transitions.json")["games"][index]
+    assert (game["players"], game["seed"], game["options"]) == tuple(tr.GAMES[index][:3])
+    _replay(game, QUICK_STEPS)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("index", range(len(tr.GAMES)))
+def test_transitions_agree_in_full(index):
+    _replay(_committed("transitions.json")["games"][index], 10**9)
+
+
+def test_the_fixture_covers_every_kind_the_crate_applies():
+    kinds = {s["kind"] for g in _committed("transitions.json")["games"] for s in g["steps"]}
+    setup = {"traps:traps", "amulets:amulets", "resist:resist", "vials:vials", "potions:potions", "side:side",
+             "weapon:weapon", "deploy:deploy"}
+    step = {f"act:{k}" for k in ("move", "hide", "run", "aim", "coat", "drink", "gate", "end")}
+    assert setup | step | {"name:name", "react:pass", "react:passall"} <= kinds
+    assert {g["players"] for g in _committed("transitions.json")["games"]} == {2, 4}
+
+
+def test_patches_rebuild_the_state():
+    a = {"x": [1, 2], "y": [{"k": 1}, {"k": 2}], "z": 3}
+    b = {"x": [1, 2, 3], "y": [{"k": 1}, {"k": 5}], "z": 4}
+    p = tr.diff(a, b)
+    assert p == {"x": {"$app": [3]}, "y": {"$idx": {"1": {"k": {"$set": 5}}}}, "z": {"$set": 4}}
+    assert tr.patch(a, p) == b and tr.patch(a, tr.diff(a, a)) == a
+
+
+def test_rng_fixture_is_what_the_python_rng_draws():
+    fix = _committed("rng.json")
+    assert fix == json.loads(tr.dump(tr.rng_fixture())), HINT
+    assert len(fix["rng"]) == 5 and all(len(set(r["d10"])) > 3 for r in fix["rng"])
+
+
+def test_fixture_files_are_written_as_the_script_writes_them():
+    for name, (_make, write) in tr.FILES.items():
+        text = (tr.FIXTURES / name).read_text(encoding="utf-8")
+        assert text == write(json.loads(text)), name
