@@ -164,7 +164,10 @@ def test_the_level_blends_the_network_with_the_heuristic_by_default():
     h = make_agent("zavandor", "expert:top_k=6,gap=1,band=0.4", 1).hooks     # the search's reach, as hard's
     assert (h.top_k, h.clear_gap, h.bid_band) == (6, 1.0, 0.4)
     h = a.hooks
-    assert (h.top_k, h.clear_gap, h.bid_band) == (4, 1.5, 0.15)
+    assert (h.top_k, h.clear_gap, h.bid_band, h.horizon) == (4, 1.5, 0.15, "turn")
+    assert make_agent("zavandor", "expert:horizon=round", 1).hooks.mode(True)[2] is True   # the round's end
+    with pytest.raises(ValueError, match="horizon"):
+        expert.ExpertAgent(1, horizon="game")
     with pytest.raises(ValueError):
         expert.ExpertAgent(1, weight=1.5)
 

@@ -88,14 +88,16 @@ class ExpertAgent(Agent):
 
     def __init__(self, seed: int = 0, time: float = TIME, iterations: int = 0, c: float = 0.5,
                  weight: float = WEIGHT, top_k: int = 4, gap: float = 1.5, band: float = 0.15,
-                 search: str = "all"):
+                 search: str = "all", horizon: str = "turn"):
         super().__init__(seed)
         from .search import ZavandorSearch
         if not 0.0 <= weight <= 1.0:
             raise ValueError("weight is between 0 and 1")
         if search not in SEARCHED:
             raise ValueError("search is one of " + ", ".join(SEARCHED))
-        self.hooks = ZavandorSearch(seed, top_k=top_k, clear_gap=gap, bid_band=band)
+        if horizon not in ("turn", "round"):
+            raise ValueError("horizon is turn or round")
+        self.hooks = ZavandorSearch(seed, top_k=top_k, clear_gap=gap, bid_band=band, horizon=horizon)
         self.search = search
         self.time_limit = time or None
         self.iterations = iterations or None
