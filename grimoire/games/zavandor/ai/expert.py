@@ -31,6 +31,8 @@ TIME = 0.5          # seconds per searched decision (the issue's typical budget;
 # won 4.2% of 48 4-player games against three medium and 30% of 60 2-player games, half of each 38.2%
 # and 75.8% on the same games; hard alone (0) 46.9% and 62.5% (docs/ai.md, "The Zavandor expert level")
 WEIGHT = 0.5
+# which decisions the search takes ("bids": only bids, the rest as medium; "turns": the other way round)
+SEARCHED = ("all", "bids", "turns")
 
 
 def read_network(path: Path) -> tuple[list[int], int, list[np.ndarray], dict[str, Any]]:
@@ -67,12 +69,18 @@ class ExpertAgent(Agent):
     name = "expert"
 
     def __init__(self, seed: int = 0, time: float = TIME, iterations: int = 0, c: float = 0.5,
-                 weight: float = WEIGHT):
+                 weight: float = WEIGHT, top_k: int = 4, gap: float = 1.5, band: float = 0.15,
+                 search: str = "all", horizon: str = "turn"):
         super().__init__(seed)
         from .search import ZavandorSearch
         if not 0.0 <= weight <= 1.0:
             raise ValueError("weight is between 0 and 1")
-        self.hooks = ZavandorSearch(seed)
+        if search not in SEARCHED:
+            raise ValueError("search is one of " + ", ".join(SEARCHED))
+        if horizon not in ("turn", "round"):
+            raise ValueError("horizon is turn or round")
+        self.hooks = ZavandorSearch(seed, top_k=top_k, clear_gap=gap, bid_band=band, horizon=horizon)
+        self.search = search
         self.time_limit = time or None
         self.iterations = iterations or None
         if self.time_limit is None and self.iterations is None:
@@ -94,6 +102,9 @@ class ExpertAgent(Agent):
         from ..native import AVAILABLE, from_python, search_choose
         if not AVAILABLE:
             return self._fallback(state, seat)
+        bid = bool(state.pending) and state.pending.top.kind == "bid"
+        if self.search != "all" and bid != (self.search == "bids"):
+            return self._heuristic(state, seat)
         native = state if state.backend == "native" else from_python(state)
         self._set_leaf(native)
         action = search_choose(self.hooks, self, native, seat)
@@ -117,6 +128,9 @@ class ExpertAgent(Agent):
 
     def _fallback(self, state, seat: int) -> Action:
         """No core: the heuristic decides (the search without the core is the hard level's business)."""
+        return self._heuristic(state, seat)
+
+    def _heuristic(self, state, seat: int) -> Action:
         if self._medium is None:
             from .heuristic import HeuristicAgent
             self._medium = HeuristicAgent(self.rng.below(2**31))
