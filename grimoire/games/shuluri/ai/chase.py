@@ -15,6 +15,11 @@ worth half a win. Closing in, with the exchange at ``e`` (he striking first), is
 in pairs games where both alliances' first gladiators fell in one round: the last two, 14 Ep against
 11, stood five fields apart for 25 rounds).
 
+Option ``last_only`` (ShuluriSearch's ``corner_last``): only the last enemy gladiator is hunted. Traced
+in hard's lost pairs games (seed 68): a hard gladiator with 18 Ep cornered a fleeing medium gladiator
+with 11-14 Ep for five rounds, four to six fields from his partner, while the other enemy gladiator and
+both enemy warlocks wore the partner down; the partner fell, then he.
+
 Option ``pair`` (ShuluriSearch's ``exchange_hunt``): against the last enemy gladiator, our partner
 near, the exchange that counts is the pair's (``pair_exchange``): after each of his blows both of ours
 follow, so two healthy gladiators hunt an equal one although he strikes first (alone each would lose
@@ -77,14 +82,17 @@ def _covered(fld: int, hunters: list[tuple[int, int]]) -> bool:
     return any(gladiator_walk(h, fld) <= r for h, r in hunters)
 
 
-def corner(s, seat: int, legal: set[str], pair: bool = False) -> str | None:
+def corner(s, seat: int, legal: set[str], pair: bool = False, last_only: bool = False) -> str | None:
     """The first action toward the cornering field of seat's gladiator in his step, or None (nobody to
-    hunt, or the heuristic's best plan strikes this step: the search decides)."""
+    hunt, or the heuristic's best plan strikes this step: the search decides). ``last_only``: only the
+    last enemy gladiator is hunted; while two stand, a hunt of one leaves the partner to the other."""
     ctx = Ctx(s, seat)
     g = next((s.figs[c] for c in s.named if s.figs[c].is_gladiator and player_controls(s, s.figs[c])), None)
     if g is None or g.down or g.attacked or g.field < 0:
         return None
     foes = ctx.enemy_gladiators()
+    if last_only and len(foes) > 1:
+        return None
     own = [p for p in ctx.own_gladiators() if p.id != g.id]
     edge = _edges(s, g, foes, own, pair)
     need = LAST_EDGE if len(foes) == 1 else EDGE

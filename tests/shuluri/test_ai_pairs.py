@@ -1,0 +1,85 @@
+"""Hard in pairs (issue 20): the alliance's value and the partner left alone, set up from hard's lost
+games (arena seed 68 of scripts/shuluri_ab.py --players 4 --mode pairs)."""
+
+from __future__ import annotations
+
+from grimoire.agents import make_agent
+from grimoire.games.shuluri.ai.chase import corner
+from grimoire.games.shuluri.ai.ctx import gladiator_walk
+from grimoire.games.shuluri.ai.evaluate import win_chances
+from grimoire.games.shuluri.ai.search import ShuluriSearch
+
+from .helpers import arena, fig, wield
+
+
+def _hurt(hurt: dict[str, int]):
+    """Pairs, four healthy gladiators, the alliances eight fields apart; ``hurt``: Ep lost per name."""
+    s = arena({"agl": (-4, 2), "cgl": (-4, 3), "bgl": (4, -2), "dgl": (4, -3)}, players=4, mode="pairs",
+              kind="glad", active=0)
+    for name, ep in hurt.items():
+        fig(s, name).ep -= ep
+    return s
+
+
+def test_the_alliance_value_counts_the_partner_as_oneself():
+    """Before: seat 0 counted its own 3 Ep lost at 0.31, its partner's at 0.37 (so each hard gladiator
+    would rather his partner took the blows); with ``alliance`` both alike."""
+    for alliance in (False, True):
+        own = win_chances(_hurt({"agl": 3}), 0, True, alliance)[0]
+        partner = win_chances(_hurt({"cgl": 3}), 0, True, alliance)[0]
+        assert own < 0.5 and partner < 0.5
+        assert (abs(own - partner) < 1e-9) is alliance
+
+
+def test_the_alliance_value_focuses_on_one_enemy():
+    """Before: 6 Ep off one enemy gladiator counted less than 3 off each (0.75 against 0.79), so the
+    search spread its damage where medium focuses it; with ``alliance`` the nearer kill counts more."""
+    for alliance in (False, True):
+        focused = win_chances(_hurt({"bgl": 6}), 0, True, alliance)[0]
+        spread = win_chances(_hurt({"bgl": 3, "dgl": 3}), 0, True, alliance)[0]
+        assert (focused > spread) is alliance
+    both = win_chances(_hurt({"bgl": 6}), 0, True, True)
+    assert both[0] == both[2] and abs(both[0] + both[1] - 1.0) < 1e-9      # one value per alliance
+
+
+def _hunt():
+    """Seed 68, game 4-player #1, round 3, hard's bgl (seat 1, 18 Ep) to act: medium's agl with 11 Ep
+    four fields off, fleeing every round; hard's partner dgl (13 Ep) three fields away, worn down by
+    medium's cgl (15 Ep) and both warlocks. The default cornered agl for four rounds, walking away from
+    dgl (six fields); dgl fell in round 6, bgl in round 7."""
+    place = {"agl": (-3, -2), "bgl": (0, 0), "cgl": (-5, 2), "dgl": (-1, 3)}
+    s = arena(place, players=4, mode="pairs", kind="glad", active=1, keep_others=True)
+    for name, ep in (("agl", 11), ("bgl", 18), ("cgl", 15), ("dgl", 13)):
+        wield(s, name, "greatsword")
+        fig(s, name).ep = ep
+    return s
+
+
+def test_corner_last_hunts_no_gladiator_while_two_stand():
+    s = _hunt()
+    legal = {a.text for a in s.legal_actions()}
+    assert corner(s, 1, legal) is not None                   # the default hunts agl
+    assert corner(s, 1, legal, last_only=True) is None
+
+
+def test_hard_with_corner_last_stays_by_its_partner():
+    """The default's hunt leads bgl away from his partner; with ``corner_last`` the search decides and
+    bgl stays within reach of dgl's attacker."""
+    far = {}
+    for opt in (False, True):
+        s = _hunt()
+        before = gladiator_walk(fig(s, "bgl").field, fig(s, "dgl").field)
+        _hard_step(s, 1, ShuluriSearch(7, corner_last=opt))
+        far[opt] = gladiator_walk(fig(s, "bgl").field, fig(s, "dgl").field) - before
+    assert far[False] > 0 >= far[True]
+
+
+def _hard_step(s, seat: int, hooks: ShuluriSearch) -> None:
+    """Hard (these hooks, 16 iterations, no time limit) plays seat's gladiator step to its end."""
+    agent = make_agent("shuluri", "hard", 7)
+    agent.hooks, agent.iterations, agent.time_limit = hooks, 16, None
+    while s.stack.top is not None and s.current_player == seat and s.stack.top.kind in ("act", "push", "dodge"):
+        a = agent.choose(s, seat)
+        s.apply(a)
+        if a.text == "end":
+            break
