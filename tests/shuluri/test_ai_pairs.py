@@ -83,3 +83,27 @@ def _hard_step(s, seat: int, hooks: ShuluriSearch) -> None:
         s.apply(a)
         if a.text == "end":
             break
+
+
+def test_the_ab_script_reports_the_paired_difference():
+    """scripts/shuluri_ab.py: a variant against the default on the same games (a run stopped early
+    counts only the games both finished)."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "scripts" / "shuluri_ab.py"
+    spec = importlib.util.spec_from_file_location("shuluri_ab", path)
+    assert spec is not None and spec.loader is not None
+    ab = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(ab)
+
+    def g(i, v, share, side="A", decided=1.0):
+        return {"game": i, "variant": v, "share": share, "side": side, "decided": decided}
+    log = [g(0, "", 1.0), g(0, "x=1", 1.0), g(1, "", 0.0, "B"), g(1, "x=1", 0.5, "B", 0.0),
+           g(2, "", 0.0), g(2, "x=1", 1.0), g(3, "", 1.0)]              # game 3: the variant never finished
+    lines = ab.paired(log, ["", "x=1"])
+    base, var = lines[2].split(" | "), lines[3].split(" | ")
+    assert base[1] == var[1] == "3"
+    assert base[2].startswith("33.3%") and var[2].startswith("83.3%")
+    assert var[3].startswith("1 (")
+    assert var[5].startswith("+50.0 [") and var[6].startswith("2 / 0 / 1")
