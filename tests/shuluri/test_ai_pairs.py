@@ -4,7 +4,7 @@ games (arena seed 68 of scripts/shuluri_ab.py --players 4 --mode pairs)."""
 from __future__ import annotations
 
 from grimoire.agents import make_agent
-from grimoire.games.shuluri.ai.chase import corner
+from grimoire.games.shuluri.ai.chase import corner, rally, strike_reach
 from grimoire.games.shuluri.ai.ctx import gladiator_walk
 from grimoire.games.shuluri.ai.evaluate import win_chances
 from grimoire.games.shuluri.ai.search import ShuluriSearch
@@ -42,12 +42,12 @@ def test_the_alliance_value_focuses_on_one_enemy():
     assert both[0] == both[2] and abs(both[0] + both[1] - 1.0) < 1e-9      # one value per alliance
 
 
-def _hunt():
+def _hunt(cgl: tuple[int, int] = (-5, 2)):
     """Seed 68, game 4-player #1, round 3, hard's bgl (seat 1, 18 Ep) to act: medium's agl with 11 Ep
     four fields off, fleeing every round; hard's partner dgl (13 Ep) three fields away, worn down by
     medium's cgl (15 Ep) and both warlocks. The default cornered agl for four rounds, walking away from
     dgl (six fields); dgl fell in round 6, bgl in round 7."""
-    place = {"agl": (-3, -2), "bgl": (0, 0), "cgl": (-5, 2), "dgl": (-1, 3)}
+    place = {"agl": (-3, -2), "bgl": (0, 0), "cgl": cgl, "dgl": (-1, 3)}
     s = arena(place, players=4, mode="pairs", kind="glad", active=1, keep_others=True)
     for name, ep in (("agl", 11), ("bgl", 18), ("cgl", 15), ("dgl", 13)):
         wield(s, name, "greatsword")
@@ -72,6 +72,27 @@ def test_hard_with_corner_last_stays_by_its_partner():
         _hard_step(s, 1, ShuluriSearch(7, corner_last=opt))
         far[opt] = gladiator_walk(fig(s, "bgl").field, fig(s, "dgl").field) - before
     assert far[False] > 0 >= far[True]
+
+
+def test_rally_walks_to_strike_the_enemy_who_can_reach_the_partner():
+    """The traced position with cgl one field nearer to dgl, in his reach: the default still hunts agl;
+    with ``rally`` bgl ends where he can strike cgl next step (after cgl's blow at dgl, or before it)."""
+    s = _hunt(cgl=(-5, 3))
+    b, c, d = fig(s, "bgl"), fig(s, "cgl"), fig(s, "dgl")
+    assert gladiator_walk(c.field, d.field) <= strike_reach(s, c) < gladiator_walk(b.field, c.field)
+    assert rally(s, 1, {a.text for a in s.legal_actions()}) is not None
+    _hard_step(s, 1, ShuluriSearch(7, corner_last=True, rally=True))
+    assert gladiator_walk(b.field, c.field) <= strike_reach(s, b)
+    s = _hunt(cgl=(-5, 3))
+    _hard_step(s, 1, ShuluriSearch(7))
+    assert gladiator_walk(fig(s, "bgl").field, fig(s, "cgl").field) > strike_reach(s, fig(s, "bgl"))
+
+
+def test_no_rally_while_no_enemy_gladiator_can_reach_the_partner():
+    s = _hunt()
+    d = fig(s, "dgl")
+    assert all(gladiator_walk(fig(s, e).field, d.field) > strike_reach(s, fig(s, e)) for e in ("agl", "cgl"))
+    assert rally(s, 1, {a.text for a in s.legal_actions()}) is None
 
 
 def _hard_step(s, seat: int, hooks: ShuluriSearch) -> None:
