@@ -47,7 +47,8 @@ def trace_game(spec, name: str) -> dict:
 
 def summary(games: list[dict]) -> list[str]:
     out = []
-    for label, sel in (("won", [g for g in games if g["share"] > 0.5]), ("lost", [g for g in games if g["share"] < 0.5])):
+    won, lost = [g for g in games if g["share"] > 0.5], [g for g in games if g["share"] < 0.5]
+    for label, sel in (("won", won), ("lost", lost)):
         if not sel:
             continue
         n = len(sel)
