@@ -9,11 +9,11 @@ from rich.console import Console
 from rich.markup import escape
 
 from ..core.errors import GrimoireError
+from .help_i18n import LocalGroup
 
 app = typer.Typer(
     name="grimoire",
-    help="Grimoire: tabletop games with exact rules, AI players, a terminal and a browser interface "
-         "(`grimoire games` lists them).",
+    cls=LocalGroup,       # its help, and every command's, in the reader's language (help_i18n)
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
