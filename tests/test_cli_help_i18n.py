@@ -92,6 +92,14 @@ def test_a_commands_help_is_all_in_the_language(lang, command):
     assert [w for w in ENGLISH_WORDS if re.search(rf"\b{re.escape(w)}", out)] == []
 
 
+@pytest.mark.parametrize("command", command_names())
+def test_chinese_help_folds_at_80_columns_and_loses_nothing(command):
+    """Chinese has no spaces to wrap at: a long help text folds inside its column, never cut with '…'."""
+    r = CliRunner().invoke(app, [command, "--help"], env={"GRIMOIRE_LANG": "zh", "COLUMNS": "80"})
+    assert r.exit_code == 0 and "…" not in r.output
+    assert max(len(line) for line in r.output.splitlines()) <= 80
+
+
 def test_english_help_keeps_typers_words():
     out = shown("en", ["arena", "--help"])
     for words in ("Usage: ", "[OPTIONS] [game]", "Arguments", "Options", "[default: 100]", "[required]",

@@ -12,9 +12,13 @@ from __future__ import annotations
 
 import contextlib
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
+from rich.columns import Columns
+from rich.console import RenderableType
+from rich.table import Table
+from rich.text import Text
 from typer import _click, rich_utils
 from typer._click import exceptions as exc
 from typer.core import TyperArgument, TyperGroup
@@ -48,6 +52,27 @@ def help_lang(args: Sequence[str]) -> str:
         return detect_lang(explicit)
     except Exception:              # a --lang we lack: the command reports it; the help follows the locale
         return detect_lang(None)
+
+
+class FoldingTable(Table):
+    """Typer's help tables with cells that fold a word longer than the column instead of cutting it
+    short with "…": Chinese has no spaces to wrap at, so a help text is one long word."""
+
+    def add_row(self, *renderables: RenderableType | None, **kwargs: Any) -> None:
+        super().add_row(*renderables, **kwargs)
+        for column in self.columns:
+            column.overflow = "fold"
+
+
+class FoldingColumns(Columns):
+    """An option's help, default and "required" (Typer sets them side by side) folding the same way."""
+
+    def __init__(self, renderables: Iterable[RenderableType] | None = None, *args: Any, **kwargs: Any) -> None:
+        items = list(renderables or [])
+        for item in items:
+            if isinstance(item, Text):
+                item.overflow = "fold"
+        super().__init__(items, *args, **kwargs)
 
 
 class LocalFormatter(_click.HelpFormatter):
@@ -137,12 +162,14 @@ def _text(t: Translator, keys: Sequence[str], **params: Any) -> str | None:
 
 def set_words(t: Translator) -> None:
     """Typer's and Click's own words in the language (module-level strings, read when printed)."""
+    rich_utils.Table = FoldingTable  # type: ignore[misc]
+    rich_utils.Columns = FoldingColumns  # type: ignore[misc]
     for name, key in RICH_WORDS.items():
         setattr(rich_utils, name, t(key))
     rich_utils.DEFAULT_STRING = t("help.w.default", value="{}")
     rich_utils.ENVVAR_STRING = t("help.w.envvar", value="{}")
     rich_utils.RICH_HELP = t("help.w.try", command="[blue]'{command_path} {help_option}'[/]")
-    _USAGE["prefix"] = t("help.w.usage") + " "
+    _USAGE["prefix"] = t("help.w.usage")                 # with its space, if the language has one
     # the usage prefix keeps its highlight in every language
     marks = [h for h in rich_utils.OptionHighlighter.highlights if "?P<usage>" not in h]
     usage = rf"(?P<usage>{re.escape(_USAGE['prefix'])})"
