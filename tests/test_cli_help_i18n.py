@@ -89,6 +89,7 @@ def test_a_commands_help_is_all_in_the_language(lang, command):
         return
     for english in texts("en", keys):
         assert english not in out, (lang, command, english)
+    assert re.findall(r"<(?:str|int|float|bool|path|list\[\w+\])>", out) == []      # the type column too
     assert [w for w in ENGLISH_WORDS if re.search(rf"\b{re.escape(w)}", out)] == []
 
 

@@ -2,10 +2,11 @@
 
 Typer builds a fresh Click tree for every run; before it parses anything, the tree is translated:
 the commands' descriptions (``help.cmd.<command>``), every option's and argument's help
-(``help.<command>.<parameter>``), the arguments' names (``help.arg.<name>``) and Typer's and
-Click's own words (``help.w.*``: panel titles, "Usage:", "[default: ...]", the help option, and
-the common usage errors). The texts live in the terminal's catalogs; the language is the
-``--lang`` anywhere on the command line, else the locale (as the commands themselves choose it).
+(``help.<command>.<parameter>``), the arguments' names (``help.arg.<name>``), the type column
+(``help.type.*``) and Typer's and Click's own words (``help.w.*``: panel titles, "Usage:",
+"[default: ...]", the help option, and the common usage errors). The texts live in the terminal's
+catalogs; the language is the ``--lang`` anywhere on the command line, else the locale (as the
+commands themselves choose it).
 """
 
 from __future__ import annotations
@@ -21,8 +22,9 @@ from rich.table import Table
 from rich.text import Text
 from typer import _click, rich_utils
 from typer._click import exceptions as exc
-from typer.core import TyperArgument, TyperGroup
+from typer.core import TyperArgument, TyperGroup, TyperOption
 
+from ..core.errors import GrimoireError
 from ..core.registry import games
 from .i18n import Translator, detect_lang
 
@@ -50,7 +52,7 @@ def help_lang(args: Sequence[str]) -> str:
             explicit = arg.split("=", 1)[1]
     try:
         return detect_lang(explicit)
-    except Exception:              # a --lang we lack: the command reports it; the help follows the locale
+    except GrimoireError:          # a --lang we lack: the command reports it; the help follows the locale
         return detect_lang(None)
 
 
@@ -176,6 +178,17 @@ def set_words(t: Translator) -> None:
     rich_utils.highlighter.highlights = [*marks, usage]  # type: ignore[misc]  # (an instance's own list)
 
 
+def _type_label(param: TyperArgument | TyperOption, ctx: _click.Context, t: Translator) -> None:
+    """The type column ("<int>", "<path>") in the language: ``help.type.<type>`` (int_range, list_path, ...)."""
+    label = param.display_type_rich(ctx)
+    if not label or not label.startswith("<"):
+        return
+    key = "help.type." + re.sub(r"\W+", "_", label.strip("<>").lower()).strip("_")
+    if t.has(key):
+        shown = f"<{t(key)}>"
+        param.display_type_rich = lambda ctx: shown  # type: ignore[method-assign]  # (this run's tree only)
+
+
 def localize(group: TyperGroup, ctx: _click.Context, t: Translator) -> None:
     """Every text of ``group`` and its commands in ``t``'s language (English where a key is missing)."""
     set_words(t)
@@ -194,6 +207,8 @@ def localize(group: TyperGroup, ctx: _click.Context, t: Translator) -> None:
             text = _text(t, [f"help.{name}.{pname}"], games=game_list)
             if text is not None and hasattr(param, "help"):
                 param.help = text
+            if isinstance(param, (TyperArgument, TyperOption)):
+                _type_label(param, ctx, t)
             if isinstance(param, TyperArgument):
                 shown = _text(t, [f"help.arg.{pname}"])
                 if shown and shown != pname:     # (English keeps Typer's own display, "runs...")
@@ -201,3 +216,4 @@ def localize(group: TyperGroup, ctx: _click.Context, t: Translator) -> None:
         help_option = cmd.get_help_option(ctx)
         if help_option is not None:
             help_option.help = t("help.w.help_option")
+            _type_label(help_option, ctx, t)
