@@ -13,8 +13,10 @@ import typer.main
 from typer.testing import CliRunner
 
 import grimoire
+from grimoire.cli import main
 from grimoire.cli.help_i18n import help_lang
 from grimoire.cli.main import _register_commands, app
+from grimoire.core.errors import GrimoireError
 from grimoire.core.registry import games
 
 LANGS = ("en", "hu", "de", "zh")
@@ -58,7 +60,7 @@ def texts(lang: str, keys: list[str]) -> list[str]:
 
 def test_every_option_argument_and_command_has_its_help_in_the_catalogs():
     en = catalog("en")
-    keys = ["help.app"] + [k for c in command_names() for k in help_keys(c)]
+    keys = ["help.app", "help.grimoire.lang"] + [k for c in command_names() for k in help_keys(c)]
     assert [k for k in keys if k not in en] == []
     for lang in LANGS[1:]:
         cat = catalog(lang)
@@ -72,6 +74,7 @@ def test_the_top_help_lists_the_commands_in_the_language(lang):
     cat = catalog(lang)
     for key in ["help.app", *(f"help.cmd.{c}" for c in command_names())]:
         assert cat[key].split("\n\n")[0] in out       # the list shows a command's first paragraph
+    assert cat["help.grimoire.lang"] in out
     for word in ("usage", "options", "commands", "help_option", "options_metavar", "command_metavar"):
         assert catalog(lang)[f"help.w.{word}"] in out
     if lang != "en":
@@ -135,3 +138,20 @@ def test_usage_errors_in_the_language(lang, args, key, params):
     assert catalog(lang)["help.w.error"] in text and "Traceback" not in text
     if lang != "en":
         assert [w for w in ENGLISH_WORDS if re.search(rf"\b{re.escape(w)}", text)] == []
+
+
+@pytest.mark.parametrize("lang", LANGS[1:])
+def test_grimoire_lang_before_the_command_reaches_its_help_and_its_messages(lang):
+    out = shown("en", ["--lang", lang, "--help"])
+    assert catalog(lang)["help.app"] in out and "Usage" not in out
+    r = CliRunner().invoke(app, ["--lang", lang, "rules", "zavandor"], env={"GRIMOIRE_LANG": "en"})
+    assert r.exit_code == 0
+    assert catalog(lang)["term.rules_topics"].split("{")[0].strip() in r.output     # the command's own --lang
+
+
+def test_an_unknown_language_is_refused_in_the_locales_words(monkeypatch, capsys):
+    r = CliRunner().invoke(app, ["--lang", "xx", "rules", "zavandor"], env={"GRIMOIRE_LANG": "de"})
+    assert isinstance(r.exception, GrimoireError) and "keine Sprache 'xx'" in str(r.exception)
+    monkeypatch.setattr("sys.argv", ["grimoire", "--lang", "hu", "rules"])
+    main.error_line("valami")
+    assert capsys.readouterr().err.startswith("hiba: valami")
