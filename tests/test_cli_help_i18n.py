@@ -155,3 +155,13 @@ def test_an_unknown_language_is_refused_in_the_locales_words(monkeypatch, capsys
     monkeypatch.setattr("sys.argv", ["grimoire", "--lang", "hu", "rules"])
     main.error_line("valami")
     assert capsys.readouterr().err.startswith("hiba: valami")
+
+
+def test_lang_after_a_command_without_its_own_lang_is_grimoires():
+    out = shown("en", ["arena", "--help", "--lang", "hu"])
+    assert catalog("hu")["help.arena.agents"] in out and "Usage" not in out
+    out = shown("en", ["serve", "--lang=zh", "--help"])
+    assert catalog("zh")["help.serve.port"] in out
+    group = typer.main.get_command(app)
+    assert group.hoist_lang(["arena", "x", "--lang", "de"]) == ["--lang", "de", "arena", "x"]
+    assert group.hoist_lang(["play", "x", "--lang", "de"]) == ["play", "x", "--lang", "de"]

@@ -94,11 +94,29 @@ class LocalGroup(TyperGroup):
     context_class = LocalContext
 
     def parse_args(self, ctx: _click.Context, args: list[str]) -> list[str]:
+        args = self.hoist_lang(args)
         t = Translator(help_lang(args))
         ctx.meta["grimoire.help_t"] = t
         localize(self, ctx, t)
         with usage_errors(t):
             return super().parse_args(ctx, args)
+
+    def hoist_lang(self, args: list[str]) -> list[str]:
+        """``grimoire arena --lang hu ...``: a command without its own --lang leaves it to ``grimoire``."""
+        i = 0
+        while i < len(args) and args[i].startswith("--lang"):
+            i += 1 if "=" in args[i] else 2
+        cmd = self.commands.get(args[i]) if i < len(args) else None
+        if cmd is None or any(p.name == "lang" for p in cmd.params):
+            return args
+        for j in range(i + 1, len(args)):
+            if args[j] == "--":
+                break
+            if args[j].startswith("--lang="):
+                return [args[j], *args[:j], *args[j + 1:]]
+            if args[j] == "--lang" and j + 1 < len(args):
+                return [*args[j:j + 2], *args[:j], *args[j + 2:]]
+        return args
 
     def invoke(self, ctx: _click.Context) -> Any:
         with usage_errors(ctx.meta.get("grimoire.help_t") or Translator("en")):
