@@ -165,3 +165,14 @@ def test_lang_after_a_command_without_its_own_lang_is_grimoires():
     group = typer.main.get_command(app)
     assert group.hoist_lang(["arena", "x", "--lang", "de"]) == ["--lang", "de", "arena", "x"]
     assert group.hoist_lang(["play", "x", "--lang", "de"]) == ["play", "x", "--lang", "de"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_games_list_is_in_the_language(lang):
+    r = CliRunner().invoke(app, ["--lang", lang, "games"])
+    cat = catalog(lang)
+    for name in games():
+        assert name in r.output
+    assert cat["term.players_range"].split("}", 2)[-1].strip() in r.output
+    if lang != "en":
+        assert "players" not in r.output

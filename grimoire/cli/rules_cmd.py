@@ -70,7 +70,9 @@ def rules_command(game: str = typer.Argument(...),
 @app.command("games")
 def games_command() -> None:
     """List the games."""
+    t = translator(None)
     for name in games():
         info = game_info(name)
         counts = info.player_counts
-        typer.echo(f"{name:16} {info.title} ({counts[0]}-{counts[-1]} players)")
+        title = t(f"{name}.title") if t.has(f"{name}.title") else info.title
+        typer.echo(f"{name:16} {title} ({t('term.players_range', low=counts[0], high=counts[-1])})")
