@@ -137,7 +137,7 @@ def usage_errors(t: Translator) -> Iterator[None]:
         raise exc.UsageError(text, ctx=e.ctx) from None
 
 
-EXTRA_ARGS = re.compile(r"Got unexpected extra arguments? \((.*)\)$", re.S)
+EXTRA_ARGS = re.compile(r"Got unexpected extra argument(?:\(s\)|s)? \((.*)\)$", re.S)
 NO_COMMAND = re.compile(r"No such command '(.*)'\.$", re.S)
 
 
@@ -165,7 +165,7 @@ def usage_error_text(e: exc.UsageError, t: Translator) -> str | None:
                 reason = t(key)
         return t("help.err.invalid", name=hint, reason=reason)
     if (m := EXTRA_ARGS.match(e.message)) is not None:
-        return t("help.err.extra_args", args=m.group(1))
+        return t("help.err.extra_args", args=m.group(1), n=len(m.group(1).split()))
     if (m := NO_COMMAND.match(e.message)) is not None:
         return t("help.err.no_command", name=m.group(1))
     if e.message == "Missing command.":
