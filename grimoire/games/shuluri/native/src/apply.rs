@@ -373,7 +373,19 @@ fn act(s: &mut Saved, seat: usize, text: &str, words: &[&str]) -> Res {
             log(s, "gives_order", None, json!({"fig": who, "target": target}));
             push(s, Decision { kind: Kind::Order, seat: seat as u8, payload: Some(Payload::Int(z as i64)) });
         }
-        _ => return not_ported(&format!("'{}'", words[1..].join(" "))),
+        ["drop"] => crate::arms::do_drop(s, id),
+        ["pickup"] => crate::arms::do_pickup(s, id),
+        ["stand"] => crate::arms::do_stand(s, id),
+        ["bell"] => crate::arms::do_bell(s, id),
+        ["wield", key] => {
+            let i = d.heap_sets.iter().position(|k| k == key).ok_or_else(|| bad(text))?;
+            crate::arms::do_wield(s, id, i);
+        }
+        ["cloud", k, dn] => {
+            let k: usize = k.parse().ok().filter(|&k| k >= 1).ok_or_else(|| bad(text))?;
+            crate::arms::do_cloud(s, id, k, dir(dn).ok_or_else(|| bad(text))?);
+        }
+        _ => return not_ported(&format!("'{}'", words[1])),
     }
     Ok(())
 }

@@ -4,6 +4,7 @@
 //! and plan", says what is ported and what remains.
 
 pub mod apply;
+pub mod arms;
 pub mod board;
 pub mod crc;
 pub mod data;
