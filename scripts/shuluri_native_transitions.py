@@ -21,6 +21,7 @@ from typing import Any
 
 import grimoire
 from grimoire.core.rng import Rng
+from grimoire.games.shuluri import board as B
 
 _spec = importlib.util.spec_from_file_location(
     "shuluri_native_fixtures", Path(__file__).resolve().parent / "shuluri_native_fixtures.py")
@@ -29,15 +30,20 @@ _spec.loader.exec_module(_fixtures)                  # type: ignore[union-attr]
 FIXTURES: Path = _fixtures.FIXTURES
 dump = _fixtures.dump
 
-# (players, seed, options, actions): random games from their start, both player counts and four-player
-# modes, the optional rules, the sword artist, preset dice; cut after ``actions`` actions (the file's size)
-GAMES: list[tuple[int, int, dict[str, Any], int]] = [
-    (2, 21, {}, 700),
-    (2, 22, {"optional_poison_vial": True, "optional_magic_potion": True, "gladiator_type": "sword_artist"}, 500),
-    (2, 23, {"heaps_per_gladiator": 2, "spells_per_step": "unlimited", "allow_single_naming": True}, 500),
-    (4, 24, {"mode": "ffa"}, 600),
-    (4, 25, {"mode": "pairs", "gladiator_types": ["heavy", "sword_artist", "heavy", "sword_artist"]}, 600),
-    (2, 26, {"dice": [10, 1, 7, 7, 3]}, 300),
+# (players, seed, options, actions, policy): games from their start, both player counts and four-player
+# modes, the optional rules, the sword artist, preset dice; cut after ``actions`` actions (the file's size).
+# Policy "random": uniform over the legal actions; "press": melee first, else mostly the move that
+# comes closest to an enemy (random play hardly ever fights in melee)
+GAMES: list[tuple[int, int, dict[str, Any], int, str]] = [
+    (2, 21, {}, 700, "random"),
+    (2, 22, {"optional_poison_vial": True, "optional_magic_potion": True, "gladiator_type": "sword_artist"}, 500,
+     "random"),
+    (2, 23, {"heaps_per_gladiator": 2, "spells_per_step": "unlimited", "allow_single_naming": True}, 500, "random"),
+    (4, 24, {"mode": "ffa"}, 600, "random"),
+    (4, 25, {"mode": "pairs", "gladiator_types": ["heavy", "sword_artist", "heavy", "sword_artist"]}, 600, "random"),
+    (2, 26, {"dice": [10, 1, 7, 7, 3]}, 300, "random"),
+    (2, 31, {"optional_poison_vial": True, "gladiator_type": "sword_artist"}, 500, "press"),
+    (4, 32, {"mode": "pairs", "push_compare": "d10"}, 500, "press"),
 ]
 
 
@@ -84,7 +90,27 @@ def kind_of(s: Any, text: str) -> str:
     return f"{s.stack.top.kind}:{a.kind}"
 
 
-def game_fixture(players: int, seed: int, options: dict, n_actions: int) -> dict:
+def _press(s: Any, acts: list, rng: Rng) -> Any:
+    """Melee when it can, else 7 times in 10 the move that ends closest to an enemy, else any action."""
+    melee = [a for a in acts if a.kind == "attack"]
+    if melee:
+        return melee[rng.randint(0, len(melee) - 1)]
+    top = s.stack.top
+    if top.kind == "act" and rng.randint(1, 10) <= 7:
+        foes = [g.field for g in s.figs if g is not None and g.alive and g.field >= 0 and s.enemies(g.seat, top.seat)]
+        best, dist = None, 10**9
+        for a in acts:
+            if a.kind == "move" and foes:
+                n = B.NEIGHBOURS[s.figs[top.seat * 5 + a.args[0]].field][a.args[1]]
+                d = min(B.distance(n, x) for x in foes)
+                if d < dist:
+                    best, dist = a, d
+        if best is not None:
+            return best
+    return acts[rng.randint(0, len(acts) - 1)]
+
+
+def game_fixture(players: int, seed: int, options: dict, n_actions: int, policy: str) -> dict:
     s: Any = grimoire.new_game("shuluri", players=players, seed=seed, **options)
     rng = Rng(seed)
     start = strip_texts(s.to_dict())
@@ -92,13 +118,13 @@ def game_fixture(players: int, seed: int, options: dict, n_actions: int) -> dict
     steps: list[dict[str, Any]] = []
     while not s.is_terminal() and len(steps) < n_actions:
         acts = s.legal_actions()
-        a = acts[rng.randint(0, len(acts) - 1)]
+        a = acts[rng.randint(0, len(acts) - 1)] if policy == "random" else _press(s, acts, rng)
         key = f"{s.stack.top.kind}:{a.kind}"
         s.apply(a)
         now = strip_texts(s.to_dict())
         steps.append({"action": a.text, "kind": key, "patch": diff(prev, now)})
         prev = now
-    return {"players": players, "seed": seed, "options": options, "start": start, "steps": steps}
+    return {"players": players, "seed": seed, "options": options, "policy": policy, "start": start, "steps": steps}
 
 
 def transitions_fixture() -> dict:

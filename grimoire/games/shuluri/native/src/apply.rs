@@ -212,6 +212,24 @@ pub fn apply(s: &mut Saved, text: &str) -> Res {
             }
             _ => return not_ported("direct traps"),
         },
+        Kind::Dodge => {
+            let dodged = match text {
+                "dodge" => true,
+                "no dodge" => false,
+                _ => return Err(bad(text)),
+            };
+            pop(s);
+            crate::combat::answer_dodge(s, &top, dodged)?;
+        }
+        Kind::Push => {
+            let dir = match words[..] {
+                ["no", "push"] => None,
+                ["push", dn] => Some(dir(dn).ok_or_else(|| bad(text))?),
+                _ => return Err(bad(text)),
+            };
+            pop(s);
+            crate::combat::answer_push(s, &top, dir)?;
+        }
         Kind::Order => {
             pop(s);
             order_to(s, &top, text, &words)?;
@@ -373,7 +391,27 @@ fn act(s: &mut Saved, seat: usize, text: &str, words: &[&str]) -> Res {
             log(s, "gives_order", None, json!({"fig": who, "target": target}));
             push(s, Decision { kind: Kind::Order, seat: seat as u8, payload: Some(Payload::Int(z as i64)) });
         }
-        _ => return not_ported(&format!("'{}'", words[1..].join(" "))),
+        ["attack", t] | ["attack", t, _] => {
+            let t = fig_id(s, t).ok_or_else(|| bad(text))?;
+            crate::combat::declare_melee(s, id, t, words.get(3).copied().unwrap_or(""))?;
+        }
+        ["javelin" | "net", t] => {
+            let t = fig_id(s, t).ok_or_else(|| bad(text))?;
+            crate::combat::declare_throw(s, id, t, words[1])?;
+        }
+        ["drop"] => crate::arms::do_drop(s, id),
+        ["pickup"] => crate::arms::do_pickup(s, id),
+        ["stand"] => crate::arms::do_stand(s, id),
+        ["bell"] => crate::arms::do_bell(s, id),
+        ["wield", key] => {
+            let i = d.heap_sets.iter().position(|k| k == key).ok_or_else(|| bad(text))?;
+            crate::arms::do_wield(s, id, i);
+        }
+        ["cloud", k, dn] => {
+            let k: usize = k.parse().ok().filter(|&k| k >= 1).ok_or_else(|| bad(text))?;
+            crate::arms::do_cloud(s, id, k, dir(dn).ok_or_else(|| bad(text))?);
+        }
+        _ => return not_ported(&format!("'{}'", words[1])),
     }
     Ok(())
 }
@@ -411,7 +449,7 @@ fn do_move(s: &mut Saved, id: usize, d: usize, mode: &str) -> Res {
 }
 
 /// Python `movement.relocate` without cages (crossing a cage wall hurts: not ported yet).
-fn relocate(s: &mut Saved, moves: &[(usize, i64)]) -> Res {
+pub fn relocate(s: &mut Saved, moves: &[(usize, i64)]) -> Res {
     if s.state.areas.iter().any(|a| a.1 == "prison") {
         return not_ported("moves with a cage on the board");
     }

@@ -478,3 +478,51 @@ pub fn finish(s: &mut Saved, mut winners: Vec<u8>, reason: &str) {
         log(s, "over_won", None, json!({"reason": code, "players": winners}));
     }
 }
+
+/// A gladiator died: his side loses (E19.1; simultaneous deaths of the last sides: a draw, E19.2).
+/// With four players a team whose gladiator died leaves the board (20.10).
+pub fn resolve_deaths(s: &mut Saved) {
+    if s.state.deaths.is_empty() || s.state.phase == Phase::Over {
+        return;
+    }
+    let died = std::mem::take(&mut s.state.deaths);
+    let st = &s.state;
+    let mut living: Vec<u8> = st.teams.iter().filter(|t| !t.out).map(|t| st.alliance[t.seat as usize]).collect();
+    living.dedup();
+    living.sort_unstable();
+    living.dedup();
+    let of = |sides: &[u8]| (0..s.players).filter(|&x| sides.contains(&st.alliance[x as usize])).collect::<Vec<u8>>();
+    if living.is_empty() {
+        let sides: Vec<u8> = died.iter().map(|&x| st.alliance[x as usize]).collect();
+        let w = of(&sides);
+        finish(s, w, "draw");
+        return;
+    }
+    if living.len() == 1 {
+        let w = of(&living);
+        finish(s, w, "gladiator killed");
+        return;
+    }
+    for seat in died {
+        leave_board(s, seat);
+    }
+}
+
+fn leave_board(s: &mut Saved, seat: u8) {
+    for f in s.state.figs.iter_mut().flatten() {
+        if f.seat == seat {
+            f.alive = false;
+            f.field = -1;
+        }
+    }
+    let t = &mut s.state.teams[seat as usize];
+    let cards: Vec<u8> = t.hand.iter().map(|h| h.0).collect();
+    t.lost.extend(cards);
+    t.hand.clear();
+    s.state.stack.retain(|d| d.seat != seat);
+    log(s, "leaves", None, json!({"player": seat}));
+    if s.state.active == seat as i64 && s.state.phase == Phase::Play {
+        s.state.stack.clear();
+        s.state.sub = Sub::Zomb;
+    }
+}

@@ -5,8 +5,11 @@
 
 pub mod actions;
 pub mod apply;
+pub mod arms;
 pub mod board;
+pub mod combat;
 pub mod crc;
+pub mod damage;
 pub mod data;
 pub mod flow;
 pub mod legal;
