@@ -145,7 +145,7 @@ def test_a_damaged_network_file_is_refused(tmp_path):
     arrays = net.arrays()
     arrays["wv"] = arrays["wv"] + 1
     import json
-    meta = np.frombuffer(json.dumps({**net.meta, "format": expert.NET_FORMAT}).encode(), np.uint8)
+    meta = np.frombuffer(json.dumps({**net.meta, "format": netmod.FORMAT}).encode(), np.uint8)
     np.savez(bad, meta=meta, **arrays)
     with pytest.raises(ValueError, match="hash"):
         expert.read_network(bad)

@@ -246,7 +246,7 @@ def test_tables_hold_the_interned_actions():
             assert a.kind == "cast" and a.args[3] >= 0 and A.TABLE.lookup(a.text) is a
 
 
-@pytest.mark.parametrize("players, games, opts", [(2, 3, {}), (4, 2, {}), (2, 2, _OTHER_RULES),
+@pytest.mark.parametrize("players, games, opts", [(2, 3, {}), (4, 1, {}), (2, 2, _OTHER_RULES),
                                                   (4, 1, {"mode": "pairs"})])
 def test_tensor_into_is_the_observation_tensor_bit_for_bit(players, games, opts):
     from grimoire.core.registry import spec_for_state

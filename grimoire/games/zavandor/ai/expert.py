@@ -12,8 +12,6 @@ network is shipped for the table's player count (or the core is not built) it pl
 
 from __future__ import annotations
 
-import hashlib
-import json
 import time
 from functools import cache
 from pathlib import Path
@@ -23,8 +21,8 @@ import numpy as np
 
 from ....core.action import Action
 from ....core.agent import Agent
+from ....core.net import load as load_network
 
-NET_FORMAT = "grimoire-mlp/1"
 DATA = Path(__file__).resolve().parent.parent / "data"
 # the shipped networks: players -> file in data/ (a count without one plays as hard)
 NETWORKS: dict[int, str] = {4: "expert-4p.npz", 2: "expert-2p.npz"}
@@ -36,30 +34,14 @@ WEIGHT = 0.5
 
 
 def read_network(path: Path) -> tuple[list[int], int, list[np.ndarray], dict[str, Any]]:
-    """(dims, number of action ids, float32 arrays in file order, meta) of a network file; ValueError
-    when it is not one or its weights do not match the hash in its meta."""
-    try:
-        with np.load(path, allow_pickle=False) as z:
-            arrays = {k: z[k] for k in z.files}
-    except (OSError, ValueError) as e:
-        raise ValueError(f"{path.name}: not a network file ({e})") from None
-    meta = json.loads(arrays.pop("meta").tobytes().decode()) if "meta" in arrays else {}
-    if meta.get("format") != NET_FORMAT:
-        raise ValueError(f"{path.name}: format {meta.get('format')!r}, expected {NET_FORMAT!r}")
-    layers = sum(1 for n in arrays if n[0] == "w" and n[1:].isdigit())
-    names = [f"{p}{k}" for k in range(layers) for p in "wb"] + ["wv", "bv", "wp", "bp"]
-    if any(n not in arrays for n in names):
-        raise ValueError(f"{path.name}: not a network file (missing arrays)")
-    ordered = [np.ascontiguousarray(arrays[n], dtype=np.float32) for n in names]
-    h = hashlib.sha256()            # the hash of core/net.py's weights_hash: name, shape, float32 bytes
-    for n, a in zip(names, ordered, strict=True):
-        h.update(n.encode())
-        h.update(repr(tuple(a.shape)).encode())
-        h.update(a.astype("<f4").tobytes())
-    if meta.get("sha256") != h.hexdigest():
-        raise ValueError(f"{path.name}: the weights do not match their recorded hash")
-    dims = [int(ordered[0].shape[0])] + [int(ordered[2 * k].shape[1]) for k in range(layers)]
-    return dims, int(ordered[-1].shape[0]), ordered, meta
+    """(dims, number of action ids, float32 arrays in file order, meta) of a network file, as the core's
+    ``Net`` takes them; ValueError when it is not one or its weights do not match their recorded hash
+    (a shipped network must carry one)."""
+    net = load_network(path)
+    if not net.meta.get("sha256"):
+        raise ValueError(f"{path.name}: the weights have no recorded hash")
+    dims = [net.obs_size] + [int(w.shape[1]) for w, _ in net.layers]
+    return dims, net.num_actions, list(net.arrays().values()), net.meta
 
 
 @cache
