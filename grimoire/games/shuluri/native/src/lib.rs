@@ -11,5 +11,6 @@ pub mod crc;
 pub mod damage;
 pub mod data;
 pub mod flow;
+pub mod patch;
 pub mod rules;
 pub mod state;
