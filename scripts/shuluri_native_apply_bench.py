@@ -14,24 +14,14 @@ import argparse
 import json
 import os
 import subprocess
-import time
 from pathlib import Path
 from typing import Any
+
+from shuluri_native_bench import per_call  # scripts/ is on the path when run as a script
 
 import grimoire
 
 CRATE = Path(__file__).resolve().parent.parent / "grimoire" / "games" / "shuluri" / "native"
-
-
-def per_call(work, items: list) -> float:
-    """CPU microseconds per call over runs of at least 2 s."""
-    start = time.process_time()
-    calls = 0
-    while time.process_time() - start < 2.0:
-        for x in items:
-            work(x)
-        calls += len(items)
-    return (time.process_time() - start) / calls * 1e6
 
 
 def trimmed(d: dict) -> dict:
