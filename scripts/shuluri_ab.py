@@ -11,7 +11,9 @@ machine falls on all variants alike. The budget is the game's own (``SEARCH_ITER
 other work on the machine does not shrink it, or ``--iterations`` alone (no time limit: results then
 depend only on the seed). Prints one line per game and per variant: hard's share (its alliance's in
 pairs; a draw counts half), draws, rounds, the share as alliance A and B, and its thinking time per
-decision (wall and this thread's CPU time).
+decision (wall and this thread's CPU time); with two or more variants, each one's paired difference
+from the first over the games both finished (``paired``). ``--report RUN.json`` prints the table and
+the paired differences of a run's json (one stopped early too) without playing.
 """
 
 from __future__ import annotations
@@ -72,6 +74,38 @@ def play(spec, factories: dict, every: bool = False) -> dict:
     return r
 
 
+def paired(log: list[dict], names: list[str]) -> list[str]:
+    """Per variant after the first: the mean of its share minus the first's on the same games (both
+    finished), a 95% normal interval of that mean, the games better / worse / equal, and each one's share
+    with its 95% Wilson interval, draws and share as alliance A / B on those games."""
+    by: dict[str, dict[int, dict]] = {n: {g["game"]: g for g in log if g["variant"] == n} for n in names}
+    out = ["| variant | common games | share [95% Wilson] | draws | as A / B | paired difference from "
+           f"{names[0] or 'base'} [95%] | better / worse / equal |", "|---|---|---|---|---|---|---|"]
+    for name in names[1:]:
+        common = sorted(set(by[names[0]]) & set(by[name]))
+        n = len(common)
+        if n == 0:
+            continue
+        diffs = [by[name][i]["share"] - by[names[0]][i]["share"] for i in common]
+        mean = sum(diffs) / n
+        sd = (sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)) ** 0.5
+        half = 1.96 * sd / n ** 0.5
+        for v in (names[0], name):
+            gs = [by[v][i] for i in common]
+            share = sum(g["share"] for g in gs)
+            lo, hi = wilson(share, n)
+            a = sum(g["share"] for g in gs if g["side"] == "A")
+            b = sum(g["share"] for g in gs if g["side"] == "B")
+            draws = sum(1 for g in gs if not g["decided"])
+            pd = (f"{100 * mean:+.1f} [{100 * (mean - half):+.1f}, {100 * (mean + half):+.1f}] points"
+                  if v == name else "–")
+            bwe = (f"{sum(d > 0 for d in diffs)} / {sum(d < 0 for d in diffs)} / {sum(d == 0 for d in diffs)}"
+                   if v == name else "–")
+            out.append(f"| {v or 'base'} | {n} | {100 * share / n:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}] | "
+                       f"{draws} ({100 * draws / n:.0f}%) | {a:.1f} / {b:.1f} | {pd} | {bwe} |")
+    return out
+
+
 def medium_first(seed: int):
     """medium that takes the first step when it wins the roll for the side (S5.5)."""
     from grimoire.games.shuluri.ai.heuristic import HeuristicAgent
@@ -82,7 +116,7 @@ def medium_first(seed: int):
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--variant", action="append", required=True, help="k=v,... for ShuluriSearch ('' = default)")
+    ap.add_argument("--variant", action="append", default=[], help="k=v,... for ShuluriSearch ('' = default)")
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--seed", type=int, default=40)
     ap.add_argument("--players", type=int, default=2, choices=(2, 4))
@@ -96,7 +130,15 @@ def main() -> None:
     ap.add_argument("--upper", default="hard", help="the level measured: hard (with the variants), medium, easy")
     ap.add_argument("--lower", default="medium", help="its opponent: medium, easy, random")
     ap.add_argument("--workers", type=int, default=1, help="processes (games in any order, results the same)")
+    ap.add_argument("--report", default=None, help="print the paired differences of this run's json, play nothing")
     args = ap.parse_args()
+    if args.report:
+        with open(args.report) as fh:
+            run = json.load(fh)
+        print("\n".join(paired(run["games"], run["args"]["variant"])))
+        return
+    if not args.variant:
+        ap.error("give at least one --variant ('' = the default hard)")
     variants = [parse_variant(v) for v in args.variant]
     options: dict = {"max_rounds": args.max_rounds} if args.max_rounds else {}
     if args.players == 4:
@@ -151,6 +193,9 @@ def main() -> None:
               f"{t['draws']} ({100 * t['draws'] / n:.0f}%) | {t['rounds'] / n:.1f} | "
               f"{t.get('A', 0.0):.1f} / {t.get('B', 0.0):.1f} | "
               f"{t['think'] / max(1, t['searched']):.3f}, {t['cpu'] / max(1, t['searched']):.3f} |")
+    if len(variants) > 1:
+        print()
+        print("\n".join(paired(log, args.variant)))
 
 
 if __name__ == "__main__":

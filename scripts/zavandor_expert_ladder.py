@@ -17,7 +17,7 @@ import json
 import time
 from pathlib import Path
 
-from grimoire.agents.arena import run_arena, summarize, write_json
+from grimoire.agents.arena import play_game, run_arena, schedule, summarize, write_json
 from grimoire.games.zavandor.ai import expert
 
 
@@ -30,6 +30,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--engine", choices=["native", "python"], default="native")
     ap.add_argument("--net", action="append", default=[], metavar="PLAYERS=FILE",
                     help="play the expert with this network file at that player count instead of the shipped one")
+    ap.add_argument("--skip", type=int, default=0,
+                    help="leave out the schedule's first N games (resume a stopped --jsonl run; --workers 1)")
     ap.add_argument("--json")
     ap.add_argument("--jsonl", help="append each finished game here (a stopped run keeps its games)")
     a = ap.parse_args(argv)
@@ -42,7 +44,7 @@ def main(argv: list[str] | None = None) -> int:
         expert.shipped_net.cache_clear()
         expert.shipped_net(int(players))          # a bad file fails here, before any game
     t0 = time.perf_counter()
-    done = [0]
+    done = [a.skip]
 
     def tick(r) -> None:
         done[0] += 1
@@ -51,7 +53,16 @@ def main(argv: list[str] | None = None) -> int:
                 f.write(json.dumps(r) + "\n")
         print(f"\r{done[0]}/{a.games} games, {time.perf_counter() - t0:.0f}s", end="", flush=True)
 
-    results = run_arena("zavandor", agents, a.games, a.seed, {"backend": a.engine}, a.workers, on_result=tick)
+    options = {"backend": a.engine}
+    if a.skip:
+        if a.workers > 1 or not 0 < a.skip < a.games:
+            ap.error("--skip N: with --workers 1 and fewer than --games")
+        results = []
+        for spec in schedule("zavandor", agents, a.games, a.seed, options)[a.skip:]:
+            results.append(play_game(spec))
+            tick(results[-1])
+    else:
+        results = run_arena("zavandor", agents, a.games, a.seed, options, a.workers, on_result=tick)
     print()
     s = summarize(results)
     for ag in sorted(s["agents"], key=lambda x: -x["win_rate"]):

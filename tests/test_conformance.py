@@ -10,16 +10,13 @@ GAMES = grimoire.games()
 
 
 def _cases():
-    """Two seeds per player count; above four players (the longest games) the second seed runs with
-    the slow tests, so the default run stays short while every count is checked."""
+    """Two seeds per player count: the second runs with the slow tests, so the default run stays short
+    while every count is checked (the hypothesis invariants and the golden games cover more seeds)."""
     for g in GAMES:
         info = game_info(g)
         for n in info.player_counts[:6]:
-            if n <= 4:
-                yield pytest.param(g, n, (1, 2), id=f"{g}-{n}p")
-            else:
-                yield pytest.param(g, n, (1,), id=f"{g}-{n}p")
-                yield pytest.param(g, n, (2,), id=f"{g}-{n}p-seed2", marks=pytest.mark.slow)
+            yield pytest.param(g, n, (1,), id=f"{g}-{n}p")
+            yield pytest.param(g, n, (2,), id=f"{g}-{n}p-seed2", marks=pytest.mark.slow)
 
 
 @pytest.mark.parametrize("game,players,seeds", list(_cases()))

@@ -39,9 +39,9 @@ from .common import (
 from .i18n import Translator, translator
 from .main import app
 from .rules_cmd import rules_text
+from .words import COMMANDS, CommandWords
 
 _RANGE_RE = re.compile(r"^(.+) (\d+)$")
-COMMANDS = ("help", "rules", "log", "undo", "board", "save", "quit")
 LIST_MAX = 40                 # more field choices than this: the map shows them, the list does not
 
 
@@ -196,10 +196,18 @@ class Session:
     level_labels: dict = field(default_factory=dict)    # option -> its words on the level shown last
     current_level: picker.Level | None = None          # the picker's level at the prompt (None: a flat list)
     listed_now: dict = field(default_factory=dict)      # number -> option of the list at the prompt
+    _words: CommandWords | None = None
 
     def __post_init__(self):
         if self.reader is None:
             self.reader = LineReader(self.console)
+
+    @property
+    def words(self) -> CommandWords:
+        """The command words in the reader's language (the English ones work too)."""
+        if self._words is None:
+            self._words = CommandWords(self.t, renderers.views(self.state.game), self.t.has)
+        return self._words
 
     @property
     def humans(self) -> list[int]:
@@ -285,7 +293,7 @@ class Session:
                 listed = self.show_level(seat, lv) if lv is not None else self.show_flat(seat, texts)
                 self.listed_now = listed
                 show_list = False
-            completions = texts + list(COMMANDS) + list(views) + [f"board {v}" for v in views]
+            completions = texts + self.words.completions()
             if lv is not None:
                 completions = [lv.continuation(o) for o in lv.options] + completions
             line = self.read(t("term.prompt", seat=seat + 1), completions, seat=seat)
@@ -296,28 +304,28 @@ class Session:
                 show_list = True                     # Enter alone: the list again
                 continue
             word, _, rest = line.partition(" ")
-            word = word.lower()
             rest = rest.strip()
-            if word in ("quit", "exit", "q"):
+            command = self.words.command(word)
+            if command == "quit":
                 if rest:
                     self.save(rest)
                 return False
-            if word in ("help", "?"):
+            if command == "help":
                 self.help(rest)
                 continue
-            if word == "rules":
+            if command == "rules":
                 self.rules(rest)
                 continue
-            if word == "log":
+            if command == "log":
                 self.show_log(rest)
                 continue
-            if word == "board" or word in views:
-                self.board(seat, rest if word == "board" else line, views)
+            if command == "board" or self.words.view(word):
+                self.board(seat, rest if command == "board" else line, views)
                 continue
-            if word == "save":
+            if command == "save":
                 self.save(rest)
                 continue
-            if word == "undo":
+            if command == "undo":
                 if self.undo(seat):
                     self.show(seat)
                     texts = [str(a) for a in self.state.legal_actions()]
@@ -437,11 +445,12 @@ class Session:
 
     def board(self, seat: int, view: str, views: dict[str, str]) -> None:
         """``board`` (the compact board) or a view, which may take an argument ("zoom 3,-2")."""
-        view = view.strip()
+        typed = view.strip()
+        view = self.words.canonical_view(typed)
         name = view.split(" ")[0].lower()
         if view and name not in views:
-            names = ", ".join(["board"] + list(views)) if views else "board"
-            self.error(self.t("term.no_view", view=view, views=names))
+            names = ", ".join([self.words.word("board")] + [self.words.view_word(v) for v in views])
+            self.error(self.t("term.no_view", view=typed, views=names))
             return
         if view:
             problem = renderers.check_view(self.state.game, self.state.observation(seat), view, seat, t=self.t)
@@ -455,15 +464,19 @@ class Session:
         if not topic:
             views = renderers.views(self.state.game)
             lines = [f"[bold]{escape(t('term.help.title'))}[/]"]
-            for cmd, key in HELP_LINES:
-                lines.append(f"  [cyan]{escape(t(cmd))}[/]  {escape(t(key))}")
+            w = self.words
+            for cmd, syntax, key in HELP_LINES:
+                typed = t(syntax, word=w.word(cmd)) if cmd else t(syntax)
+                lines.append(f"  [cyan]{escape(typed)}[/]  {escape(t(key))}")
             args = renderers.view_args(self.state.game)
             for v, key in views.items():
-                syntax = f"board {v}" + (f" {t(args[v])}" if v in args else "")
+                syntax = f"{w.word('board')} {w.view_word(v)}" + (f" {t(args[v])}" if v in args else "")
                 lines.append(f"  [cyan]{escape(syntax)}[/]  {escape(t(key))}")
             if renderers.has_menu(self.state.game):
                 lines.append(escape(t("term.help.picker")))
             lines.append(escape(t("term.help.numbers")))
+            if t.lang != "en":
+                lines.append(escape(t("term.help.english")))
             self.console.print("\n".join(lines), highlight=False)
             return
         text = renderers.describe(self.state.game, topic, t=t)
@@ -501,7 +514,7 @@ class Session:
 
     def save(self, path: str) -> None:
         if not path:
-            self.console.print(f"[red]{escape(self.t('term.save_needs_file'))}[/]")
+            self.console.print(f"[red]{escape(self.t('term.save_needs_file', save=self.words.word('save')))}[/]")
             return
         try:
             save_record(path, make_record(self.state))
@@ -543,15 +556,9 @@ class Session:
             self.console.print(escape(t("term.review_hint")), highlight=False)
 
 
-HELP_LINES = [                       # (the command as typed, with its arguments in the reader's words; what it does)
-    ("term.help.syntax.play", "term.help.play"),
-    ("term.help.syntax.help", "term.help.help"),
-    ("term.help.syntax.rules", "term.help.rules"),
-    ("term.help.syntax.log", "term.help.log"),
-    ("term.help.syntax.undo", "term.help.undo"),
-    ("term.help.syntax.board", "term.help.board"),
-    ("term.help.syntax.save", "term.help.save"),
-    ("term.help.syntax.quit", "term.help.quit"),
+HELP_LINES = [          # (the command, the syntax with its word and arguments in the reader's words, what it does)
+    (None, "term.help.syntax.play", "term.help.play"),
+    *((c, f"term.help.syntax.{c}", f"term.help.{c}") for c in COMMANDS),
 ]
 
 
@@ -635,7 +642,8 @@ def play_command(
     session = Session(state, agent_list, console, record, quiet, log, t=t)
     console.print(f"[bold]{escape(info.title_in(t.lang))}[/] — "
                   + escape(t("term.start" if players != 1 else "term.start_solo", players=players, seed=state.seed))
-                  + (" " + escape(t("term.type_help")) if session.humans else ""), highlight=False)
+                  + (" " + escape(t("term.type_help", help=session.words.word("help"))) if session.humans else ""),
+                  highlight=False)
     if resume is None and capped:
         console.print(escape(t("term.round_cap", rounds=state.options["max_rounds"])), highlight=False)
     interrupted = False
@@ -656,6 +664,8 @@ def play_command(
         console.print(escape(t("term.left_unfinished", n=n)), highlight=False)
         console.print(escape(t("term.resume_with", path=kept)), highlight=False, soft_wrap=True)
     else:           # words: wrapped between words, never inside one ("nächste|s Mal")
-        console.print(escape(t("term.left_unfinished", n=n) + " " + t("term.not_saved")), highlight=False)
+        w = session.words
+        not_saved = t("term.not_saved", save=w.word("save"), quit=w.word("quit"))
+        console.print(escape(t("term.left_unfinished", n=n) + " " + not_saved), highlight=False)
     if interrupted:
         raise typer.Exit(130)

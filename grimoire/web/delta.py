@@ -23,6 +23,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.parts import Kept
+
 Edit = list
 
 
@@ -45,7 +47,8 @@ def diff(old: Any, new: Any) -> list[Edit]:
 def _diff(a: Any, b: Any, path: list, out: list[Edit]) -> None:
     """``a != b``: append the edits from ``a`` to ``b`` at ``path``."""
     ta, tb = type(a), type(b)
-    if ta is dict and tb is dict:
+    # (a part a game keeps from one state to the next, core/parts.py, is a dict)
+    if (ta is dict or ta is Kept) and (tb is dict or tb is Kept):
         added = 0
         for k, v in b.items():
             av = a.get(k, _MISSING)
@@ -91,7 +94,7 @@ def _diff_list(a, b, path: list, out: list[Edit]) -> None:
             _diff(x, y, [*path, i], out)
 
 
-_CONTAINERS = (dict, list, tuple)
+_CONTAINERS = (dict, Kept, list, tuple)
 
 
 def _slide(a, b) -> int | None:

@@ -37,7 +37,7 @@ from ..agents import agent_names
 from ..core.errors import GameConfigError, GrimoireError, IllegalAction
 from ..core.registry import game_info, games, load_game, new_game
 from ..core.state import GameState
-from . import delta, fastjson
+from . import delta, fastjson, viewjson
 from .ai import AIRunner, decision_seed
 from .store import TAKEOVERS, Conflict, CorruptGame, GameRow, Refused, SeatRow, StorageError, Store, now
 
@@ -391,6 +391,11 @@ class Session:
     _hid: dict = field(default_factory=dict, init=False, repr=False, compare=False)
     # the fields every message of this game starts with ('"game_id":...,"game":...,'), serialized once
     _ids_json: str = field(default="", init=False, repr=False, compare=False)
+    # the JSON of the parts the game keeps from one state to the next (viewjson.py): of this state's views
+    # (``_kept_seq``) and of the state before, whose parts this one may hand out again
+    _kept: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+    _kept_before: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+    _kept_seq: int = field(default=-1, init=False, repr=False, compare=False)
     # during one broadcast: the seats' info, the same for every message of it (``Hub._broadcast``)
     _seat_info: list | None = field(default=None, init=False, repr=False, compare=False)
     # during one broadcast: the views built, as the engine made them (``Hub._patch``)
@@ -487,9 +492,13 @@ class Session:
             wanted = [seat] + sorted({x for x in more if x not in self._views and x != seat},
                                      key=lambda x: -1 if x is None else x)
             stash = self._raw
+            if self._kept_seq != self.seq:
+                self._kept_before, self._kept, self._kept_seq = self._kept, {}, self.seq
+            kept, before = self._kept, self._kept_before
             for who, obs in zip(wanted, self.state.observations(wanted), strict=True):
                 hints = self.state.hints(who)
-                self._views[who] = SeatView(fastjson.dumps(obs), fastjson.dumps(hints), obs.get("round"))
+                self._views[who] = SeatView(viewjson.dumps(obs, self.game, kept, before), fastjson.dumps(hints),
+                                            obs.get("round"))
                 if stash is not None:          # a broadcast diffs them against the views sent before
                     stash[who] = (obs, hints)
             got = self._views[seat]

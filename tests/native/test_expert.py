@@ -145,7 +145,7 @@ def test_a_damaged_network_file_is_refused(tmp_path):
     arrays = net.arrays()
     arrays["wv"] = arrays["wv"] + 1
     import json
-    meta = np.frombuffer(json.dumps({**net.meta, "format": expert.NET_FORMAT}).encode(), np.uint8)
+    meta = np.frombuffer(json.dumps({**net.meta, "format": netmod.FORMAT}).encode(), np.uint8)
     np.savez(bad, meta=meta, **arrays)
     with pytest.raises(ValueError, match="hash"):
         expert.read_network(bad)
@@ -161,5 +161,36 @@ def test_the_level_blends_the_network_with_the_heuristic_by_default():
     assert isinstance(a, expert.ExpertAgent)
     assert a.weight == expert.WEIGHT == 0.5
     assert make_agent("zavandor", "expert:weight=1", 1).weight == 1.0
+    h = make_agent("zavandor", "expert:top_k=6,gap=1,band=0.4", 1).hooks     # the search's reach, as hard's
+    assert (h.top_k, h.clear_gap, h.bid_band) == (6, 1.0, 0.4)
+    h = a.hooks
+    assert (h.top_k, h.clear_gap, h.bid_band, h.horizon) == (4, 1.5, 0.15, "turn")
+    assert make_agent("zavandor", "expert:horizon=round", 1).hooks.mode(True)[2] is True   # the round's end
+    with pytest.raises(ValueError, match="horizon"):
+        expert.ExpertAgent(1, horizon="game")
     with pytest.raises(ValueError):
         expert.ExpertAgent(1, weight=1.5)
+
+
+def test_the_search_can_be_left_to_one_kind_of_decision():
+    """``search=bids`` searches only the bids (the rest as medium), ``search=turns`` the other way round:
+    the diagnostics of docs/ai.md that measured where the level's edge over medium comes from."""
+    state = new_game("zavandor", 2, 41, backend="native", max_rounds=8)
+    agents = {k: make_agent("zavandor", f"expert:time=0,iterations=30,search={k}", 4) for k in expert.SEARCHED}
+    medium = make_agent("zavandor", "medium", 2)
+    seen: set[tuple[bool, str]] = set()
+    while not state.is_terminal():
+        seat = state.current_player
+        if seat == 0 and len(state.legal_actions()) > 1:
+            bid = bool(state.pending) and state.pending.top.kind == "bid"
+            for kind, agent in agents.items():
+                a = agent.choose(state, seat)
+                assert a in state.legal_actions()
+                searched = agent.last_stats.get("iterations", 0) > 0
+                if searched:
+                    seen.add((bid, kind))
+                    assert kind == "all" or (kind == "bids") == bid
+        state.apply(agents["all"].choose(state, seat) if seat == 0 else medium.choose(state, seat))
+    assert {(False, "all"), (False, "turns"), (True, "all"), (True, "bids")} <= seen
+    with pytest.raises(ValueError, match="search is one of"):
+        expert.ExpertAgent(1, search="auctions")

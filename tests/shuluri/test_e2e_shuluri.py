@@ -166,7 +166,7 @@ def test_play_a_game_against_the_ai_to_its_end(browser, server, tmp_path):
     assert not errors, errors
 
 
-@pytest.mark.parametrize("mode,agent", [("ffa", "random"), ("pairs", "medium")])
+@pytest.mark.parametrize("mode,agent", [pytest.param("ffa", "random", marks=pytest.mark.slow), ("pairs", "medium")])
 def test_four_players_play_to_the_end(browser, server, tmp_path, mode, agent):
     """The four-player modes (20.10): a human seat against three AI seats, to the end of a short game."""
     shots = Path(os.environ.get("GRIMOIRE_SCREENSHOTS") or tmp_path)

@@ -246,7 +246,7 @@ def test_tables_hold_the_interned_actions():
             assert a.kind == "cast" and a.args[3] >= 0 and A.TABLE.lookup(a.text) is a
 
 
-@pytest.mark.parametrize("players, games, opts", [(2, 3, {}), (4, 2, {}), (2, 2, _OTHER_RULES),
+@pytest.mark.parametrize("players, games, opts", [(2, 3, {}), (4, 1, {}), (2, 2, _OTHER_RULES),
                                                   (4, 1, {"mode": "pairs"})])
 def test_tensor_into_is_the_observation_tensor_bit_for_bit(players, games, opts):
     from grimoire.core.registry import spec_for_state
@@ -359,3 +359,145 @@ def test_every_line_is_the_plain_geometry():
     for a in range(B.N_FIELDS):
         for b in range(B.N_FIELDS):
             assert B._make_line(a, b) == _plain_line(a, b), (a, b)
+
+
+@pytest.mark.parametrize("players, games, opts", [(2, 3, _OTHER_RULES), (4, 2, {}), (4, 1, {"mode": "pairs"})])
+def test_view_caches_serve_no_stale_figure(players, games, opts):
+    """view.py keeps each figure's views in ``f.tc`` and hands them out again while nothing they show changed.
+    After every step of random games, played as the server does (each action on a clone of the state
+    before) and in place, every seat's observation equals the one built afresh (a copy without caches);
+    and an unchanged figure's view is the very object of the state before (``Kept``: its JSON is reused)."""
+    from grimoire.core.parts import Kept
+    seats: list[int | None] = [None, *range(players)]
+    n = same = 0
+    before: list = []
+    for i, s in enumerate(_random_games(players, games, 500 + players, **opts)):
+        live = s.clone() if i % 2 else s               # the server's way, and in place
+        got = live.observations(seats)
+        fresh = s.clone()
+        for f in fresh.figs:
+            if f is not None:
+                f.tc = None
+        assert got == fresh.observations(seats), (i, s.history[-3:])
+        figs = got[0]["shuluri"]["figures"]
+        assert all(type(x) is Kept for x in figs)
+        same += sum(1 for x in figs if any(x is y for y in before))
+        before = figs
+        n += len(figs)
+    assert same > n // 2                                # most figures do not change with an action
+
+
+def test_view_caches_follow_the_round_and_the_team():
+    """A figure's view depends on more than its attributes: the round (an effect's window: the values in
+    play now), its team's gladiator type and whether the team's weapon is shown. Changing only one of
+    them on a copy (which shares the figures' caches) gives the view built afresh, and a different one."""
+    from grimoire.games.shuluri.fig import Effect
+    s = next(st for st in _random_games(4, 1, 77) if st.phase == "play" and st.round >= 2)
+    glad = next(f for f in s.figs if f is not None and f.is_gladiator and f.alive)
+    fighter = next(f for f in s.figs if f is not None and not f.is_gladiator and f.alive and f.seat == glad.seat)
+    fighter.effects = (Effect("trap1", "trap", "trap", s.round, s.round, (("te", -3), ("move", -1)), (), -1),)
+    s.teams[glad.seat].weapon_shown = False
+    seats: list[int | None] = [None, (glad.seat + 1) % 4]
+
+    def next_round(c) -> None:          # the effect is over: the fighter's values in play change
+        c.round += 1
+
+    def shown(c) -> None:               # the gladiator's weapon and values in play show
+        c.teams[glad.seat].weapon_shown = True
+
+    def gtype(c) -> None:               # the sword artist's TE bonus
+        t = c.teams[glad.seat]
+        t.gtype = "sword_artist" if t.gtype == "heavy" else "heavy"
+
+    for edit in (next_round, shown, gtype):
+        before = s.observations(seats)
+        c = s.clone()
+        edit(c)
+        got = c.observations(seats)
+        fresh = c.clone()
+        for f in fresh.figs:
+            if f is not None:
+                f.tc = None
+        assert got == fresh.observations(seats), edit.__name__
+        assert got != before, edit.__name__
+        s = c
+
+
+def plain_reach(ctx, f) -> dict:
+    """planner.reach as it was before the step table: every neighbour's zone, wall and enemies checked."""
+    import heapq
+
+    from grimoire.games.shuluri.data import COST
+    from grimoire.games.shuluri.movement import in_melee
+    from grimoire.games.shuluri.values import move_cost, move_limit
+    s = ctx.s
+    rc = ROLES[f.role]
+    start = f.field
+    out = {start: (0, None, False)}
+    if f.down or f.stopped:
+        return out
+    budget = available(s, f)
+    steps_left = move_limit(s, f) - f.moved
+    if budget <= 0 or steps_left <= 0:
+        return out
+    step_cost, _ = move_cost(s, f, False)
+    melee = in_melee(s, f)
+    may_attack = not (f.attacked or f.disengaged or f.cast_other)
+    if melee and not may_attack and f.attacked:
+        return out
+    glad = f.is_gladiator
+
+    def enemy_at(fld: int) -> bool:
+        return any(g.field == fld and g.id != f.id and s.enemies(g.seat, f.seat) for g in ctx.live)
+
+    best = {start: (0, 0)}
+    queue: list = [(0, 0, 0, start, None)]
+    tick = 0
+    while queue:
+        cost, steps, _t, a, first = heapq.heappop(queue)
+        if best.get(a, (99, 99)) < (cost, steps) or (a != start and enemy_at(a)) or steps >= steps_left:
+            continue
+        for d in range(6):
+            n = B.NEIGHBOURS[a][d]
+            if n < 0 or B.IN_C[n] != glad or n == start:
+                continue
+            extra, gate_text = 0, None
+            if B.EDGE[a][d] != B.NO_WALL:
+                g = B.GATE_AT[a][d]
+                if g < 0:
+                    continue
+                if not s.gate_open[g]:
+                    if s.gate_jam[g] >= s.round or melee and a == start:
+                        continue
+                    extra, gate_text = COST["gate"], f"{rc} open {B.GATES[g].id}"
+            if ctx.count.get(n, 0) >= B.CAPACITY:
+                continue
+            c = cost + extra + step_cost + (COST["disengage"] if melee and a == start else 0)
+            if c > budget or enemy_at(n) and (not may_attack or (melee and a == start) or budget - c < COST["attack"]):
+                continue
+            fa = first if first is not None else gate_text or f"{rc} {'disengage' if melee else 'move'} {B.DIRS[d]}"
+            if (c, steps + 1) < best.get(n, (99, 99)):
+                best[n] = (c, steps + 1)
+                out[n] = (c, fa, melee)
+                tick += 1
+                heapq.heappush(queue, (c, steps + 1, tick, n, fa))
+    return out
+
+
+@pytest.mark.parametrize("players, games, opts", [(2, 2, _OTHER_RULES), (4, 1, {}), (4, 1, {"mode": "pairs"})])
+def test_reach_is_the_plain_search(players, games, opts):
+    """planner.reach (the hints' fields and the AI's walks) against the plain search, for every figure of
+    every seat in the states of random games."""
+    from grimoire.games.shuluri.ai.ctx import Ctx
+    from grimoire.games.shuluri.ai.planner import reach
+    n = 0
+    for i, s in enumerate(_random_games(players, games, 900 + players, **opts)):
+        if s.phase != "play" or i % 7:
+            continue
+        for seat in range(players):
+            ctx = Ctx(s, seat)
+            for f in ctx.live:
+                if f.seat == seat:
+                    assert reach(ctx, f) == plain_reach(ctx, f), (seat, f.id, s.history[-3:])
+                    n += 1
+    assert n > 150 * games

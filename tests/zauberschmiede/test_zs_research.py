@@ -235,7 +235,7 @@ def test_arena_numbers_per_seat_add_up():
     assert stats["dust_creators"] == sum(1 for r in rows if r["S8"])
 
 
-@pytest.mark.parametrize("players", [7, 8])
+@pytest.mark.parametrize("players", [7, pytest.param(8, marks=pytest.mark.slow)])
 def test_conformance_at_the_largest_tables(players):
     cf.random_playthrough("zauberschmiede", players, players, {}, deep_every=13, probe_every=17)
 

@@ -13,8 +13,10 @@ loss is announced at the table, so both are derivable from public events; the ob
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any
 
+from ...core.parts import Kept
 from ...core.rng import Rng
 from . import board as B
 from .combat import exposed
@@ -96,6 +98,38 @@ def _figure(s, f: Fig, seat: int | None) -> dict[str, Any]:
         else:
             out["weapon"] = "?"
     return out
+
+
+# A figure's view is a function of its attributes (every slot but ``tc``, which holds caches, and ``sets``,
+# a list changed in place: compared as a tuple), its team's gladiator type and whether the team's weapon
+# is shown, and the round (effects apply from one round to another); the game's rule flags and number of
+# players never change. A figure keeps its last views in ``f.tc`` (copies share the dict, so the next
+# state's unchanged figures find them) under that key, and they are handed out again while the key is
+# equal (about one figure in ten changes with an action): ``Kept``, so never changed after they are made.
+_FIG_ATTRS = attrgetter(*(n for n in Fig.__slots__ if n not in ("tc", "sets")))
+_VIEW = "view"          # the entry's key in f.tc (tensor_into keys its rows by seat: int or None)
+
+
+def _views(s, f: Fig) -> list:
+    """[key, the public view, the owner's view or None until asked for], reused while the key is equal."""
+    t = s.teams[f.seat]
+    key = (_FIG_ATTRS(f), tuple(f.sets), t.gtype, t.weapon_shown, s.round)
+    tc = f.tc
+    if tc is None:
+        tc = f.tc = {}
+    else:
+        got = tc.get(_VIEW)
+        if got is not None and got[0] == key:
+            return got
+    got = tc[_VIEW] = [key, Kept(_figure(s, f, None)), None]
+    return got
+
+
+def _owners_view(s, f: Fig, views: list) -> Kept:
+    own = views[2]
+    if own is None:
+        own = views[2] = Kept(_own_figure(s, f, views[1]))
+    return own
 
 
 def _own_figure(s, f: Fig, public: dict[str, Any]) -> dict[str, Any]:
@@ -197,17 +231,21 @@ def observe(s, seats: list[int | None]) -> list[dict[str, Any]]:
         step = {"index": s.step_i + 1, "of": len(s.sched), "seat": seat_, "kind": kind,
                 "named": [s.name(c) for c in s.named], "pool": s.pool, "gladiator_man": s.gpool}
     # a figure or team looks the same to every seat but its owner (``own`` is the only use of the seat):
-    # built once for all of them (read-only, like the other shared parts) and once for the owner
-    public_figs: dict[int, dict[str, Any]] = {}
+    # built once for all of them (read-only, like the other shared parts) and once for the owner; the
+    # figures' are ``Kept`` (never changed once built, and handed out again while the figure is the same)
+    figs = [f for f in s.figs if f is not None]
+    views = [_views(s, f) for f in figs]
+    public = [v[1] for v in views]
     public_teams: dict[int, dict[str, Any]] = {}
 
-    def figure(f: Fig, seat: int | None) -> dict[str, Any]:
-        got = public_figs.get(id(f))
-        if got is None:
-            got = public_figs[id(f)] = _figure(s, f, None)
-        if seat is not None and f.seat == seat:
-            return _own_figure(s, f, got)
-        return got
+    def figures(seat: int | None) -> list[dict[str, Any]]:
+        out = public
+        for i, f in enumerate(figs):
+            if f.seat == seat:
+                if out is public:
+                    out = public[:]
+                out[i] = _owners_view(s, f, views[i])
+        return out
 
     def team(t, seat: int | None) -> dict[str, Any]:
         if seat is not None and t.seat == seat:
@@ -218,14 +256,15 @@ def observe(s, seats: list[int | None]) -> list[dict[str, Any]]:
         return got
 
     public_events, private_events = _public_events(s)
+    order, alliances = list(s.order), list(s.alliance)
     out = []
     for seat in seats:
         lines, data = _events(s, seat) if seat in private_events else public_events
         out.append({
-            "phase": s.phase, "mode": s.mode, "step": step, "first": s.first, "order": list(s.order),
-            "alliances": list(s.alliance), "decision": _decision(s, seat), "gates": gates, "areas": areas,
+            "phase": s.phase, "mode": s.mode, "step": step, "first": s.first, "order": order,
+            "alliances": alliances, "decision": _decision(s, seat), "gates": gates, "areas": areas,
             "corpses": corpses, "teams": [team(t, seat) for t in s.teams],
-            "figures": [figure(f, seat) for f in s.figs if f is not None],
+            "figures": figures(seat),
             "events": lines, "event_data": data, "end_reason": s.end_reason or None,
         })
     return out

@@ -15,6 +15,11 @@ worth half a win. Closing in, with the exchange at ``e`` (he striking first), is
 in pairs games where both alliances' first gladiators fell in one round: the last two, 14 Ep against
 11, stood five fields apart for 25 rounds).
 
+Option ``last_only`` (ShuluriSearch's ``corner_last``): only the last enemy gladiator is hunted. Traced
+in hard's lost pairs games (seed 68): a hard gladiator with 18 Ep cornered a fleeing medium gladiator
+with 11-14 Ep for five rounds, four to six fields from his partner, while the other enemy gladiator and
+both enemy warlocks wore the partner down; the partner fell, then he.
+
 Option ``pair`` (ShuluriSearch's ``exchange_hunt``): against the last enemy gladiator, our partner
 near, the exchange that counts is the pair's (``pair_exchange``): after each of his blows both of ours
 follow, so two healthy gladiators hunt an equal one although he strikes first (alone each would lose
@@ -77,14 +82,17 @@ def _covered(fld: int, hunters: list[tuple[int, int]]) -> bool:
     return any(gladiator_walk(h, fld) <= r for h, r in hunters)
 
 
-def corner(s, seat: int, legal: set[str], pair: bool = False) -> str | None:
+def corner(s, seat: int, legal: set[str], pair: bool = False, last_only: bool = False) -> str | None:
     """The first action toward the cornering field of seat's gladiator in his step, or None (nobody to
-    hunt, or the heuristic's best plan strikes this step: the search decides)."""
+    hunt, or the heuristic's best plan strikes this step: the search decides). ``last_only``: only the
+    last enemy gladiator is hunted; while two stand, a hunt of one leaves the partner to the other."""
     ctx = Ctx(s, seat)
     g = next((s.figs[c] for c in s.named if s.figs[c].is_gladiator and player_controls(s, s.figs[c])), None)
     if g is None or g.down or g.attacked or g.field < 0:
         return None
     foes = ctx.enemy_gladiators()
+    if last_only and len(foes) > 1:
+        return None
     own = [p for p in ctx.own_gladiators() if p.id != g.id]
     edge = _edges(s, g, foes, own, pair)
     need = LAST_EDGE if len(foes) == 1 else EDGE
@@ -113,3 +121,41 @@ def corner(s, seat: int, legal: set[str], pair: bool = False) -> str | None:
         return None
     text = best[1] or "end"
     return text if text in legal else None
+
+
+def rally(s, seat: int, legal: set[str]) -> str | None:
+    """Option ``rally`` (ShuluriSearch's): the first action toward a field from which seat's gladiator can
+    strike, in his next step, the enemy gladiator who can strike his partner; None when no enemy
+    gladiator can reach the partner, when he can already strike that enemy from where he stands, or when
+    his best plan strikes this step (the search decides). Fields where another enemy gladiator who would
+    win the exchange could strike him first are never chosen. Traced in hard's lost pairs games: one hard
+    gladiator fought two enemies (and their warlocks) while his partner stood four to eight fields away,
+    unhurt; medium's gladiators, three fields apart on average, took him together."""
+    ctx = Ctx(s, seat)
+    g = next((s.figs[c] for c in s.named if s.figs[c].is_gladiator and player_controls(s, s.figs[c])), None)
+    if g is None or g.down or g.attacked or g.field < 0:
+        return None
+    partner = next((p for p in ctx.own_gladiators() if p.id != g.id), None)
+    foes = [e for e in ctx.enemy_gladiators() if not has_flag(s, e, "no_man")]
+    if partner is None or not foes:
+        return None
+    mine = strike_reach(s, g)
+    threats = [e for e in foes if gladiator_walk(e.field, partner.field) <= strike_reach(s, e)]
+    if not threats or any(gladiator_walk(g.field, e.field) <= mine for e in threats):
+        return None
+    plans = Planner(ctx).plans(g)
+    best_plan = max(plans, key=lambda p: p.value, default=None)
+    if best_plan is not None and best_plan.act is not None and best_plan.act.startswith(BLOWS):
+        return None
+    e = min(threats, key=lambda t: (t.ep, gladiator_walk(g.field, t.field)))
+    others = [d for d in foes if d.id != e.id and exchange(s, g, d, False) < 0]
+    best: tuple | None = None
+    for fld, (cost, first, _dis) in reach(ctx, g).items():
+        if any(gladiator_walk(d.field, fld) <= strike_reach(s, d) for d in others):
+            continue
+        key = (max(0, gladiator_walk(fld, e.field) - mine), cost)
+        if best is None or key < best[0]:
+            best = (key, first)
+    if best is None or best[1] is None:
+        return None
+    return best[1] if best[1] in legal else None

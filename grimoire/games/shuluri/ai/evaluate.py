@@ -4,6 +4,13 @@ Each side's score is the damage it has done, in the AI's unit (an Ep of a gladia
 figure's Ep half its worth spread over its Ep, its death the rest), plus what its ranged attackers
 threaten to do next, less the same for its enemies. The seats' chances follow a logistic of the
 difference (``SCALE`` Ep of gladiator for e = 2.7 : 1).
+
+``alliance`` (pairs): a seat's score is its alliance's — everything the alliance did to its enemies less
+everything done to either partner. Without it a seat counts its own losses at 1.5 and its partner's at
+1 against the best enemy, and the less hurt of two enemies at 1.5 against the more hurt at 1, so each
+hard gladiator would rather his partner took the blows and the search spreads its damage where medium
+focuses it (traced in hard's lost pairs games: one hard gladiator fought two enemies alone while his
+partner, unhurt, stood four to seven fields away).
 """
 
 from __future__ import annotations
@@ -30,7 +37,7 @@ def damage_done_to(ctx: Ctx, f) -> float:
     return ctx.per_ep(f) * lost
 
 
-def side_scores(s, viewer: int) -> list[float]:
+def side_scores(s, viewer: int, alliance: bool = False) -> list[float]:
     """Per seat: damage it (its alliance) has done minus damage done to it, plus threats."""
     n = s.num_players
     ctx = Ctx(s, viewer)
@@ -48,6 +55,9 @@ def side_scores(s, viewer: int) -> list[float]:
         mine = done_to[i] + threat_on[i]
         theirs = [done_to[j] + threat_on[j] for j in range(n) if s.enemies(i, j)]
         friends = [done_to[j] + threat_on[j] for j in range(n) if j != i and not s.enemies(i, j)]
+        if alliance and friends:
+            out.append(sum(theirs) - mine - sum(friends))
+            continue
         score = (sum(theirs) / max(1, len(theirs)) * (len(theirs) if n == 2 else 1.0)) - mine
         if friends:
             score -= sum(friends) / len(friends) * 0.5
@@ -55,10 +65,10 @@ def side_scores(s, viewer: int) -> list[float]:
     return out
 
 
-def win_chances(s, viewer: int, rival_enemy: bool = True) -> list[float]:
+def win_chances(s, viewer: int, rival_enemy: bool = True, alliance: bool = False) -> list[float]:
     """Rewards in [0, 1] per seat: a logistic of each seat's score against its best enemy's (in pairs
     the partner, whose score rises and falls with one's own, is no rival)."""
-    scores = side_scores(s, viewer)
+    scores = side_scores(s, viewer, alliance)
     n = len(scores)
     out = []
     for i in range(n):

@@ -103,65 +103,57 @@ def reach(ctx: Ctx, f) -> dict[int, tuple[int, str | None, bool]]:
         return out
     first_extra = COST["disengage"] if melee else 0
     glad = f.is_gladiator
-    # Dijkstra over (cost, steps): costs are small integers
+    # the fields with an enemy of f, once (each field of the search asks)
+    fid, fseat = f.id, f.seat
+    enemy = {g.field for g in ctx.live if g.id != fid and s.enemies(g.seat, fseat)}
+    # Dijkstra over (cost, steps): costs are small integers; the zone's passable edges from the step table
+    count = ctx.count
+    gate_open, gate_jam, rnd = s.gate_open, s.gate_jam, s.round
+    cap, gate_cost, attack_cost = B.CAPACITY, COST["gate"], COST["attack"]
+    steps_at = B.STEPS
+    pop, push = heapq.heappop, heapq.heappush
+    far = (99, 99)
     best: dict[int, tuple[int, int]] = {start: (0, 0)}
     queue: list[tuple[int, int, int, int, str | None]] = [(0, 0, 0, start, None)]
     tick = 0
     while queue:
-        cost, steps, _t, a, first = heapq.heappop(queue)
-        if best.get(a, (99, 99)) < (cost, steps):
+        cost, steps, _t, a, first = pop(queue)
+        if best.get(a, far) < (cost, steps):
             continue
-        if a != start and ctx.count.get(a, 0) and _enemy_at(ctx, f, a):
+        if a != start and a in enemy:
             continue                        # an enemy's field is the last one (V9.6, V9.7)
         if steps >= steps_left:
             continue
-        row = B.NEIGHBOURS[a]
-        for d in range(6):
-            n = row[d]
-            if n < 0 or B.IN_C[n] != glad or n == start:
+        at_start = a == start
+        base = cost + step_cost + (first_extra if at_start else 0)
+        nsteps = steps + 1
+        for d, n, g in steps_at[a][glad]:
+            if n == start:
                 continue
-            extra = 0
-            gate_text = None
-            if B.EDGE[a][d] != B.NO_WALL:
-                g = B.GATE_AT[a][d]
-                if g < 0:
+            c = base
+            if g >= 0 and not gate_open[g]:
+                if gate_jam[g] >= rnd or melee and at_start:
                     continue
-                if not s.gate_open[g]:
-                    if s.gate_jam[g] >= s.round or melee and a == start:
-                        continue
-                    extra = COST["gate"]
-                    gate_text = f"{rc} open {B.GATES[g].id}"
-            if ctx.count.get(n, 0) >= B.CAPACITY:
-                continue
-            c = cost + extra + step_cost + (first_extra if a == start else 0)
-            if c > budget:
-                continue
-            if _enemy_at(ctx, f, n):
-                if not may_attack or (melee and a == start) or budget - c < COST["attack"]:
-                    continue
-            if first is None:
-                if gate_text:
-                    fa = gate_text
-                else:
-                    mode = "disengage" if melee else "move"
-                    fa = f"{rc} {mode} {B.DIRS[d]}"
+                c += gate_cost
             else:
-                fa = first
-            key = (c, steps + 1)
-            if key < best.get(n, (99, 99)):
+                g = -1                      # no gate to open on the way
+            if count.get(n, 0) >= cap or c > budget:
+                continue
+            if n in enemy and (not may_attack or (melee and at_start) or budget - c < attack_cost):
+                continue
+            key = (c, nsteps)
+            if key < best.get(n, far):
+                if first is not None:
+                    fa = first
+                elif g >= 0:
+                    fa = f"{rc} open {B.GATES[g].id}"
+                else:
+                    fa = f"{rc} {'disengage' if melee else 'move'} {B.DIRS[d]}"
                 best[n] = key
                 out[n] = (c, fa, melee)
                 tick += 1
-                heapq.heappush(queue, (c, steps + 1, tick, n, fa))
+                push(queue, (c, nsteps, tick, n, fa))
     return out
-
-
-def _enemy_at(ctx: Ctx, f, fld: int) -> bool:
-    s = ctx.s
-    for g in ctx.live:
-        if g.field == fld and g.id != f.id and s.enemies(g.seat, f.seat):
-            return True
-    return False
 
 
 # --- the plans ----------------------------------------------------------------------------------------------------

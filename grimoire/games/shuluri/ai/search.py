@@ -26,6 +26,12 @@ Options off by default (against medium none measured better; see docs/ai.md):
 - ``exchange_hunt`` (at more than two players): against the last enemy gladiator, with a partner
   near, the cornering counts the pair's exchange of blows (``chase.pair_exchange``), so two hunt an
   equal one (fewer draws on one seed, its share not measured apart from the default's).
+- ``alliance`` (pairs): the leaf value is the alliance's (``evaluate.side_scores``): the partner's
+  losses count as one's own, and damage to either enemy alike.
+- ``corner_last`` (at more than two players): the cornering hunts only the last enemy gladiator; while
+  two stand the search decides the gladiator's step.
+- ``rally`` (at more than two players): a gladiator out of reach of the enemy gladiator who can strike
+  his partner walks to where he can strike that one next (``chase.rally``).
 
 The heuristic's caches of threats, lines of fire and standing values hold while the figures of the
 side to act's enemies stand still and live: one cache per step and per such position of the enemies,
@@ -40,7 +46,7 @@ from ....core.action import Action
 from ....core.episode import derive_seed
 from ....core.rng import Rng
 from ....core.search import SearchHooks
-from .chase import corner
+from .chase import corner, rally
 from .ctx import Ctx
 from .duel import duel_value, lead_weight
 from .evaluate import win_chances
@@ -54,7 +60,8 @@ DRAW = 0.25                   # a game ended by the round cap with an enemy stil
 class ShuluriSearch(SearchHooks):
     def __init__(self, seed: int = 0, top_k: int = 4, clear_gap: float = 1.5, prefer: float = 0.0,
                  use_duel: bool = False, first_step: bool = True, glad_heuristic: bool = False,
-                 rival_enemy: bool = True, chase: bool = True, exchange_hunt: bool = False):
+                 rival_enemy: bool = True, chase: bool = True, exchange_hunt: bool = False,
+                 alliance: bool = False, corner_last: bool = False, rally: bool = False):
         self.rng = Rng(derive_seed(seed, "shortcut"))
         self.top_k = top_k
         self.clear_gap = clear_gap
@@ -73,6 +80,9 @@ class ShuluriSearch(SearchHooks):
         self.rival_enemy = rival_enemy
         self.chase = chase
         self.exchange_hunt = exchange_hunt
+        self.alliance = alliance
+        self.corner_last = corner_last
+        self.rally = rally
 
     # --- deciding without a search -----------------------------------------------------------------------
     def shortcut(self, state, seat: int, actions: list[Action]) -> Action | None:
@@ -83,7 +93,11 @@ class ShuluriSearch(SearchHooks):
         if kind not in SEARCHED:
             return decide(det, seat, actions, self.rng, side_pref="first" if self.first_step else "side")
         if kind == "act" and self.chase and det.num_players > 2 and _glad_step(det):
-            text = corner(det, seat, set(by_text), pair=self.exchange_hunt)
+            text = corner(det, seat, set(by_text), pair=self.exchange_hunt, last_only=self.corner_last)
+            if text is not None:
+                return by_text[text]
+        if kind == "act" and self.rally and det.num_players > 2 and _glad_step(det):
+            text = rally(det, seat, set(by_text))
             if text is not None:
                 return by_text[text]
         if kind == "act" and self.glad_heuristic and _glad_step(det):
@@ -184,7 +198,7 @@ class ShuluriSearch(SearchHooks):
         return k != self.key and k != self.next_key
 
     def evaluate(self, s) -> list[float]:
-        base = win_chances(s, self.seat, self.rival_enemy)
+        base = win_chances(s, self.seat, self.rival_enemy, self.alliance)
         if s.num_players != 2 or not self.use_duel:
             return self._biased(s, base)
         me = self.seat

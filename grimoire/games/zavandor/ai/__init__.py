@@ -48,12 +48,14 @@ def naive_agent(seed: int = 0):
 
 
 def expert_agent(seed: int = 0, time: float = 0.5, iterations: int = 0, c: float = 0.5, weight: float = 0.5,
-                 cpu: bool = False):
+                 cpu: bool = False, top_k: int = 4, gap: float = 1.5, band: float = 0.15, search: str = "all",
+                 horizon: str = "turn"):
     """The learned level (``expert:time=1``; ``time=0,iterations=N`` for a fixed budget; ``cpu=true``
     counts the time in CPU seconds of the searching thread, for measurements on a busy machine; ``weight``
     the network's share of a leaf's value, ``expert.WEIGHT`` by default)."""
     from .expert import ExpertAgent
-    a = ExpertAgent(seed, time=time, iterations=iterations, c=c, weight=weight)
+    a = ExpertAgent(seed, time=time, iterations=iterations, c=c, weight=weight, top_k=top_k, gap=gap, band=band,
+                    search=search, horizon=horizon)
     a.cpu_clock = cpu
     return a
 

@@ -12,8 +12,6 @@ network is shipped for the table's player count (or the core is not built) it pl
 
 from __future__ import annotations
 
-import hashlib
-import json
 import time
 from functools import cache
 from pathlib import Path
@@ -23,8 +21,8 @@ import numpy as np
 
 from ....core.action import Action
 from ....core.agent import Agent
+from ....core.net import load as load_network
 
-NET_FORMAT = "grimoire-mlp/1"
 DATA = Path(__file__).resolve().parent.parent / "data"
 # the shipped networks: players -> file in data/ (a count without one plays as hard)
 NETWORKS: dict[int, str] = {4: "expert-4p.npz", 2: "expert-2p.npz"}
@@ -33,33 +31,19 @@ TIME = 0.5          # seconds per searched decision (the issue's typical budget;
 # won 4.2% of 48 4-player games against three medium and 30% of 60 2-player games, half of each 38.2%
 # and 75.8% on the same games; hard alone (0) 46.9% and 62.5% (docs/ai.md, "The Zavandor expert level")
 WEIGHT = 0.5
+# which decisions the search takes ("bids": only bids, the rest as medium; "turns": the other way round)
+SEARCHED = ("all", "bids", "turns")
 
 
 def read_network(path: Path) -> tuple[list[int], int, list[np.ndarray], dict[str, Any]]:
-    """(dims, number of action ids, float32 arrays in file order, meta) of a network file; ValueError
-    when it is not one or its weights do not match the hash in its meta."""
-    try:
-        with np.load(path, allow_pickle=False) as z:
-            arrays = {k: z[k] for k in z.files}
-    except (OSError, ValueError) as e:
-        raise ValueError(f"{path.name}: not a network file ({e})") from None
-    meta = json.loads(arrays.pop("meta").tobytes().decode()) if "meta" in arrays else {}
-    if meta.get("format") != NET_FORMAT:
-        raise ValueError(f"{path.name}: format {meta.get('format')!r}, expected {NET_FORMAT!r}")
-    layers = sum(1 for n in arrays if n[0] == "w" and n[1:].isdigit())
-    names = [f"{p}{k}" for k in range(layers) for p in "wb"] + ["wv", "bv", "wp", "bp"]
-    if any(n not in arrays for n in names):
-        raise ValueError(f"{path.name}: not a network file (missing arrays)")
-    ordered = [np.ascontiguousarray(arrays[n], dtype=np.float32) for n in names]
-    h = hashlib.sha256()            # the hash of core/net.py's weights_hash: name, shape, float32 bytes
-    for n, a in zip(names, ordered, strict=True):
-        h.update(n.encode())
-        h.update(repr(tuple(a.shape)).encode())
-        h.update(a.astype("<f4").tobytes())
-    if meta.get("sha256") != h.hexdigest():
-        raise ValueError(f"{path.name}: the weights do not match their recorded hash")
-    dims = [int(ordered[0].shape[0])] + [int(ordered[2 * k].shape[1]) for k in range(layers)]
-    return dims, int(ordered[-1].shape[0]), ordered, meta
+    """(dims, number of action ids, float32 arrays in file order, meta) of a network file, as the core's
+    ``Net`` takes them; ValueError when it is not one or its weights do not match their recorded hash
+    (a shipped network must carry one)."""
+    net = load_network(path)
+    if not net.meta.get("sha256"):
+        raise ValueError(f"{path.name}: the weights have no recorded hash")
+    dims = [net.obs_size] + [int(w.shape[1]) for w, _ in net.layers]
+    return dims, net.num_actions, list(net.arrays().values()), net.meta
 
 
 @cache
@@ -85,12 +69,18 @@ class ExpertAgent(Agent):
     name = "expert"
 
     def __init__(self, seed: int = 0, time: float = TIME, iterations: int = 0, c: float = 0.5,
-                 weight: float = WEIGHT):
+                 weight: float = WEIGHT, top_k: int = 4, gap: float = 1.5, band: float = 0.15,
+                 search: str = "all", horizon: str = "turn"):
         super().__init__(seed)
         from .search import ZavandorSearch
         if not 0.0 <= weight <= 1.0:
             raise ValueError("weight is between 0 and 1")
-        self.hooks = ZavandorSearch(seed)
+        if search not in SEARCHED:
+            raise ValueError("search is one of " + ", ".join(SEARCHED))
+        if horizon not in ("turn", "round"):
+            raise ValueError("horizon is turn or round")
+        self.hooks = ZavandorSearch(seed, top_k=top_k, clear_gap=gap, bid_band=band, horizon=horizon)
+        self.search = search
         self.time_limit = time or None
         self.iterations = iterations or None
         if self.time_limit is None and self.iterations is None:
@@ -112,6 +102,9 @@ class ExpertAgent(Agent):
         from ..native import AVAILABLE, from_python, search_choose
         if not AVAILABLE:
             return self._fallback(state, seat)
+        bid = bool(state.pending) and state.pending.top.kind == "bid"
+        if self.search != "all" and bid != (self.search == "bids"):
+            return self._heuristic(state, seat)
         native = state if state.backend == "native" else from_python(state)
         self._set_leaf(native)
         action = search_choose(self.hooks, self, native, seat)
@@ -135,6 +128,9 @@ class ExpertAgent(Agent):
 
     def _fallback(self, state, seat: int) -> Action:
         """No core: the heuristic decides (the search without the core is the hard level's business)."""
+        return self._heuristic(state, seat)
+
+    def _heuristic(self, state, seat: int) -> Action:
         if self._medium is None:
             from .heuristic import HeuristicAgent
             self._medium = HeuristicAgent(self.rng.below(2**31))

@@ -3,6 +3,7 @@
 //! Python engine (scripts/shuluri_native_fixtures.py). docs/games/shuluri.md, "Native engine: status
 //! and plan", says what is ported and what remains.
 
+pub mod actions;
 pub mod apply;
 pub mod arms;
 pub mod board;
@@ -11,6 +12,8 @@ pub mod crc;
 pub mod damage;
 pub mod data;
 pub mod flow;
+pub mod legal;
 pub mod patch;
 pub mod rules;
+pub mod sight;
 pub mod state;

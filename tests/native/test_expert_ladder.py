@@ -1,0 +1,30 @@
+"""The expert's ladder script: a run resumed with ``--skip`` plays the schedule's remaining games exactly
+as the whole run does (the same seeds, seats and characters), so a stopped run's ``--jsonl`` can be
+completed and paired game by game."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from grimoire.games.zavandor.native import _native
+
+from .test_expert_training import _script
+
+
+@pytest.mark.skipif(_native is None, reason="the native core is not built")
+def test_a_skipped_run_plays_the_rest_of_the_schedule(tmp_path, capsys):
+    ladder = _script("zavandor_expert_ladder")
+    args = ["--agents", "medium+easy", "--games", "4", "--seed", "7"]
+    whole, rest = tmp_path / "whole.jsonl", tmp_path / "rest.jsonl"
+    assert ladder.main([*args, "--jsonl", str(whole)]) == 0
+    assert ladder.main([*args, "--skip", "2", "--jsonl", str(rest)]) == 0
+    a = [json.loads(x) for x in whole.read_text().splitlines()]
+    b = [json.loads(x) for x in rest.read_text().splitlines()]
+    assert [g["index"] for g in b] == [2, 3]
+    for g, h in zip(a[2:], b, strict=True):
+        assert (g["seed"], g["agents"], g["roles"], g["scores"]) == (h["seed"], h["agents"], h["roles"], h["scores"])
+    with pytest.raises(SystemExit):
+        ladder.main([*args, "--skip", "4"])
+    assert "--skip" in capsys.readouterr().err
