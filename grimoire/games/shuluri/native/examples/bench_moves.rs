@@ -8,14 +8,8 @@ use _native::rules::act_moves;
 use _native::state::{Kind, Phase, Saved};
 use serde_json::Value;
 
-fn cpu_seconds() -> f64 {
-    let stat = std::fs::read_to_string("/proc/self/stat").expect("/proc/self/stat");
-    let rest = &stat[stat.rfind(')').unwrap() + 2..];
-    let f: Vec<&str> = rest.split(' ').collect();
-    // fields 14 and 15 of proc(5) are utime and stime; `rest` starts at field 3
-    let ticks: f64 = f[11].parse::<f64>().unwrap() + f[12].parse::<f64>().unwrap();
-    ticks / 100.0
-}
+mod cpu;
+use cpu::cpu_seconds;
 
 fn per_call<F: FnMut() -> usize>(mut work: F) -> f64 {
     let start = cpu_seconds();

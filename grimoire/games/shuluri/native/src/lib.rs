@@ -13,6 +13,7 @@ pub mod damage;
 pub mod data;
 pub mod flow;
 pub mod legal;
+pub mod patch;
 pub mod rules;
 pub mod sight;
 pub mod state;

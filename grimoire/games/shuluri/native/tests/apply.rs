@@ -7,6 +7,7 @@
 //! printed (`cargo test --release --test apply -- --nocapture`).
 
 use _native::apply::apply;
+use _native::patch::patch;
 use _native::state::Saved;
 use grimoire_rng::Rng;
 use serde_json::Value;
@@ -15,24 +16,6 @@ use std::collections::BTreeMap;
 fn fixture(name: &str) -> Value {
     let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
     serde_json::from_str(&std::fs::read_to_string(path).expect("the fixture")).expect("it parses")
-}
-
-/// The fixture's patch (scripts/shuluri_native_transitions.py `diff`): $set, $app, $idx, or per key.
-fn patch(a: &mut Value, p: &Value) {
-    let p = p.as_object().expect("a patch is an object");
-    if let Some(v) = p.get("$set") {
-        *a = v.clone();
-    } else if let Some(v) = p.get("$app") {
-        a.as_array_mut().expect("a list").extend(v.as_array().expect("items").iter().cloned());
-    } else if let Some(v) = p.get("$idx") {
-        for (i, q) in v.as_object().expect("indices") {
-            patch(&mut a[i.parse::<usize>().expect("an index")], q);
-        }
-    } else {
-        for (k, q) in p {
-            patch(a.get_mut(k).expect("a key of the state"), q);
-        }
-    }
 }
 
 #[derive(Default)]
