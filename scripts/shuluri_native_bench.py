@@ -1,7 +1,9 @@
-"""CPU time of the Python engine on the positions the native core's bench uses (its
-examples/bench_moves.rs): the act listing's moves (the part of `legal.act_actions` the crate ports:
-figures per field, then per named figure the hostile fields, its MAN, its skills and
-`movement.move_options`) and loading a saved state. Then the crate's own bench, if cargo is there.
+"""CPU time of the Python engine on the positions the native core's benches use (its
+examples/bench_moves.rs and bench_legal.rs): the act listing's moves (figures per field, then per
+named figure the hostile fields, its MAN, its skills and `movement.move_options`), loading a saved
+state, and the whole legal listing (`legal.legal_actions`), the legal ids (`codec.legal_ids`) and the
+mask (`legal_mask_into`) on the positions of states.json and legal.json. Then the crate's own
+benches, if cargo is there.
 
     python scripts/shuluri_native_bench.py [--no-native]
 """
@@ -16,8 +18,13 @@ import subprocess
 import time
 from pathlib import Path
 
+import numpy as np
+
 import grimoire
+from grimoire.games.shuluri import legal as L
 from grimoire.games.shuluri.acttab import MOVE
+from grimoire.games.shuluri.codec import id_texts
+from grimoire.games.shuluri.codec import legal_ids as py_legal_ids
 from grimoire.games.shuluri.movement import hostile_fields, move_options
 from grimoire.games.shuluri.values import available, mad_enemy, skills
 
@@ -65,11 +72,24 @@ def main() -> None:
     print(f"python act_moves: {per_call(act_moves, acts):.3f} us per position (CPU)")
     print(f"python load (dict -> state): {per_call(lambda c: grimoire.load_game(c['state']), cases):.3f} us per state "
           "(CPU)")
+    wide = states + [grimoire.load_game(c["state"]) for c in json.loads(
+        (CRATE / "tests" / "data" / "legal.json").read_text(encoding="utf-8"))["states"]]
+    wide_acts = [s for s in wide if s.stack.top is not None and s.stack.top.kind == "act"]
+    mask = np.zeros(len(id_texts()), dtype=np.int8)
+
+    def masked(s) -> None:
+        s.legal_mask_into(mask)         # (it clears the mask first, as the crate's mask_into does)
+    print(f"positions: {len(wide_acts)} act decisions, {len(wide)} in all (states.json and legal.json)")
+    print(f"python legal_actions (act decisions): {per_call(L.legal_actions, wide_acts):.3f} us per position (CPU)")
+    print(f"python legal_actions (every position): {per_call(L.legal_actions, wide):.3f} us per position (CPU)")
+    print(f"python legal_ids (act decisions): {per_call(py_legal_ids, wide_acts):.3f} us per position (CPU)")
+    print(f"python legal_mask_into (act decisions): {per_call(masked, wide_acts):.3f} us per position (CPU)")
     if not args.no_native and shutil.which("cargo"):
         env = dict(os.environ)
         env.setdefault("CARGO_TARGET_DIR", str(CRATE / "target"))
-        subprocess.run(["cargo", "run", "--quiet", "--release", "--locked", "--example", "bench_moves"], cwd=CRATE,
-                       env=env, check=True)
+        for example in ("bench_moves", "bench_legal"):
+            subprocess.run(["cargo", "run", "--quiet", "--release", "--locked", "--example", example], cwd=CRATE,
+                           env=env, check=True)
 
 
 if __name__ == "__main__":

@@ -14,7 +14,7 @@ from rich.table import Table
 
 from ..agents.arena import run_arena, summarize, write_csv, write_json
 from ..core.errors import GameConfigError
-from .common import GAME_HELP, check_agent_names, check_output_path, parse_option_pairs, require_game, split_agents
+from .common import check_agent_names, check_output_path, parse_option_pairs, require_game, split_agents
 from .main import app
 
 
@@ -24,19 +24,17 @@ def _pct(x: float) -> str:
 
 @app.command("arena")
 def arena_command(
-    game: str | None = typer.Argument(None, help=GAME_HELP),
-    agents: str = typer.Option(..., "--agents", help="one agent per seat, e.g. hard,medium,medium,medium"),
-    games: int = typer.Option(100, "--games", "-n", help="number of games (a multiple of the players keeps the "
-                                                        "rotation of seats and roles complete)"),
-    players: int = typer.Option(None, "--players", "-p", help="number of players (default: one per agent)"),
-    seed: int = typer.Option(1, "--seed", help="arena seed: same seed, same games"),
-    workers: int = typer.Option(1, "--workers", "-w", help="parallel worker processes (0 = one per CPU)"),
-    max_rounds: int = typer.Option(None, "--max-rounds", help="end every game after this round"),
-    option: list[str] = typer.Option([], "--option", "-o", help="game option key=value (repeatable)"),
-    csv_path: Path = typer.Option(None, "--csv", help="write one row per seat and game to this CSV file"),
-    json_path: Path = typer.Option(None, "--json", help="write the configuration, summary and games as JSON"),
-    no_roles: bool = typer.Option(False, "--no-rotate-roles", help="keep the game's own role choice (e.g. "
-                                                                  "random characters) instead of rotating roles"),
+    game: str | None = typer.Argument(None),
+    agents: str = typer.Option(..., "--agents"),
+    games: int = typer.Option(100, "--games", "-n"),
+    players: int = typer.Option(None, "--players", "-p"),
+    seed: int = typer.Option(1, "--seed"),
+    workers: int = typer.Option(1, "--workers", "-w"),
+    max_rounds: int = typer.Option(None, "--max-rounds"),
+    option: list[str] = typer.Option([], "--option", "-o"),
+    csv_path: Path = typer.Option(None, "--csv"),
+    json_path: Path = typer.Option(None, "--json"),
+    no_roles: bool = typer.Option(False, "--no-rotate-roles"),
 ) -> None:
     """Pit agents against each other: win rates with 95% intervals, scores, decision times.
 

@@ -16,7 +16,7 @@ from ..core.episode import derive_seed, run_episode
 from ..core.errors import GameConfigError
 from ..core.record import replay
 from ..core.registry import check_players, load_game, new_game
-from .common import GAME_HELP, check_agent_names, check_output_path, parse_option_pairs, require_game, split_list
+from .common import check_agent_names, check_output_path, parse_option_pairs, require_game, split_list
 from .main import app
 
 SAMPLE_AT = 150      # the mid-game position (after this many actions) whose clones are timed
@@ -82,15 +82,15 @@ def bench_games(game: str, players: int, games: int, seed: int, max_rounds: int 
 
 @app.command("bench")
 def bench_command(
-    game: str | None = typer.Argument(None, help=GAME_HELP),
+    game: str | None = typer.Argument(None),
     players: int = typer.Option(None, "--players", "-p"),
-    games: int = typer.Option(200, "--games", "-n", help="games to play"),
-    seed: int = typer.Option(1, "--seed", help="run seed: the same seed plays the same games"),
-    max_rounds: int = typer.Option(20, "--max-rounds", help="end each game after this round (0 = rules only)"),
-    agents: str = typer.Option(None, "--agents", help="agents per seat (default: uniformly random actions)"),
-    option: list[str] = typer.Option([], "--option", "-o", help="game option key=value"),
-    backend: str = typer.Option("python", "--backend", help="engine: python, native (where built) or auto"),
-    json_file: str = typer.Option(None, "--json", help="also write the figures and every game's seed and scores"),
+    games: int = typer.Option(200, "--games", "-n"),
+    seed: int = typer.Option(1, "--seed"),
+    max_rounds: int = typer.Option(20, "--max-rounds"),
+    agents: str = typer.Option(None, "--agents"),
+    option: list[str] = typer.Option([], "--option", "-o"),
+    backend: str = typer.Option("python", "--backend"),
+    json_file: str = typer.Option(None, "--json"),
 ) -> None:
     """Benchmark random self-play (or given agents): games/s, actions/s, clones/s on one core."""
     info = require_game(game)

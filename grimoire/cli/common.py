@@ -11,8 +11,6 @@ from ..core.errors import GameConfigError, GrimoireError
 from ..core.options import split_option_pair
 from ..core.registry import GameInfo, game_info, games
 
-GAME_HELP = "the game: " + ", ".join(games())
-
 
 def parse_option_pairs(pairs: list[str]) -> dict[str, Any]:
     """'key=value' pairs; the value is read as JSON when it can be (true, 3, ["a","b"]), else text."""

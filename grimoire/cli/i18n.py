@@ -31,7 +31,8 @@ def detect_lang(explicit: str | None = None, environ: dict[str, str] | None = No
     if explicit:
         code = explicit.strip().lower().replace("-", "_").split("_")[0]
         if code not in languages():
-            raise GameConfigError(f"no language {explicit!r}; available: {', '.join(languages())}")
+            said = catalog(detect_lang(None, environ)).get("term.err.no_lang", "no language {lang}; available: {langs}")
+            raise GameConfigError(fill(said, {"lang": repr(explicit), "langs": ", ".join(languages())}))
         return code
     env = os.environ if environ is None else environ
     for var in ENV_VARS:
@@ -74,4 +75,9 @@ class Translator:
 
 
 def translator(lang: str | None = None) -> Translator:
+    """``lang`` (a command's --lang), else ``grimoire --lang`` of this run, else the locale."""
+    if lang is None:
+        from typer._click.globals import get_current_context
+        ctx = get_current_context(silent=True)
+        lang = ctx.meta.get("grimoire.lang") if ctx is not None else None
     return Translator(detect_lang(lang))

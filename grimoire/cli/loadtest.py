@@ -396,26 +396,19 @@ def _cpu_seconds(pid: int) -> float | None:
 
 @app.command("loadtest")
 def loadtest_command(
-    games: int = typer.Option(200, "--games", "-n", help="concurrent games"),
-    game: str = typer.Option(None, "--game", help="the game (default: the first with a browser board; "
-                             "one of " + ", ".join(game_names()) + ")"),
-    players: int = typer.Option(None, "--players", help="seats per game (default: the game's usual number)"),
-    ai_seats: int = typer.Option(0, "--ai-seats", help="seats per game played by the server's random AI"),
-    actions: int = typer.Option(30, "--actions", help="actions per game before its clients stop"),
-    think: float = typer.Option(2.0, "--think",
-                                help="mean think time of a simulated player, seconds (uniform 0.5x-1.5x)"),
-    ramp: float = typer.Option(5.0, "--ramp", help="seconds over which the games are created and joined "
-                               "(0 = all at once); their actions count too"),
-    url: str = typer.Option(None, "--url", help="an already running server or deployment (e.g. the proxy in "
-                            "front of several processes; default: start one)"),
-    db: str = typer.Option(None, "--db", help="database for the server it starts (default: temporary SQLite)"),
-    workers: int = typer.Option(1, "--workers", min=1, help="processes of the server it starts (PostgreSQL --db)"),
-    seed: int = typer.Option(1, "--seed", help="seed of the simulated clients' choices"),
-    ws_compression: bool = typer.Option(True, "--ws-compression/--no-ws-compression",
-                                        help="permessage-deflate on the server it starts (as grimoire serve)"),
-    ws_patches: bool = typer.Option(False, "--ws-patches/--no-ws-patches",
-                                    help="patches on the server it starts (as grimoire serve); the clients ask "
-                                         "for them always, as the game page does"),
+    games: int = typer.Option(200, "--games", "-n"),
+    game: str = typer.Option(None, "--game"),
+    players: int = typer.Option(None, "--players"),
+    ai_seats: int = typer.Option(0, "--ai-seats"),
+    actions: int = typer.Option(30, "--actions"),
+    think: float = typer.Option(2.0, "--think"),
+    ramp: float = typer.Option(5.0, "--ramp"),
+    url: str = typer.Option(None, "--url"),
+    db: str = typer.Option(None, "--db"),
+    workers: int = typer.Option(1, "--workers", min=1),
+    seed: int = typer.Option(1, "--seed"),
+    ws_compression: bool = typer.Option(True, "--ws-compression/--no-ws-compression"),
+    ws_patches: bool = typer.Option(False, "--ws-patches/--no-ws-patches"),
 ) -> None:
     """Benchmark: N concurrent games through the WebSocket API; action latency percentiles and errors."""
     import httpx

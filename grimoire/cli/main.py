@@ -9,11 +9,12 @@ from rich.console import Console
 from rich.markup import escape
 
 from ..core.errors import GrimoireError
+from .help_i18n import LocalGroup, help_lang
+from .i18n import Translator, detect_lang
 
 app = typer.Typer(
     name="grimoire",
-    help="Grimoire: tabletop games with exact rules, AI players, a terminal and a browser interface "
-         "(`grimoire games` lists them).",
+    cls=LocalGroup,       # its help, and every command's, in the reader's language (help_i18n)
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -22,9 +23,29 @@ app = typer.Typer(
 err_console = Console(stderr=True)
 
 
+@app.callback()
+def grimoire_options(ctx: typer.Context, lang: str = typer.Option(None, "--lang")) -> None:
+    """Grimoire (the help shown is the catalog's help.app)."""
+    if lang is None:
+        return
+    detect_lang(lang)                          # an unknown language: one clear line
+    ctx.meta["grimoire.lang"] = lang           # for the commands' messages (i18n.translator)
+    group = ctx.command
+    commands = group.commands if isinstance(group, LocalGroup) else {}
+    # `grimoire --lang hu play ...` = `grimoire play --lang hu ...` for the commands that take --lang
+    ctx.default_map = {name: {"lang": lang} for name, cmd in commands.items()
+                       if any(p.name == "lang" for p in cmd.params)}
+
+
+def error_line(message: str) -> None:
+    """``error: message`` with the label in the language of the command line (--lang, else the locale)."""
+    label = Translator(help_lang(sys.argv[1:]))("term.error_label")
+    err_console.print(f"[bold red]{escape(label)}[/] {escape(message)}", highlight=False, soft_wrap=True)
+
+
 def fail(message: str, code: int = 2) -> typer.Exit:
     """Print one clear line and leave with a non-zero exit code."""
-    err_console.print(f"[bold red]error:[/] {escape(message)}", highlight=False, soft_wrap=True)
+    error_line(message)
     return typer.Exit(code)
 
 
@@ -43,7 +64,7 @@ def run() -> None:
     try:
         app()
     except GrimoireError as e:
-        err_console.print(f"[bold red]error:[/] {escape(str(e))}", highlight=False, soft_wrap=True)
+        error_line(str(e))
         sys.exit(2)
     except KeyboardInterrupt:
         err_console.print("interrupted")

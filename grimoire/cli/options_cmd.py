@@ -9,7 +9,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from .common import GAME_HELP, require_game
+from .common import require_game
 from .main import app
 
 
@@ -26,8 +26,8 @@ def option_rows(game: str) -> list[tuple[str, str, str, str]]:
 
 @app.command("options")
 def options_command(
-    game: str | None = typer.Argument(None, help=GAME_HELP),
-    fmt: str = typer.Option("table", "--format", help="table or json"),
+    game: str | None = typer.Argument(None),
+    fmt: str = typer.Option("table", "--format"),
 ) -> None:
     """The game's rule options: name, type, default and what it changes (give them as -o key=value)."""
     from ..core.errors import GameConfigError

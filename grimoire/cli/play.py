@@ -28,7 +28,6 @@ from ..core.undo import refusal as undo_refusal
 from . import picker
 from . import render as renderers
 from .common import (
-    GAME_HELP,
     check_agent_names,
     check_output_path,
     parse_option_pairs,
@@ -591,18 +590,18 @@ def ai_only(agents: str | None) -> bool:
 
 @app.command("play")
 def play_command(
-    game: str | None = typer.Argument(None, help=GAME_HELP + " (not with --resume)"),
-    players: int = typer.Option(None, "--players", "-p", help="number of players (default: the game's usual)"),
-    seat: int = typer.Option(1, "--seat", help="your seat, counted from 1 (1 = first), when --agents is not given"),
-    agents: str = typer.Option(None, "--agents", help="one per seat: human, random, easy, medium, hard, ..."),
-    seed: int = typer.Option(None, "--seed", help="random seed (default: a fresh one, shown)"),
-    max_rounds: int = typer.Option(None, "--max-rounds", help="end the game after this round"),
-    option: list[str] = typer.Option([], "--option", "-o", help="game option key=value (repeatable)"),
-    record: Path = typer.Option(None, "--record", help="write the game record to this file at the end"),
-    resume: Path = typer.Option(None, "--resume", help="continue a saved game record"),
-    quiet: bool = typer.Option(False, "--quiet", help="do not print every AI move"),
-    lang: str = typer.Option(None, "--lang", help="language: en, hu, de, zh (default: from the locale, LANG)"),
-    backend: str = typer.Option("python", "--backend", help="engine: python, native (where built) or auto"),
+    game: str | None = typer.Argument(None),
+    players: int = typer.Option(None, "--players", "-p"),
+    seat: int = typer.Option(1, "--seat"),
+    agents: str = typer.Option(None, "--agents"),
+    seed: int = typer.Option(None, "--seed"),
+    max_rounds: int = typer.Option(None, "--max-rounds"),
+    option: list[str] = typer.Option([], "--option", "-o"),
+    record: Path = typer.Option(None, "--record"),
+    resume: Path = typer.Option(None, "--resume"),
+    quiet: bool = typer.Option(False, "--quiet"),
+    lang: str = typer.Option(None, "--lang"),
+    backend: str = typer.Option("python", "--backend"),
 ) -> None:
     """Play a game in the terminal against AI seats (or watch AIs play)."""
     console = Console()

@@ -16,10 +16,10 @@ from .main import app
 
 @app.command("replay")
 def replay_command(
-    file: Path = typer.Argument(..., help="a game record (JSON) written by play --record or save"),
-    show: bool = typer.Option(False, "--show", help="print the final position (public view)"),
-    moves: bool = typer.Option(False, "--moves", help="list every action in words (secret choices stay secret)"),
-    lang: str = typer.Option(None, "--lang", help="language: en, hu, de, zh (default: from the locale, LANG)"),
+    file: Path = typer.Argument(...),
+    show: bool = typer.Option(False, "--show"),
+    moves: bool = typer.Option(False, "--moves"),
+    lang: str = typer.Option(None, "--lang"),
 ) -> None:
     """Replay a game record, checking every action and the recorded result.
 

@@ -36,14 +36,10 @@ def export_csv(runs: list[Path], labels: list[str], out: Path | None) -> None:
 
 @app.command("report")
 def report_command(
-    runs: list[Path] = typer.Argument(..., help="run directories of `grimoire simulate` (the later ones are compared "
-                                                "with the first)"),
-    out: Path = typer.Option(None, "--out", help="directory for index.html and report.json (required for html)"),
-    fmt: str = typer.Option("html", "--format", help="html (a static page with plots, opens offline; report.json "
-                                                     "beside it), json (to --out, else to standard output) or csv "
-                                                     "(the rows of each run: --out DIR gets one RUN.csv per run; "
-                                                     "one run without --out goes to standard output)"),
-    name: list[str] = typer.Option([], "--name", help="a label per run (default: the directory names)"),
+    runs: list[Path] = typer.Argument(...),
+    out: Path = typer.Option(None, "--out"),
+    fmt: str = typer.Option("html", "--format"),
+    name: list[str] = typer.Option([], "--name"),
 ) -> None:
     """Report a simulation: win rates by role, seat and turn position with 95% intervals.
 

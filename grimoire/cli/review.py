@@ -70,15 +70,15 @@ def mistakes_table(result: dict, game: str, t: Translator, limit: int) -> Table:
 
 @app.command("review")
 def review_command(
-    record: Path = typer.Argument(..., help="a finished game's record (play --record, the web's Download)"),
-    seat: int = typer.Option(1, "--seat", help="whose decisions to review, counted from 1 (1 = first seat)"),
-    think: float = typer.Option(1.0, "--think", help="seconds of hard search per decision (at most the game's own)"),
-    playouts: int = typer.Option(6, "--playouts", help="playouts per compared move"),
-    max_steps: int = typer.Option(150, "--max-steps", help="actions per playout at most (then the score so far)"),
-    top: int = typer.Option(10, "--top", help="how many mistakes to list"),
-    seed: int = typer.Option(0, "--seed", help="the review's seed: the same seed gives the same review"),
-    json_out: Path = typer.Option(None, "--json", help="write the whole review as JSON"),
-    lang: str = typer.Option(None, "--lang", help="en, hu, de or zh (default: from the locale)"),
+    record: Path = typer.Argument(...),
+    seat: int = typer.Option(1, "--seat"),
+    think: float = typer.Option(1.0, "--think"),
+    playouts: int = typer.Option(6, "--playouts"),
+    max_steps: int = typer.Option(150, "--max-steps"),
+    top: int = typer.Option(10, "--top"),
+    seed: int = typer.Option(0, "--seed"),
+    json_out: Path = typer.Option(None, "--json"),
+    lang: str = typer.Option(None, "--lang"),
 ) -> None:
     """Review a finished game: the hard AI's view of each decision of one seat, biggest mistakes first."""
     t = translator(lang)

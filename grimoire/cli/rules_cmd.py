@@ -9,7 +9,6 @@ from rich.markdown import Markdown
 
 from ..core.errors import GameConfigError
 from ..core.registry import game_info, games
-from .common import GAME_HELP
 from .i18n import Translator, translator
 from .main import app
 
@@ -55,9 +54,9 @@ def rules_text(game: str, topic: str | None, t: Translator | None = None, comman
 
 
 @app.command("rules")
-def rules_command(game: str = typer.Argument(..., help=GAME_HELP),
-                  topic: str = typer.Argument(None, help="a topic; leave out to list them"),
-                  lang: str = typer.Option(None, "--lang", help="en, hu, de or zh (default: from the locale)")) -> None:
+def rules_command(game: str = typer.Argument(...),
+                  topic: str = typer.Argument(None),
+                  lang: str = typer.Option(None, "--lang")) -> None:
     """Show the rules of a game, topic by topic."""
     game_info(game)                       # an unknown game: one line, exit code 2
     t = translator(lang)
@@ -71,7 +70,9 @@ def rules_command(game: str = typer.Argument(..., help=GAME_HELP),
 @app.command("games")
 def games_command() -> None:
     """List the games."""
+    t = translator(None)
     for name in games():
         info = game_info(name)
         counts = info.player_counts
-        typer.echo(f"{name:16} {info.title} ({counts[0]}-{counts[-1]} players)")
+        title = t(f"{name}.title") if t.has(f"{name}.title") else info.title
+        typer.echo(f"{name:16} {title} ({t('term.players_range', low=counts[0], high=counts[-1])})")

@@ -13,48 +13,26 @@ from .main import app, fail
 
 @app.command("serve")
 def serve_command(
-    host: str = typer.Option("127.0.0.1", "--host", help="address to listen on (0.0.0.0 for every interface)"),
-    port: int = typer.Option(8000, "--port", help="TCP port"),
-    db: str = typer.Option(None, "--db", envvar="GRIMOIRE_DB",
-                           help="database URL: sqlite:///path.db or postgresql://user:pw@host/db "
-                                "(default: an SQLite file in your data directory)"),
-    ai_delay: float = typer.Option(0.5, "--ai-delay", help="seconds an AI seat waits before it moves (to follow it)"),
-    ai_workers: int = typer.Option(None, "--ai-workers", help="processes for AI levels other than random"),
-    log_level: str = typer.Option("info", "--log-level", help="log level: critical, error, warning, info, debug"),
-    ws_compression: bool = typer.Option(True, "--ws-compression/--no-ws-compression",
-                                        help="permessage-deflate on WebSockets: ~4x less traffic for ~20% more "
-                                             "server CPU per action"),
-    ws_patches: bool = typer.Option(False, "--ws-patches/--no-ws-patches",
-                                    help="send the game page each new view as the edits from the last one: ~5x "
-                                         "less traffic, ~10% more server CPU per action"),
-    allow_seeds: bool = typer.Option(False, "--allow-seeds",
-                                     help="let the creator of a game choose its seed (whoever knows the seed can "
-                                          "work out every hidden card: the seed is then shown to every player)"),
-    lock_timeout: float = typer.Option(10.0, "--lock-timeout",
-                                       help="seconds a write waits for a database lock before the client gets 503"),
-    games_per_hour: int = typer.Option(120, "--games-per-client-hour",
-                                       help="games one client address may create per hour (0 = no limit)"),
-    max_ai_games: int = typer.Option(32, "--max-ai-games",
-                                     help="running games without a human seat at once (0 = no limit)"),
-    max_connections: int = typer.Option(5000, "--max-connections", help="WebSocket connections at once"),
-    forwarded_allow_ips: str = typer.Option(None, "--forwarded-allow-ips",
-                                            help="behind a reverse proxy: the proxy's addresses (comma-separated), "
-                                                 "whose X-Forwarded-For / -Proto headers are trusted"),
-    api_docs: bool = typer.Option(False, "--api-docs",
-                                  help="serve interactive API docs at /api/docs (they load scripts from a CDN)"),
-    workers: int = typer.Option(1, "--workers", min=1,
-                                help="server processes on this port (PostgreSQL only: they share the games through "
-                                     "the database; run more hosts against the same database the same way)"),
-    ai_only_per_client: int = typer.Option(2, "--max-ai-games-per-client",
-                                           help="running games without a human seat per client address (0 = no "
-                                                "limit)"),
-    connections_per_client: int = typer.Option(64, "--max-connections-per-client",
-                                               help="WebSockets of one client address (0 = no limit)"),
-    allow_origin: list[str] = typer.Option([], "--allow-origin",
-                                           help="another site whose pages may use this server (e.g. "
-                                                "https://games.example.org); the server's own pages always may"),
-    header_timeout: float = typer.Option(10.0, "--header-timeout",
-                                         help="seconds a request's headers may take (a half-sent request is closed)"),
+    host: str = typer.Option("127.0.0.1", "--host"),
+    port: int = typer.Option(8000, "--port"),
+    db: str = typer.Option(None, "--db", envvar="GRIMOIRE_DB"),
+    ai_delay: float = typer.Option(0.5, "--ai-delay"),
+    ai_workers: int = typer.Option(None, "--ai-workers"),
+    log_level: str = typer.Option("info", "--log-level"),
+    ws_compression: bool = typer.Option(True, "--ws-compression/--no-ws-compression"),
+    ws_patches: bool = typer.Option(False, "--ws-patches/--no-ws-patches"),
+    allow_seeds: bool = typer.Option(False, "--allow-seeds"),
+    lock_timeout: float = typer.Option(10.0, "--lock-timeout"),
+    games_per_hour: int = typer.Option(120, "--games-per-client-hour"),
+    max_ai_games: int = typer.Option(32, "--max-ai-games"),
+    max_connections: int = typer.Option(5000, "--max-connections"),
+    forwarded_allow_ips: str = typer.Option(None, "--forwarded-allow-ips"),
+    api_docs: bool = typer.Option(False, "--api-docs"),
+    workers: int = typer.Option(1, "--workers", min=1),
+    ai_only_per_client: int = typer.Option(2, "--max-ai-games-per-client"),
+    connections_per_client: int = typer.Option(64, "--max-connections-per-client"),
+    allow_origin: list[str] = typer.Option([], "--allow-origin"),
+    header_timeout: float = typer.Option(10.0, "--header-timeout"),
 ) -> None:
     """Start the web app: create games, share seat links, play in the browser."""
     import uvicorn

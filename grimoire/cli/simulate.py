@@ -12,7 +12,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColum
 from rich.text import Text
 
 from ..core.errors import GameConfigError
-from .common import GAME_HELP, require_game
+from .common import require_game
 from .main import app
 
 LOG_SECONDS = 60.0       # without a terminal (nohup), a progress line this often
@@ -95,34 +95,19 @@ def run_one(console: Console, label: str, cfg, out: Path, backend: str, workers:
 
 @app.command("simulate")
 def simulate_command(
-    game: str | None = typer.Argument(None, help=GAME_HELP),
-    agents: str = typer.Option("medium", "--agents", "-a", help="the agents of the study, comma-separated, each "
-                                                               "with optional parameters (medium,easy,"
-                                                               "hard:iterations=100,time=0): every seat plays the "
-                                                               "same agent, one run per agent; join one agent per "
-                                                               "seat with + (hard+medium+medium+medium)"),
-    players: int = typer.Option(None, "--players", "-p", help="number of players (default: one per agent joined "
-                                                              "with +, else the game's default)"),
-    games: int = typer.Option(1000, "--games", "-n", help="number of games (per configuration)"),
-    seed: int = typer.Option(1, "--seed", help="run seed: the same seed plays the same games (in every "
-                                               "configuration of a study)"),
-    option: list[str] = typer.Option([], "--option", "-o", help="game option key=value (repeatable); key=v1,v2 "
-                                                                "sweeps it: one run per value, compared with "
-                                                                "the base rules"),
-    out: Path = typer.Option(..., "--out", help="directory of the run or study (Parquet parts, run.json); a "
-                                                "re-run with the same --out resumes it, or extends it with a "
-                                                "larger --games"),
-    backend: str = typer.Option("local", "--backend", help="local (processes on this machine) or ray"),
-    address: str = typer.Option(None, "--address", help="Ray cluster address (auto: the running cluster); "
-                                                        "default: a local Ray instance"),
-    workers: int = typer.Option(0, "--workers", "-w", help="parallel workers (0 = every core of this machine, "
-                                                           "or of the Ray cluster)"),
-    batch_size: int = typer.Option(0, "--batch-size", help="games per batch (0 = a few seconds of play each)"),
-    engine: str = typer.Option("auto", "--engine", "-e", help="the game's engine: python, native (where built) or "
-                                                             "auto (native where built and every agent decides "
-                                                             "fast there); a resumed run keeps its own"),
-    no_roles: bool = typer.Option(False, "--no-rotate-roles", help="keep the game's own role choice (e.g. random "
-                                                                  "characters) instead of rotating roles"),
+    game: str | None = typer.Argument(None),
+    agents: str = typer.Option("medium", "--agents", "-a"),
+    players: int = typer.Option(None, "--players", "-p"),
+    games: int = typer.Option(1000, "--games", "-n"),
+    seed: int = typer.Option(1, "--seed"),
+    option: list[str] = typer.Option([], "--option", "-o"),
+    out: Path = typer.Option(..., "--out"),
+    backend: str = typer.Option("local", "--backend"),
+    address: str = typer.Option(None, "--address"),
+    workers: int = typer.Option(0, "--workers", "-w"),
+    batch_size: int = typer.Option(0, "--batch-size"),
+    engine: str = typer.Option("auto", "--engine", "-e"),
+    no_roles: bool = typer.Option(False, "--no-rotate-roles"),
 ) -> None:
     """Play many games of one configuration, or a study of several; then `grimoire report`.
 

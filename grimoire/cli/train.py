@@ -13,7 +13,7 @@ from rich.console import Console
 from rich.progress import TaskID
 
 from ..core.errors import GameConfigError
-from .common import GAME_HELP, parse_option_pairs, require_game
+from .common import parse_option_pairs, require_game
 from .main import app
 from .simulate import LOG_SECONDS, RateColumn, _interrupt, progress_bar, short
 
@@ -27,25 +27,23 @@ def _ints(text: str, option: str) -> list[int]:
 
 @app.command("train")
 def train_command(
-    game: str | None = typer.Argument(None, help=GAME_HELP),
-    players: int = typer.Option(None, "--players", "-p", help="number of players (default: the game's default)"),
-    games: int = typer.Option(40, "--games", "-n", help="self-play games per generation"),
-    generations: int = typer.Option(2, "--generations", "-g", help="generations (a rerun with more extends the run)"),
-    seed: int = typer.Option(0, "--seed", help="run seed: the same seed and settings train the same networks"),
-    option: list[str] = typer.Option([], "--option", "-o", help="game option key=value (repeatable)"),
-    out: Path = typer.Option(..., "--out", help="directory of the run; a rerun with the same --out resumes it"),
-    teacher: str = typer.Option("medium", "--teacher", help="the level whose moves generation 0 imitates"),
-    hidden: str = typer.Option("128,64", "--hidden", help="widths of the network's hidden layers"),
-    simulations: int = typer.Option(32, "--simulations", help="search simulations per decision in self-play "
-                                                              "and gate games"),
-    gate_games: int = typer.Option(8, "--gate-games", help="games against the best network before a new one "
-                                                           "replaces it (0 = always replace)"),
-    epochs: int = typer.Option(4, "--epochs", help="passes over the positions per generation"),
-    window: int = typer.Option(2, "--window", help="generations whose positions train each network"),
-    trainer: str = typer.Option("auto", "--trainer", help="numpy, torch, or auto (torch where installed)"),
-    backend: str = typer.Option("local", "--backend", help="local (processes on this machine) or ray"),
-    address: str = typer.Option(None, "--address", help="Ray cluster address; default: a local Ray instance"),
-    workers: int = typer.Option(1, "--workers", "-w", help="parallel workers for the games"),
+    game: str | None = typer.Argument(None),
+    players: int = typer.Option(None, "--players", "-p"),
+    games: int = typer.Option(40, "--games", "-n"),
+    generations: int = typer.Option(2, "--generations", "-g"),
+    seed: int = typer.Option(0, "--seed"),
+    option: list[str] = typer.Option([], "--option", "-o"),
+    out: Path = typer.Option(..., "--out"),
+    teacher: str = typer.Option("medium", "--teacher"),
+    hidden: str = typer.Option("128,64", "--hidden"),
+    simulations: int = typer.Option(32, "--simulations"),
+    gate_games: int = typer.Option(8, "--gate-games"),
+    epochs: int = typer.Option(4, "--epochs"),
+    window: int = typer.Option(2, "--window"),
+    trainer: str = typer.Option("auto", "--trainer"),
+    backend: str = typer.Option("local", "--backend"),
+    address: str = typer.Option(None, "--address"),
+    workers: int = typer.Option(1, "--workers", "-w"),
 ) -> None:
     """Train a network for the expert level (resumable: rerun the same command).
 

@@ -28,3 +28,19 @@ def test_a_skipped_run_plays_the_rest_of_the_schedule(tmp_path, capsys):
     with pytest.raises(SystemExit):
         ladder.main([*args, "--skip", "4"])
     assert "--skip" in capsys.readouterr().err
+
+
+@pytest.mark.skipif(_native is None, reason="the native core is not built")
+def test_the_trace_puts_medium_s_choice_beside_each_decision(tmp_path, capsys):
+    trace = _script("zavandor_expert_trace")
+    out = tmp_path / "t.jsonl"
+    assert trace.main(["--agent", "expert:time=0,iterations=20", "--games", "2", "--seed", "5",
+                       "--max-rounds", "5", "--out", str(out)]) == 0
+    games = [json.loads(x) for x in out.read_text().splitlines()]
+    assert [g["seat"] for g in games] == [0, 1]           # the traced level rotates through the seats
+    kinds = {r["kind"] for g in games for r in g["decisions"]}
+    assert {"turn", "bid"} <= kinds
+    assert any(r["searched"] for g in games for r in g["decisions"])
+    assert all(r["action"] and r["medium"] for g in games for r in g["decisions"])
+    text = capsys.readouterr().out
+    assert "per game" in text and ("won:" in text or "lost:" in text)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any
 
 from .sheet import CONFIG, SHEET
@@ -127,6 +128,18 @@ class Player:
             got = self._pub = self.public()
         return got
 
+    def public_live(self) -> dict[str, Any]:
+        """``public()`` of a live sheet, shared (read-only) with every sheet that holds the same: a state's
+        views rebuild the live sheets of every seat, and an action changes only one of them. The key is
+        every slot ``public`` may read (all but the round-start copy and the caches), lists as tuples."""
+        key = tuple(tuple(v) if type(v) is list else v for v in _SHOWN(self))
+        got = _LIVE.get(key)
+        if got is None:
+            if len(_LIVE) >= _LIVE_MAX:
+                _LIVE.clear()
+            got = _LIVE[key] = self.public()
+        return got
+
     def public(self) -> dict[str, Any]:
         """Readable form for observations."""
         arts = SHEET.artifacts
@@ -151,6 +164,13 @@ class Player:
             "past_rows": [{"dice": list(v), "used": list(u), "transmuted": [i for i in range(len(v)) if t >> i & 1]}
                           for v, u, t in self.past],
         }
+
+
+# the live sheets' public forms by everything they show (``public_live``); about 3 KB an entry, so the
+# cache starts afresh rather than grow: at 1,000 games an entry is needed again within a few actions
+_LIVE: dict[tuple, dict[str, Any]] = {}
+_LIVE_MAX = 4096
+_SHOWN = attrgetter(*(n for n in Player.__slots__ if n not in ("snap", "charge", "tfields", "_pub")))
 
 
 def _int(v: Any) -> int:

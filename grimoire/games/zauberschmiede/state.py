@@ -298,7 +298,7 @@ class ZauberschmiedeState(GameState):
                 key = (i, live)
                 base = public.get(key)
                 if base is None:
-                    base = public[key] = {**(p.public() if live else p.public_of_snap()),
+                    base = public[key] = {**(p.public_live() if live else p.public_of_snap()),
                                           "log": [[r, t] for r, t in logs[i] if live or r < rnd]}
                 d = dict(base)
                 d["seat"] = i

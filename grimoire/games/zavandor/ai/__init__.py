@@ -52,7 +52,10 @@ def expert_agent(seed: int = 0, time: float = 0.5, iterations: int = 0, c: float
                  horizon: str = "turn"):
     """The learned level (``expert:time=1``; ``time=0,iterations=N`` for a fixed budget; ``cpu=true``
     counts the time in CPU seconds of the searching thread, for measurements on a busy machine; ``weight``
-    the network's share of a leaf's value, ``expert.WEIGHT`` by default)."""
+    the network's share of a leaf's value, ``expert.WEIGHT`` by default). The search's reach, as the hard
+    level's: ``top_k`` turn candidates, ``gap`` (a turn action this far ahead is played unsearched),
+    ``band`` (bids this share of the limit inside or outside it are not searched), ``horizon`` (turn or
+    round); ``search=bids`` or ``turns`` leaves the other decisions to medium (a diagnostic)."""
     from .expert import ExpertAgent
     a = ExpertAgent(seed, time=time, iterations=iterations, c=c, weight=weight, top_k=top_k, gap=gap, band=band,
                     search=search, horizon=horizon)

@@ -642,11 +642,20 @@ fn payload_ints(p: &Option<Payload>) -> Vec<i64> {
             .map(|x| match x {
                 Scalar::Int(i) => *i,
                 Scalar::Bool(b) => *b as i64,
-                Scalar::Str(_) => 0,
+                Scalar::Str(_) => -1,
             })
             .collect(),
         None => Vec::new(),
     }
+}
+
+/// The i-th number of a payload (-1 if there is none: a malformed payload lists nothing, never panics).
+fn at(w: &[i64], i: usize) -> i64 {
+    w.get(i).copied().unwrap_or(-1)
+}
+
+fn fig_at(s: &Saved, id: i64) -> Option<&Fig> {
+    usize::try_from(id).ok().and_then(|i| fig(s, i))
 }
 
 fn payload_str(p: &Option<Payload>, i: usize) -> &str {
@@ -662,7 +671,7 @@ fn payload_str(p: &Option<Payload>, i: usize) -> &str {
 /// Python `flow.naming_options` as action ids (`name <r> [<r>]`).
 fn name_actions(s: &Saved, seat: usize, out: &mut Vec<u32>) {
     let (d, t, st) = (data(), table(), &s.state);
-    let kind = st.sched[st.step_i as usize].1;
+    let Some(&(_, kind)) = usize::try_from(st.step_i).ok().and_then(|i| st.sched.get(i)) else { return };
     let elig: Vec<usize> = (0..5)
         .filter(|&role| {
             let f = st.figs[seat * 5 + role].as_ref().expect("a fighter");
@@ -830,7 +839,7 @@ pub fn legal_actions(s: &Saved, out: &mut Vec<u32>) {
             out.push(fx.pass);
             out.push(fx.pass_all);
             let w = payload_ints(p);
-            let (mover, kind, gate) = (w[0] as usize, payload_str(p, 1), w[2]);
+            let (mover, kind, gate) = (at(&w, 0) as usize, payload_str(p, 1), at(&w, 2));
             let mut hand = st.teams[seat].hand.clone();
             hand.sort_unstable();
             for (n, _h) in hand {
@@ -845,12 +854,12 @@ pub fn legal_actions(s: &Saved, out: &mut Vec<u32>) {
         }
         Kind::Push => {
             let w = payload_ints(p);
-            let (a, o) = (fig(s, w[0] as usize).expect("the pusher"), fig(s, w[1] as usize).expect("the other"));
+            let (Some(a), Some(o)) = (fig_at(s, at(&w, 0)), fig_at(s, at(&w, 1))) else { return };
             out.extend((0..6).filter(|&dir| push_ok(s, a, o, dir)).map(|dir| fx.push[dir]));
             out.push(fx.no_push);
         }
         Kind::Shove => {
-            let t = fig(s, payload_ints(p)[0] as usize).expect("the beam's target");
+            let Some(t) = fig_at(s, at(&payload_ints(p), 0)) else { return };
             out.extend((0..6).filter(|&dir| shove_ok(s, t, dir)).map(|dir| fx.shove[dir]));
         }
         Kind::Effect => {
@@ -861,7 +870,7 @@ pub fn legal_actions(s: &Saved, out: &mut Vec<u32>) {
             }
         }
         Kind::Enemy => {
-            let victim = payload_ints(p)[0];
+            let victim = at(&payload_ints(p), 0);
             for f in st.figs.iter().flatten() {
                 if f.alive && f.field >= 0 && f.id as i64 != victim {
                     out.push(tg.enemy[f.id as usize]);
@@ -870,8 +879,7 @@ pub fn legal_actions(s: &Saved, out: &mut Vec<u32>) {
         }
         Kind::Chain => {
             let w = payload_ints(p);
-            let (wl, hop, prev) =
-                (fig(s, w[0] as usize).expect("the warlock"), w[1], fig(s, w[2] as usize).expect("a figure"));
+            let (Some(wl), hop, Some(prev)) = (fig_at(s, at(&w, 0)), at(&w, 1), fig_at(s, at(&w, 2))) else { return };
             let mut ts = Vec::new();
             chain_targets(s, wl, prev, &mut ts);
             out.extend(ts.iter().map(|&t| tg.chain[t as usize]));
@@ -880,7 +888,7 @@ pub fn legal_actions(s: &Saved, out: &mut Vec<u32>) {
             }
         }
         Kind::Order => {
-            let z = fig(s, payload_ints(p)[0] as usize).expect("the zombie");
+            let Some(z) = fig_at(s, at(&payload_ints(p), 0)) else { return };
             for f in 0..b.n_fields() {
                 if !b.in_c[f] {
                     out.push(fx.order_goto[f]);

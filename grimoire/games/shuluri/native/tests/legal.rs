@@ -87,3 +87,29 @@ fn wide() {
     let kinds = compare(&path, &text);
     println!("{kinds:?}");
 }
+
+/// A saved game whose decision carries a malformed payload (a corrupt or hand-edited save: the
+/// loader does not look inside payloads) never panics; a decision about a figure that is not there
+/// lists nothing.
+#[test]
+fn malformed_payloads_never_panic() {
+    use _native::state::{Kind, Payload, Scalar};
+    let mut ids = Vec::new();
+    let mut checked = 0;
+    for (mut s, _case) in cases(include_str!("data/legal.json")) {
+        let Some(top) = s.state.stack.first() else { continue };
+        if top.payload.is_none() {
+            continue;
+        }
+        let kind = top.kind;
+        for bad in [Payload::List(vec![]), Payload::Int(999), Payload::List(vec![Scalar::Str("x".into()); 4])] {
+            s.state.stack[0].payload = Some(bad);
+            legal_actions(&s, &mut ids);
+            if matches!(kind, Kind::Push | Kind::Shove | Kind::Chain | Kind::Order) {
+                assert!(ids.is_empty(), "{kind:?} without its figures lists {ids:?}");
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked >= 15, "{checked} malformed payloads tried");
+}
