@@ -75,7 +75,12 @@ def wait_my_decision(page, timeout=30000):
 def click_and_wait(page, locator, timeout=30000):
     before = state(page)["seq"]
     locator.first.click()
-    wait_js(page, f"window.grimoirePage && window.grimoirePage.seq > {before}", timeout=timeout)
+    try:
+        wait_js(page, f"window.grimoirePage && window.grimoirePage.seq > {before}", timeout=timeout)
+    except AssertionError as e:       # say what the page showed: a refusal's toast, the state it was in
+        toast = page.evaluate("document.querySelector('#toast')?.innerText || ''")
+        raise AssertionError(f"{e}; the click on {locator} played nothing: toast {toast!r}, "
+                             f"page state {state(page)}") from None
 
 
 def create(base: str, game: str, seats: list, **extra) -> dict:
