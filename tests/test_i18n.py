@@ -148,3 +148,20 @@ def test_dynamic_key_families_of_the_boards_exist():
         zav = game_info("zavandor").catalog(lang)
         for reason in ("sentinels", "max_rounds", "last_player"):       # flow.game_over's reasons
             assert f"zavandor.end_reason.{reason}" in zav
+
+
+# Characters only Simplified Chinese writes (each has a different Traditional form): the Chinese
+# catalogs are in Traditional characters throughout, so none of these may appear in them.
+SIMPLIFIED_ONLY = set("这们说为么发动时会对还没过进开关门问间题线经让请应设输选择认错误级区户网络态连结数据读写"
+                      "删试验证码观载轮胜负获处复专长现样标签单页听见游戏点个号须击战术剑钟尸弹枪该毁")
+
+
+def test_the_chinese_catalogs_are_traditional_throughout():
+    folders = INTERFACE_CATALOGS + [game_info(g).package_dir / "i18n" for g in translated_games()]
+    found = {}
+    for folder in folders:
+        for key, text in load(folder, "zh").items():
+            bad = sorted(set(text) & SIMPLIFIED_ONLY)
+            if bad:
+                found[f"{folder.parent.name}:{key}"] = "".join(bad)
+    assert not found, found
