@@ -121,6 +121,14 @@ def test_error_messages_keep_their_brackets(cli, monkeypatch):
     one_line_error(code, out, err, "pip install -e '.[ray]'")
 
 
+def test_random_seats_alone_in_the_arena_play_to_the_round_cap(cli):
+    """Two random seats may never end a game of Zavandor (an arena of them stopped at 20,000 actions); alone
+    they get the game's round cap, as in ``grimoire play``, and the table says so."""
+    code, out, err = cli("arena", "zavandor", "--agents", "random,random", "-n", "2", "--seed", "1")
+    assert code == 0, err
+    assert "ends after round" in out and "win rate" in out
+
+
 def test_arena_tables_fit_80_columns_and_say_things_once(cli, tmp_path):
     path = tmp_path / "a.csv"
     code, out, err = cli("arena", "zavandor", "--agents", "random,easy", "-n", "2", "--max-rounds", "3",

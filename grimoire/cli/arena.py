@@ -14,7 +14,9 @@ from rich.table import Table
 
 from ..agents.arena import run_arena, summarize, write_csv, write_json
 from ..core.errors import GameConfigError
+from ..core.registry import with_round_cap
 from .common import check_agent_names, check_output_path, parse_option_pairs, require_game, split_agents
+from .i18n import translator
 from .main import app
 
 
@@ -58,6 +60,11 @@ def arena_command(
     if max_rounds is not None:
         opts["max_rounds"] = max_rounds
     console = Console()
+    # random seats alone may never reach the rules' end (as in `grimoire play`): the game's round cap. Not
+    # for other agents, whose ladders are run without a cap (a cap could change what they play for).
+    if opts.get("max_rounds") is None and info.round_cap is not None and all(_name(n) == "random" for n in names):
+        opts = with_round_cap(info, opts)
+        console.print(escape(translator()("term.round_cap", rounds=opts["max_rounds"])), highlight=False)
     config = {"game": game, "agents": names, "players": players, "games": games, "seed": seed,
               "workers": workers, "options": opts, "rotate_roles": not no_roles}
     t0 = time.perf_counter()
@@ -120,3 +127,7 @@ def arena_command(
     if json_path is not None:
         write_json(str(json_path), config, results)
         console.print(f"summary and games: {escape(str(json_path))}")
+
+
+def _name(spec: str) -> str:
+    return spec.split(":", 1)[0].strip().lower()
