@@ -10,28 +10,8 @@ use _native::legal::{legal_actions, legal_ids, mask_into};
 use _native::state::{Kind, Saved};
 use serde_json::Value;
 
-fn cpu_seconds() -> f64 {
-    let stat = std::fs::read_to_string("/proc/self/stat").expect("/proc/self/stat");
-    let rest = &stat[stat.rfind(')').unwrap() + 2..];
-    let f: Vec<&str> = rest.split(' ').collect();
-    // fields 14 and 15 of proc(5) are utime and stime; `rest` starts at field 3
-    let ticks: f64 = f[11].parse::<f64>().unwrap() + f[12].parse::<f64>().unwrap();
-    ticks / 100.0
-}
-
-fn per_call<F: FnMut() -> usize>(mut work: F) -> f64 {
-    let start = cpu_seconds();
-    let mut calls = 0usize;
-    let mut sink = 0usize;
-    while cpu_seconds() - start < 2.0 {
-        for _ in 0..1000 {
-            sink = sink.wrapping_add(work());
-        }
-        calls += 1000;
-    }
-    std::hint::black_box(sink);
-    (cpu_seconds() - start) / calls as f64 * 1e6
-}
+mod cpu;
+use cpu::per_call;
 
 fn load(text: &str) -> Vec<Saved> {
     let v: Value = serde_json::from_str(text).unwrap();

@@ -9,21 +9,7 @@ use _native::state::{Kind, Phase, Saved};
 use serde_json::Value;
 
 mod cpu;
-use cpu::cpu_seconds;
-
-fn per_call<F: FnMut() -> usize>(mut work: F) -> f64 {
-    let start = cpu_seconds();
-    let mut calls = 0usize;
-    let mut sink = 0usize;
-    while cpu_seconds() - start < 2.0 {
-        for _ in 0..1000 {
-            sink = sink.wrapping_add(work());
-        }
-        calls += 1000;
-    }
-    std::hint::black_box(sink);
-    (cpu_seconds() - start) / calls as f64 * 1e6
-}
+use cpu::per_call;
 
 fn main() {
     let v: Value = serde_json::from_str(include_str!("../tests/data/states.json")).unwrap();
