@@ -5,7 +5,6 @@ cross-version ladder's bridge plays a game and stops when the two versions' stat
 
 from __future__ import annotations
 
-import importlib.util
 import subprocess
 import sys
 from pathlib import Path
@@ -23,16 +22,9 @@ from grimoire.games.shuluri.ai.evaluate import win_chances
 from grimoire.games.shuluri.ai.expert import NETWORK, WEIGHT, shipped
 from grimoire.games.shuluri.ai.features import NAMES, SIZE, features
 
+from .scripts import load_script
+
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def _script(name: str):
-    spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / f"{name}.py")
-    assert spec and spec.loader
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules[name] = mod
-    spec.loader.exec_module(mod)
-    return mod
 
 
 def _in_play(seed: int, steps: int = 40):
@@ -104,7 +96,7 @@ def test_a_bad_weight_is_one_clear_line():
 
 
 def test_the_data_and_training_scripts_end_to_end(tmp_path):
-    data, train = _script("shuluri_expert_data"), _script("shuluri_train_expert")
+    data, train = load_script("shuluri_expert_data"), load_script("shuluri_train_expert")
     d = tmp_path / "d"
     assert data.main(["--games", "4", "--shard", "2", "--max-rounds", "6", "--out", str(d)]) == 0
     shards = sorted(d.glob("games-*.npz"))
@@ -119,7 +111,7 @@ def test_the_data_and_training_scripts_end_to_end(tmp_path):
 
 
 def test_the_bridge_plays_a_game_and_stops_when_the_states_differ(monkeypatch):
-    ladder = _script("cross_version_ladder")
+    ladder = load_script("cross_version_ladder")
     from grimoire.agents.arena import schedule
     spec = schedule("shuluri", ["new", "old"], 1, 5, {"max_rounds": 3})[0]
     old = ladder.OldSide(ROOT, sys.executable)          # this checkout on both sides: no difference

@@ -10,6 +10,7 @@ from grimoire.games.shuluri.ai.evaluate import win_chances
 from grimoire.games.shuluri.ai.search import ShuluriSearch
 
 from .helpers import arena, fig, wield
+from .scripts import load_script
 
 
 def _hurt(hurt: dict[str, int]):
@@ -109,14 +110,7 @@ def _hard_step(s, seat: int, hooks: ShuluriSearch) -> None:
 def test_the_ab_script_reports_the_paired_difference():
     """scripts/shuluri_ab.py: a variant against the default on the same games (a run stopped early
     counts only the games both finished)."""
-    import importlib.util
-    from pathlib import Path
-
-    path = Path(__file__).resolve().parents[2] / "scripts" / "shuluri_ab.py"
-    spec = importlib.util.spec_from_file_location("shuluri_ab", path)
-    assert spec is not None and spec.loader is not None
-    ab = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(ab)
+    ab = load_script("shuluri_ab")
 
     def g(i, v, share, side="A", decided=1.0):
         return {"game": i, "variant": v, "share": share, "side": side, "decided": decided}

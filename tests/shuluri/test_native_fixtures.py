@@ -3,18 +3,15 @@ scripts/shuluri_native_fixtures.py) must still be what the Python reference comp
 `cargo test` compares itself with them, so a stale fixture would let the two engines drift apart.
 After an intended change of the rules: ``python scripts/shuluri_native_fixtures.py --update``."""
 
-import importlib.util
 import json
-from pathlib import Path
 
 import pytest
 
 import grimoire
 
-SCRIPT = Path(__file__).resolve().parent.parent.parent / "scripts" / "shuluri_native_fixtures.py"
-_spec = importlib.util.spec_from_file_location("shuluri_native_fixtures", SCRIPT)
-fixtures = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(fixtures)
+from .scripts import load_script
+
+fixtures = load_script("shuluri_native_fixtures")
 
 HINT = "(python scripts/shuluri_native_fixtures.py --update if intended)"
 

@@ -2,20 +2,16 @@
 written by scripts/shuluri_native_legal.py) must still be what the Python reference computes: the
 crate's tests/legal.rs compares its listing, ids and mask with it."""
 
-import importlib.util
 import json
-from pathlib import Path
 
 import pytest
 
 import grimoire
 from grimoire.games.shuluri.codec import legal_ids
 
-SCRIPT = Path(__file__).resolve().parent.parent.parent / "scripts" / "shuluri_native_legal.py"
-_spec = importlib.util.spec_from_file_location("shuluri_native_legal", SCRIPT)
-assert _spec is not None and _spec.loader is not None
-legal = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(legal)
+from .scripts import load_script
+
+legal = load_script("shuluri_native_legal")
 
 HINT = "(python scripts/shuluri_native_legal.py --update if intended)"
 

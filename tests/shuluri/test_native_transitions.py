@@ -3,19 +3,15 @@ scripts/shuluri_native_transitions.py) must still be what the Python reference d
 `cargo test` (tests/apply.rs) replays them, so a stale fixture would let the two engines drift apart.
 After an intended change of the rules: ``python scripts/shuluri_native_transitions.py --update``."""
 
-import importlib.util
 import json
-from pathlib import Path
 
 import pytest
 
 import grimoire
 
-SCRIPT = Path(__file__).resolve().parent.parent.parent / "scripts" / "shuluri_native_transitions.py"
-_spec = importlib.util.spec_from_file_location("shuluri_native_transitions", SCRIPT)
-assert _spec is not None and _spec.loader is not None
-tr = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(tr)
+from .scripts import load_script
+
+tr = load_script("shuluri_native_transitions")
 
 HINT = "(python scripts/shuluri_native_transitions.py --update if intended)"
 QUICK_STEPS = 120       # per game in the default run (setup, naming, moves, trap windows); slow: all
