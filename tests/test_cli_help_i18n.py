@@ -178,3 +178,11 @@ def test_the_games_list_is_in_the_language(lang):
     assert cat["term.players_range"].split("}", 2)[-1].strip() in r.output
     if lang != "en":
         assert "players" not in r.output
+
+
+def test_the_games_list_says_which_player_counts_are_allowed():
+    """Shuluri Viadal is for 2 or 4 players (its descriptor's counts), never "2-4"."""
+    out = CliRunner().invoke(app, ["--lang", "en", "games"]).output
+    line = next(x for x in out.splitlines() if x.startswith("shuluri"))
+    assert "(2, 4 players)" in line and "2-4" not in line
+    assert "(2-6 players)" in next(x for x in out.splitlines() if x.startswith("zavandor"))

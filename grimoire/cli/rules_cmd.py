@@ -75,4 +75,8 @@ def games_command() -> None:
         info = game_info(name)
         counts = info.player_counts
         title = t(f"{name}.title") if t.has(f"{name}.title") else info.title
-        typer.echo(f"{name:16} {title} ({t('term.players_range', low=counts[0], high=counts[-1])})")
+        if list(counts) == list(range(counts[0], counts[-1] + 1)):
+            seats = t("term.players_range", low=counts[0], high=counts[-1])
+        else:                                   # (Shuluri Viadal: 2 or 4, not 3)
+            seats = t("term.players_list", counts=", ".join(map(str, counts)))
+        typer.echo(f"{name:16} {title} ({seats})")
