@@ -77,6 +77,6 @@ def games_command() -> None:
         title = t(f"{name}.title") if t.has(f"{name}.title") else info.title
         if list(counts) == list(range(counts[0], counts[-1] + 1)):
             seats = t("term.players_range", low=counts[0], high=counts[-1])
-        else:                                   # (Shuluri Viadal: 2 or 4, not 3)
+        else:                                   # counts with a gap: "2, 4", not "2-4"
             seats = t("term.players_list", counts=", ".join(map(str, counts)))
         typer.echo(f"{name:16} {title} ({seats})")
