@@ -395,6 +395,10 @@ fn act(s: &mut Saved, seat: usize, text: &str, words: &[&str]) -> Res {
             let t = fig_id(s, t).ok_or_else(|| bad(text))?;
             crate::combat::declare_melee(s, id, t, words.get(3).copied().unwrap_or(""))?;
         }
+        ["shoot", t] => {
+            let t = fig_id(s, t).ok_or_else(|| bad(text))?;
+            crate::shots::declare_shot(s, id, t)?;
+        }
         ["javelin" | "net", t] => {
             let t = fig_id(s, t).ok_or_else(|| bad(text))?;
             crate::combat::declare_throw(s, id, t, words[1])?;

@@ -1,8 +1,8 @@
 //! Melee and the gladiator's throws, a port of the Python `combat.py` (spec 10, 11, 20.4): declaring
 //! the attack (paid, flags set), the defender's Kiteres decision, the d10s in the reference's order,
 //! the hit (weapon breaking, takedowns, nets, the vial's poison, Lightning Armour's discharge) and the
-//! push offered to the winner of a melee exchange (C10.10, Akrobatika). Shots (they need the dynamic
-//! line of fire), touch spells and lightning answer `not ported`.
+//! push offered to the winner of a melee exchange (C10.10, Akrobatika). Shots' values and hits are in
+//! `shots.rs`; touch spells and lightning answer `not ported`.
 
 use crate::apply::{d10, enemies, fig, fig_mut, log, name, not_ported, pay, push, relocate, Res};
 use crate::board::{board, NO_WALL};
@@ -13,7 +13,7 @@ use crate::state::{Decision, Fig, Kind, Payload, Saved, Scalar, DESTROYED, IN_HA
 use serde_json::json;
 
 // --- values (values.py) --------------------------------------------------------------------------------
-fn combine(s: &Saved, amounts: &[i64]) -> i64 {
+pub fn combine(s: &Saved, amounts: &[i64]) -> i64 {
     let (Some(&neg), Some(&pos)) = (amounts.iter().min(), amounts.iter().max()) else { return 0 };
     if s.options.modifier_mode == "best_bonus_plus_worst_penalty" {
         neg.min(0) + pos.max(0)
@@ -59,14 +59,14 @@ fn ve(s: &Saved, f: &Fig) -> i64 {
 
 // --- declaring ------------------------------------------------------------------------------------------
 /// An attack record (Python `combat.Attack`), as the dodge decision's payload holds it.
-struct Attack {
-    kind: String,
-    attacker: usize,
-    target: usize,
-    skill: String,
-    hop: i64,
-    origin: i64,
-    prev: i64,
+pub struct Attack {
+    pub kind: String,
+    pub attacker: usize,
+    pub target: usize,
+    pub skill: String,
+    pub hop: i64,
+    pub origin: i64,
+    pub prev: i64,
 }
 
 impl Attack {
@@ -104,7 +104,7 @@ impl Attack {
     }
 }
 
-fn attacking(s: &mut Saved, a: usize) {
+pub fn attacking(s: &mut Saved, a: usize) {
     let f = fig_mut(s, a);
     f.attacked = true;
     f.must_attack = false;
@@ -165,7 +165,7 @@ fn reveal_weapons_on_exchange(s: &mut Saved, a: usize, t: usize) {
     }
 }
 
-fn engage(s: &mut Saved, atk: Attack) -> Res {
+pub fn engage(s: &mut Saved, atk: Attack) -> Res {
     let t = fig(s, atk.target);
     if t.alive && !t.zombie && has_skill(s, t, "dodge") {
         let seat = t.seat;
@@ -193,7 +193,7 @@ fn damage_of(s: &Saved, att: i64, dfn: i64) -> i64 {
 
 // --- resolution -----------------------------------------------------------------------------------------
 fn resolve(s: &mut Saved, atk: &Attack, dodged: bool) -> Res {
-    if !matches!(atk.kind.as_str(), "melee" | "javelin" | "net") {
+    if !matches!(atk.kind.as_str(), "melee" | "javelin" | "net" | "ranged") {
         return not_ported(&format!("{} attacks", atk.kind));
     }
     let (a, t) = (atk.attacker, atk.target);
@@ -212,12 +212,13 @@ fn resolve(s: &mut Saved, atk: &Attack, dodged: bool) -> Res {
     let roll_a = d10(s);
     let roll_d = d10(s);
     let (fa, ft) = (fig(s, a), fig(s, t));
-    let att = match atk.kind.as_str() {
-        "melee" => te(s, fa),
-        "javelin" => data().javelin_te + te_bonus(s, fa) + modifier(s, fa, "te"),
-        _ => data().net_te + te_bonus(s, fa) + modifier(s, fa, "te"),
-    } + roll_a;
-    let dfn = ve(s, ft) + roll_d + bonus;
+    let (att, dfn) = match atk.kind.as_str() {
+        "melee" => (te(s, fa), ve(s, ft)),
+        "javelin" => (data().javelin_te + te_bonus(s, fa) + modifier(s, fa, "te"), ve(s, ft)),
+        "net" => (data().net_te + te_bonus(s, fa) + modifier(s, fa, "te"), ve(s, ft)),
+        _ => crate::shots::shot_values(s, atk),
+    };
+    let (att, dfn) = (att + roll_a, dfn + roll_d + bonus);
     let hit = att > dfn;
     let (who, target) = (name(s, a), name(s, t));
     let args = json!({"fig": who, "roll": roll_a, "att": att, "target": target, "droll": roll_d, "dfn": dfn});
@@ -273,6 +274,7 @@ fn hit_with(s: &mut Saved, atk: &Attack, raw: i64) {
                 vial_poison(s, a, t);
             }
         }
+        "ranged" => crate::shots::shot_hits(s, a, t, raw),
         "javelin" => {
             hurt_sp(s, t, raw, "ranged", 0);
         }
@@ -285,7 +287,7 @@ fn hit_with(s: &mut Saved, atk: &Attack, raw: i64) {
 }
 
 /// The coated weapon's next successful attack this round also poisons (E 5 against Eg), 20.8.
-fn vial_poison(s: &mut Saved, a: usize, t: usize) {
+pub fn vial_poison(s: &mut Saved, a: usize, t: usize) {
     fig_mut(s, a).coat = false;
     let poison = data().amulets.iter().position(|x| x == "poison").expect("the poison amulet") as i64;
     if fig(s, t).amulet == poison {

@@ -15,5 +15,6 @@ pub mod flow;
 pub mod legal;
 pub mod patch;
 pub mod rules;
+pub mod shots;
 pub mod sight;
 pub mod state;
