@@ -210,7 +210,14 @@ pub fn apply(s: &mut Saved, text: &str) -> Res {
                 pop(s);
                 s.state.teams[seat].react_off = true;
             }
-            _ => return not_ported("direct traps"),
+            _ => {
+                let n = match words[..] {
+                    ["trap", n] => n.parse::<i64>().map_err(|_| bad(text))?,
+                    _ => return Err(bad(text)),
+                };
+                pop(s);
+                crate::traps::do_direct(s, &top, n)?;
+            }
         },
         Kind::Dodge => {
             let dodged = match text {
@@ -229,6 +236,14 @@ pub fn apply(s: &mut Saved, text: &str) -> Res {
             };
             pop(s);
             crate::combat::answer_push(s, &top, dir)?;
+        }
+        Kind::Shove => {
+            let d = match words[..] {
+                ["shove", dn] => dir(dn).ok_or_else(|| bad(text))?,
+                _ => return Err(bad(text)),
+            };
+            pop(s);
+            crate::traps::do_shove(s, &top, d)?;
         }
         Kind::Order => {
             pop(s);
@@ -323,6 +338,11 @@ fn act(s: &mut Saved, seat: usize, text: &str, words: &[&str]) -> Res {
         s.state.sub = crate::state::Sub::Zomb;
         log(s, "ends_step", None, json!({"player": seat}));
         return Ok(());
+    }
+    if let ["trap", n, t] = words {
+        let n = n.parse::<i64>().map_err(|_| bad(text))?;
+        let t = fig_id(s, t).ok_or_else(|| bad(text))?;
+        return crate::traps::do_ranged(s, seat, n, t);
     }
     let Some(r) = role(words[0]) else {
         return not_ported(&format!("'{}' actions", words[0]));

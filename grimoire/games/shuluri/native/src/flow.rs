@@ -56,7 +56,8 @@ fn stale(s: &Saved, d: &Decision) -> Result<bool, String> {
         Kind::React | Kind::Enemy | Kind::Order => !alive(0),
         Kind::Effect => !alive(1),
         Kind::Push => !(alive(0) && alive(1)),
-        Kind::Shove | Kind::Chain => return not_ported("the swinging beam's and chain lightning's windows"),
+        Kind::Shove => crate::traps::shove_stale(s, d),
+        Kind::Chain => return not_ported("chain lightning's windows"),
         _ => false,
     })
 }

@@ -265,7 +265,7 @@ fn holder(s: &Saved, seat: usize, n: i64) -> Option<i64> {
 }
 
 /// Python `trap_actor`: the acting figure that may activate ranged trap n.
-fn trap_actor<'a>(s: &'a Saved, seat: usize, n: i64) -> Option<&'a Fig> {
+pub fn trap_actor<'a>(s: &'a Saved, seat: usize, n: i64) -> Option<&'a Fig> {
     let (b, d, st) = (board(), data(), &s.state);
     let h = holder(s, seat, n)?;
     for &cid in &st.named {
@@ -750,7 +750,7 @@ fn push_ok(s: &Saved, pusher: &Fig, other: &Fig, dir: usize) -> bool {
 }
 
 /// Python `shove_reason` is None.
-fn shove_ok(s: &Saved, t: &Fig, dir: usize) -> bool {
+pub fn shove_ok(s: &Saved, t: &Fig, dir: usize) -> bool {
     match edge_to(s, t.field, dir) {
         Some(n) => zone_ok(t, n) && count_at(s, n as i64) < board().capacity,
         None => false,

@@ -18,3 +18,4 @@ pub mod rules;
 pub mod shots;
 pub mod sight;
 pub mod state;
+pub mod traps;

@@ -107,6 +107,7 @@ const PORTED: &[&str] = &[
     "act:shoot",
     "react:pass",
     "react:passall",
+    "react:trap",
 ];
 
 const UNPORTED_PARTS: &[&str] = &["Firestorm", "madman", "zombie", "cage"];
