@@ -5,6 +5,7 @@ every action to its own state and must write the identical JSON. Also the RNG's 
 
     python scripts/shuluri_native_transitions.py            # check: exit 1 if a fixture is out of date
     python scripts/shuluri_native_transitions.py --update   # rewrite after an intended change
+    python scripts/shuluri_native_transitions.py --update --only transitions_shots.json   # one file
 
 Event texts are left out (null): the crate logs events as key and arguments, the Python wrapper
 words them (as view.py does). tests/shuluri/test_native_transitions.py checks the committed files.
@@ -110,21 +111,119 @@ def _press(s: Any, acts: list, rng: Rng) -> Any:
     return acts[rng.randint(0, len(acts) - 1)]
 
 
-def game_fixture(players: int, seed: int, options: dict, n_actions: int, policy: str) -> dict:
+# The shots, traps, cages and zombies file (transitions_shots.json): games that reach what random play
+# seldom does. "craft" changes the position once the play starts (before the recorded start): "cage" puts
+# an Imprisonment cage on seat 0's warlock, "traps" deals cards and places figures (_craft_traps), "zombie"
+# raises two zombies for seat 0 (one with an order), "cloud" an Acid Cloud and "storm" a Firestorm area at
+# the board's centre; "shots" is the policy.
+SHOTS_GAMES: list[tuple[int, int, dict[str, Any], int, str, str]] = [
+    (2, 41, {"allow_futile_ranged": True, "optional_poison_vial": True}, 400, "shots", "cloud"),
+    (2, 42, {"traps_assigned_to_character": False, "ranged_trap_requires_entry": False,
+             "kitoro_forras_kind": "ranged"}, 300, "shots", ""),
+    (2, 48, {}, 250, "shots", "traps"),
+    (2, 49, {"optional_poison_vial": True}, 250, "shots", "traps"),
+    (2, 43, {}, 400, "shots", "cage"),
+    (2, 44, {"cage_follows_caster": False, "cage_exempts_caster": True}, 350, "shots", "cage"),
+    (2, 45, {}, 450, "shots", "zombie"),
+    (4, 46, {"mode": "ffa"}, 400, "shots", "zombie"),
+    (4, 47, {"mode": "pairs"}, 400, "shots", "storm"),
+]
+
+
+def _to_play(s: Any, rng: Rng) -> None:
+    """Random setup choices until the first act decision of the game."""
+    while s.stack.top.kind != "act":
+        acts = s.legal_actions()
+        s.apply(acts[rng.randint(0, len(acts) - 1)])
+
+
+def _craft(s: Any, what: str, rng: Rng) -> None:
+    from grimoire.games.shuluri import magic
+    from grimoire.games.shuluri.damage import kill
+    from grimoire.games.shuluri.data import D1, SPELL_BY_KEY, WL
+    _to_play(s, rng)
+    w = s.figs[WL]
+    centre = B.INDEX[(0, 0)]
+    if what == "cage":
+        magic._area(s, w, SPELL_BY_KEY["prison"], w.field)
+    elif what in ("cloud", "storm"):
+        magic._area(s, w, SPELL_BY_KEY["acid" if what == "cloud" else "firestorm"], centre)
+    elif what == "traps":
+        _craft_traps(s)
+    elif what == "zombie":
+        for body in (s.figs[5 + D1], s.figs[5 + D1 + 1]):
+            kill(s, body)
+            magic._raise(s, w, body)
+        s.figs[5 * s.num_players + 5 + D1].order = ("attack", 5 + WL)
+
+
+def _craft_traps(s: Any) -> None:
+    """Seat 0 holds the Swinging Beam and the ranged card whose field is nearest to seat 1's figures, its
+    crossbowman and first dagger stand next to those fields; both hold direct cards (seat 1 the
+    portcullis and a poison needle among them)."""
+    from grimoire.games.shuluri.data import D1, D2, XB
+    foes = [g.field for g in s.figs if g is not None and g.alive and g.seat == 1]
+    def gap(n: int) -> int:
+        return min(B.distance(B.TRAP_FIELDS[n - 1], x) for x in foes)
+    near = sorted(range(1, len(B.TRAP_FIELDS) + 1), key=gap)
+    ranged = [8, next(n for n in near if n != 8)]
+    s.teams[0].hand = [[ranged[0], XB], [ranged[1], D1], [11, D2]]
+    s.teams[1].hand = [[12, 5 + XB], [14, 5 + D1], [9, 5 + D2]]
+    for f, n in ((s.figs[XB], ranged[0]), (s.figs[D1], ranged[1])):
+        tf = B.TRAP_FIELDS[n - 1]
+        f.field = next(m for m in B.NEIGHBOURS[tf] if m >= 0 and not B.IN_C[m] and s.count_at(m) < B.CAPACITY
+                       and B.EDGE[m][B.direction_between(m, tf)] == B.NO_WALL)
+
+
+def _shots(s: Any, acts: list, rng: Rng) -> Any:
+    """Shots, traps and zombie orders first (6 times in 10; mostly an attack order), aiming before a shot;
+    else the moves that come closest to an enemy or a trap field of a held card (7 in 10), else any action."""
+    top = s.stack.top
+    if top.kind == "order" and rng.randint(1, 10) <= 7:
+        acts = [a for a in acts if a.text.startswith("order attack")] or acts
+    keen = [a for a in acts if a.kind in ("shoot", "trap", "order", "shove")]
+    if not keen and top.kind == "act":
+        keen = [a for a in acts if a.kind == "aim"]
+    if keen and rng.randint(1, 10) <= 6:
+        return keen[rng.randint(0, len(keen) - 1)]
+    if top.kind == "act" and rng.randint(1, 10) <= 7:
+        goals = [g.field for g in s.figs if g is not None and g.alive and g.field >= 0 and s.enemies(g.seat, top.seat)]
+        goals += [B.TRAP_FIELDS[n - 1] for n, _h in s.teams[top.seat].hand if n <= len(B.TRAP_FIELDS)]
+        best, dist = None, 10**9
+        for a in acts:
+            if a.kind == "move" and goals:
+                n = B.NEIGHBOURS[s.figs[top.seat * 5 + a.args[0]].field][a.args[1]]
+                d = min(B.distance(n, x) for x in goals)
+                if d < dist:
+                    best, dist = a, d
+        if best is not None:
+            return best
+    return acts[rng.randint(0, len(acts) - 1)]
+
+
+_POLICIES = {"random": lambda s, acts, rng: acts[rng.randint(0, len(acts) - 1)], "press": _press, "shots": _shots}
+
+
+def game_fixture(players: int, seed: int, options: dict, n_actions: int, policy: str, craft: str = "") -> dict:
     s: Any = grimoire.new_game("shuluri", players=players, seed=seed, **options)
     rng = Rng(seed)
+    if craft:
+        _craft(s, craft, rng)
     start = strip_texts(s.to_dict())
     prev = start
     steps: list[dict[str, Any]] = []
     while not s.is_terminal() and len(steps) < n_actions:
         acts = s.legal_actions()
-        a = acts[rng.randint(0, len(acts) - 1)] if policy == "random" else _press(s, acts, rng)
+        a = _POLICIES[policy](s, acts, rng)
         key = f"{s.stack.top.kind}:{a.kind}"
         s.apply(a)
         now = strip_texts(s.to_dict())
         steps.append({"action": a.text, "kind": key, "patch": diff(prev, now)})
         prev = now
-    return {"players": players, "seed": seed, "options": options, "policy": policy, "start": start, "steps": steps}
+    out = {"players": players, "seed": seed, "options": options, "policy": policy, "start": start, "steps": steps}
+    if craft:
+        out["craft"] = craft
+    return out
 
 
 def transitions_fixture() -> dict:
@@ -159,15 +258,23 @@ def rng_fixture() -> dict:
     return {"rng": out}
 
 
-FILES = {"transitions.json": (transitions_fixture, dump_transitions), "rng.json": (rng_fixture, dump)}
+def shots_fixture() -> dict:
+    return {"games": [game_fixture(*g) for g in SHOTS_GAMES]}
+
+
+FILES = {"transitions.json": (transitions_fixture, dump_transitions), "rng.json": (rng_fixture, dump),
+         "transitions_shots.json": (shots_fixture, dump_transitions)}
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--update", action="store_true", help="rewrite the fixtures")
+    ap.add_argument("--only", choices=sorted(FILES), help="just this file")
     args = ap.parse_args()
     stale = []
     for name, (make, write) in FILES.items():
+        if args.only and name != args.only:
+            continue
         path = FIXTURES / name
         text = write(make())
         if args.update:

@@ -441,7 +441,7 @@ fn act(s: &mut Saved, seat: usize, text: &str, words: &[&str]) -> Res {
 }
 
 /// Python `movement.do_move`: one field (disengaging first costs its 2 MAN), then the trap windows.
-fn do_move(s: &mut Saved, id: usize, d: usize, mode: &str) -> Res {
+pub fn do_move(s: &mut Saved, id: usize, d: usize, mode: &str) -> Res {
     let b = board();
     let f = fig(s, id);
     let a = f.field as usize;
@@ -472,15 +472,9 @@ fn do_move(s: &mut Saved, id: usize, d: usize, mode: &str) -> Res {
     Ok(())
 }
 
-/// Python `movement.relocate` without cages (crossing a cage wall hurts: not ported yet).
+/// Python `movement.relocate`: crossing a cage wall hurts (`cages.rs`).
 pub fn relocate(s: &mut Saved, moves: &[(usize, i64)]) -> Res {
-    if s.state.areas.iter().any(|a| a.1 == "prison") {
-        return not_ported("moves with a cage on the board");
-    }
-    for &(id, n) in moves {
-        fig_mut(s, id).field = n;
-    }
-    Ok(())
+    crate::cages::relocate(s, moves)
 }
 
 /// Python `traps.open_windows`: after a move or a gate action of the acting side, a trap window for

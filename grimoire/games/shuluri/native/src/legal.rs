@@ -702,7 +702,7 @@ fn name_actions(s: &Saved, seat: usize, out: &mut Vec<u32>) {
 }
 
 /// Python `movement.edge_reason` is None, and the field it leads to.
-fn edge_to(s: &Saved, a: i64, dir: usize) -> Option<usize> {
+pub fn edge_to(s: &Saved, a: i64, dir: usize) -> Option<usize> {
     let b = board();
     if a < 0 {
         return None;
