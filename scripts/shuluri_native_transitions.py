@@ -22,6 +22,7 @@ from typing import Any
 
 import grimoire
 from grimoire.core.rng import Rng
+from grimoire.games.shuluri import actions as A
 from grimoire.games.shuluri import board as B
 
 _spec = importlib.util.spec_from_file_location(
@@ -113,20 +114,22 @@ def _press(s: Any, acts: list, rng: Rng) -> Any:
 
 # The shots, traps, cages and zombies file (transitions_shots.json): games that reach what random play
 # seldom does. "craft" changes the position once the play starts (before the recorded start): "cage" puts
-# an Imprisonment cage on seat 0's warlock, "traps" deals cards and places figures (_craft_traps), "zombie"
+# an Imprisonment cage on seat 0's warlock, "traps" deals cards and places figures (_craft_traps), "gates"
+# leaves each side one gate-bound card, "zombie"
 # raises two zombies for seat 0 (one with an order), "cloud" an Acid Cloud and "storm" a Firestorm area at
 # the board's centre; "shots" is the policy.
 SHOTS_GAMES: list[tuple[int, int, dict[str, Any], int, str, str]] = [
-    (2, 41, {"allow_futile_ranged": True, "optional_poison_vial": True}, 400, "shots", "cloud"),
+    (2, 41, {"allow_futile_ranged": True, "optional_poison_vial": True}, 350, "shots", "cloud"),
     (2, 42, {"traps_assigned_to_character": False, "ranged_trap_requires_entry": False,
              "kitoro_forras_kind": "ranged"}, 300, "shots", ""),
     (2, 48, {}, 250, "shots", "traps"),
     (2, 49, {"optional_poison_vial": True}, 250, "shots", "traps"),
+    (2, 50, {}, 200, "shots", "gates"),
     (2, 43, {}, 400, "shots", "cage"),
     (2, 44, {"cage_follows_caster": False, "cage_exempts_caster": True}, 350, "shots", "cage"),
     (2, 45, {}, 450, "shots", "zombie"),
     (4, 46, {"mode": "ffa"}, 400, "shots", "zombie"),
-    (4, 47, {"mode": "pairs"}, 400, "shots", "storm"),
+    (4, 47, {"mode": "pairs"}, 300, "shots", "storm"),
 ]
 
 
@@ -140,7 +143,7 @@ def _to_play(s: Any, rng: Rng) -> None:
 def _craft(s: Any, what: str, rng: Rng) -> None:
     from grimoire.games.shuluri import magic
     from grimoire.games.shuluri.damage import kill
-    from grimoire.games.shuluri.data import D1, SPELL_BY_KEY, WL
+    from grimoire.games.shuluri.data import D1, SPELL_BY_KEY, WL, XB
     _to_play(s, rng)
     w = s.figs[WL]
     centre = B.INDEX[(0, 0)]
@@ -150,6 +153,9 @@ def _craft(s: Any, what: str, rng: Rng) -> None:
         magic._area(s, w, SPELL_BY_KEY["acid" if what == "cloud" else "firestorm"], centre)
     elif what == "traps":
         _craft_traps(s)
+    elif what == "gates":
+        s.teams[0].hand = [[11, XB]]          # the gate-bound direct cards only: Spiked Gate, Falling Portcullis
+        s.teams[1].hand = [[12, 5 + XB]]
     elif what == "zombie":
         for body in (s.figs[5 + D1], s.figs[5 + D1 + 1]):
             kill(s, body)
@@ -176,12 +182,18 @@ def _craft_traps(s: Any) -> None:
 
 
 def _shots(s: Any, acts: list, rng: Rng) -> Any:
-    """Shots, traps and zombie orders first (6 times in 10; mostly an attack order), aiming before a shot;
+    """Shots, traps, gates and zombie orders first (6 times in 10; mostly attacking the nearest), aiming first;
     else the moves that come closest to an enemy or a trap field of a held card (7 in 10), else any action."""
     top = s.stack.top
     if top.kind == "order" and rng.randint(1, 10) <= 7:
-        acts = [a for a in acts if a.text.startswith("order attack")] or acts
-    keen = [a for a in acts if a.kind in ("shoot", "trap", "order", "shove")]
+        z = s.figs[top.payload]
+        attacks = [(B.distance(z.field, s.figs[A.fig_id(s, a.text.split()[2])].field), i)
+                   for i, a in enumerate(acts) if a.text.startswith("order attack")]
+        if attacks:
+            return acts[min(attacks)[1]]
+    if top.kind == "act" and s.pool == 0 and rng.randint(1, 10) <= 7:
+        return next(a for a in acts if a.kind == "end")     # keep the strategist's MAN for trap windows
+    keen = [a for a in acts if a.kind in ("shoot", "trap", "order", "shove", "gate")]
     if not keen and top.kind == "act":
         keen = [a for a in acts if a.kind == "aim"]
     if keen and rng.randint(1, 10) <= 6:

@@ -15,6 +15,7 @@ tr = load_script("shuluri_native_transitions")
 
 HINT = "(python scripts/shuluri_native_transitions.py --update if intended)"
 QUICK_STEPS = 120       # per game in the default run (setup, naming, moves, trap windows); slow: all
+QUICK_SHOTS_STEPS = 40  # per game of transitions_shots.json in the default run; slow: all
 
 
 def _committed(name: str) -> dict:
@@ -46,6 +47,30 @@ def test_transitions_agree_with_the_python_engine(index):
 @pytest.mark.parametrize("index", range(len(tr.GAMES)))
 def test_transitions_agree_in_full(index):
     _replay(_committed("transitions.json")["games"][index], 10**9)
+
+
+@pytest.mark.parametrize("index", range(len(tr.SHOTS_GAMES)))
+def test_shots_transitions_agree_with_the_python_engine(index):
+    """transitions_shots.json (crafted positions: cages, zombies, clouds, dealt traps): the crafted start
+    loads and saves unchanged, and its first actions still do what the file says."""
+    game = _committed("transitions_shots.json")["games"][index]
+    players, seed, options, _n, policy, craft = tr.SHOTS_GAMES[index]
+    assert (game["players"], game["seed"], game["options"], game["policy"]) == (players, seed, options, policy)
+    assert game.get("craft", "") == craft
+    _replay(game, QUICK_SHOTS_STEPS)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("index", range(len(tr.SHOTS_GAMES)))
+def test_shots_transitions_agree_in_full(index):
+    _replay(_committed("transitions_shots.json")["games"][index], 10**9)
+
+
+def test_the_shots_fixture_reaches_shots_traps_and_zombie_orders():
+    kinds = {s["kind"] for g in _committed("transitions_shots.json")["games"] for s in g["steps"]}
+    assert {"act:shoot", "act:aim", "act:trap", "react:trap", "shove:shove", "act:order", "dodge:dodge"} <= kinds
+    crafts = {g.get("craft") for g in _committed("transitions_shots.json")["games"]}
+    assert {"cage", "zombie", "traps", "cloud", "storm"} <= crafts
 
 
 def test_the_fixture_covers_every_kind_the_crate_applies():

@@ -110,7 +110,7 @@ const PORTED: &[&str] = &[
     "react:trap",
 ];
 
-const UNPORTED_PARTS: &[&str] = &["Firestorm", "madman", "zombie", "cage"];
+const UNPORTED_PARTS: &[&str] = &["Firestorm", "madman"];
 
 /// Kiteres against the attacks that are ported (melee, javelins, nets, shots); lightning is not yet.
 const DODGED_UNPORTED: &[&str] = &["lightning attacks", "touch attacks"];

@@ -19,6 +19,7 @@ const REACHED: &[&str] = &[
     "springs_trap_on",
     "trap_springs",
     "beam_throws",
+    "gate_slams",
     "poison_takes_effect",
     "dodges",
     "zombie moves",
