@@ -114,10 +114,10 @@ def _press(s: Any, acts: list, rng: Rng) -> Any:
 
 # The shots, traps, cages and zombies file (transitions_shots.json): games that reach what random play
 # seldom does. "craft" changes the position once the play starts (before the recorded start): "cage" puts
-# an Imprisonment cage on seat 0's warlock, "traps" deals cards and places figures (_craft_traps), "gates"
-# leaves each side one gate-bound card, "zombie"
-# raises two zombies for seat 0 (one with an order), "cloud" an Acid Cloud and "storm" a Firestorm area at
-# the board's centre; "shots" is the policy.
+# an Imprisonment cage on seat 0's warlock and one of seat 1's around seat 0's first dagger; "traps" deals
+# cards and places figures (_craft_traps); "gates" leaves each side one gate-bound card; "zombie" raises
+# two zombies for seat 0 (one with an order); "cloud" an Acid Cloud and "storm" a Firestorm area at the
+# board's centre. "shots" is the policy.
 SHOTS_GAMES: list[tuple[int, int, dict[str, Any], int, str, str]] = [
     (2, 41, {"allow_futile_ranged": True, "optional_poison_vial": True}, 350, "shots", "cloud"),
     (2, 42, {"traps_assigned_to_character": False, "ranged_trap_requires_entry": False,
@@ -149,6 +149,8 @@ def _craft(s: Any, what: str, rng: Rng) -> None:
     centre = B.INDEX[(0, 0)]
     if what == "cage":
         magic._area(s, w, SPELL_BY_KEY["prison"], w.field)
+        magic._area(s, s.figs[5 + WL], SPELL_BY_KEY["prison"], s.figs[D1].field)   # seat 1's, around seat 0's dagger
+        s.areas = [a._replace(end=s.round + 4) for a in s.areas]     # five rounds of crossings, not two
     elif what in ("cloud", "storm"):
         magic._area(s, w, SPELL_BY_KEY["acid" if what == "cloud" else "firestorm"], centre)
     elif what == "traps":
