@@ -17,3 +17,6 @@ pub mod patch;
 pub mod rules;
 pub mod sight;
 pub mod state;
+
+#[cfg(feature = "python")]
+mod py;
