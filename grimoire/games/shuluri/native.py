@@ -24,7 +24,7 @@ import numpy as np
 import orjson
 
 from ...core.action import Action
-from ...core.errors import GameConfigError, IllegalAction
+from ...core.errors import GameConfigError
 from ...core.rng import Rng
 from ...core.state import GameState
 from . import actions as A

@@ -219,9 +219,9 @@ impl Core {
         self.s.state.phase == Phase::Over
     }
 
-    fn winners(&self) -> Vec<u8> {
+    fn winners(&self) -> Vec<u32> {
         if self.s.state.phase == Phase::Over {
-            self.s.state.winners_.clone()
+            self.s.state.winners_.iter().map(|&w| w as u32).collect()
         } else {
             Vec::new()
         }
