@@ -6,6 +6,8 @@ from __future__ import annotations
 import typing
 from typing import Any
 
+import orjson
+
 import grimoire
 from grimoire.core.rng import Rng
 from grimoire.games.shuluri.options import ShuluriOptions
@@ -46,6 +48,17 @@ def first_difference(a: Any, b: Any, at: str = "") -> str:
     return f"{at.lstrip('.')}: {str(a)[:200]} != {str(b)[:200]}"
 
 
+def _position(py, nat, seen: int) -> tuple[dict, dict, int]:
+    """The two saved states without the history and the events before the ``seen``-th (cheaper than
+    to_dict(), which words every event: the whole of it is compared now and then), and the new count."""
+    d = py.to_dict()
+    events = d["state"]["events"]
+    d_py = {"rng": d["rng"], "state": {**d["state"], "events": [[e[0], e[2], e[3]] for e in events[seen:]]}}
+    st = orjson.loads(nat._c.state_json(False))
+    st["events"] = [[e[0], e[2], e[3]] for e in orjson.loads(nat._c.events_json(seen))]
+    return d_py, {"rng": nat._c.rng_state, "state": st}, len(events)
+
+
 def play_pair(players: int, seed: int, options: dict[str, Any], deep_every: int = 16) -> int:
     """One random game on both engines, compared after every action; every ``deep_every`` actions also
     the legal ids and mask, a clone and a reload. Returns the number of actions; a difference fails
@@ -55,7 +68,7 @@ def play_pair(players: int, seed: int, options: dict[str, Any], deep_every: int 
     pick = Rng(seed ^ 0x5EED)
     where = f"seed {seed}, {players} players, options {options}"
     assert nat.to_dict() == py.to_dict(), f"{where}: the new games differ"
-    n = 0
+    n = seen = 0
     while not py.is_terminal():
         legal = py.legal_actions()
         assert [a.text for a in nat.legal_actions()] == [a.text for a in legal], \
@@ -72,9 +85,13 @@ def play_pair(players: int, seed: int, options: dict[str, Any], deep_every: int 
         py.apply(a)
         nat.apply(a.text)
         n += 1
-        d_py, d_nat = py.to_dict(), nat.to_dict()
+        if n % deep_every == 0:
+            d_py, d_nat = py.to_dict(), nat.to_dict()
+        else:
+            d_py, d_nat, seen = _position(py, nat, seen)
         if d_nat != d_py:
             raise AssertionError(f"{where}: after {n} actions (the last {a.text!r}) "
                                  f"{first_difference(d_nat, d_py)} (native != python)")
+    assert nat.to_dict() == py.to_dict(), f"{where}: to_dict() differs at the end"
     assert nat.is_terminal() and nat.winners() == py.winners() and nat.scores() == py.scores(), where
     return n

@@ -23,6 +23,13 @@ use std::sync::Arc;
 struct Chunk {
     prev: Option<Arc<Chunk>>,
     items: Vec<Event>,
+    /// the events up to and including this chunk's
+    total: usize,
+}
+
+fn chunk(prev: Option<Arc<Chunk>>, items: Vec<Event>) -> Option<Arc<Chunk>> {
+    let total = prev.as_ref().map_or(0, |c| c.total) + items.len();
+    Some(Arc::new(Chunk { prev, items, total }))
 }
 
 #[pyclass(module = "grimoire.games.shuluri._native", name = "Core", freelist = 64)]
@@ -35,7 +42,7 @@ pub struct Core {
 impl Core {
     fn from_saved(mut s: Saved) -> Core {
         let items = std::mem::take(&mut s.state.events);
-        let events = (!items.is_empty()).then(|| Arc::new(Chunk { prev: None, items }));
+        let events = if items.is_empty() { None } else { chunk(None, items) };
         s.history = vec![String::new(); s.history.len()];
         Core { s, events }
     }
@@ -47,7 +54,7 @@ impl Core {
         }
         if !self.s.state.events.is_empty() {
             let items = std::mem::take(&mut self.s.state.events);
-            self.events = Some(Arc::new(Chunk { prev: self.events.take(), items }));
+            self.events = chunk(self.events.take(), items);
         }
     }
 
@@ -66,14 +73,19 @@ impl Core {
         }
     }
 
-    fn all_events(&self) -> Vec<&Event> {
+    /// The events from the `since`-th on, oldest first.
+    fn events_since(&self, since: usize) -> Vec<&Event> {
         let mut chunks = Vec::new();
         let mut at = self.events.as_deref();
         while let Some(c) = at {
+            if c.total <= since {
+                break;
+            }
             chunks.push(c);
             at = c.prev.as_deref();
         }
-        chunks.iter().rev().flat_map(|c| c.items.iter()).collect()
+        let skip = since - at.map_or(0, |c| c.total);
+        chunks.iter().rev().flat_map(|c| c.items.iter()).skip(skip).collect()
     }
 }
 
@@ -162,12 +174,24 @@ impl Core {
     /// the events (an empty log) for the Python engine to play one action on (its rules never read them).
     #[pyo3(signature = (events = true))]
     fn state_json(&self, events: bool) -> PyResult<String> {
-        let mut v = serde_json::to_value(&self.s.state).map_err(|e| PyValueError::new_err(e.to_string()))?;
-        if events {
-            v["events"] =
-                serde_json::to_value(self.all_events()).map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let err = |e: serde_json::Error| PyValueError::new_err(e.to_string());
+        if !events {
+            return serde_json::to_string(&self.s.state).map_err(err); // (its own log is always empty)
         }
+        let mut v = serde_json::to_value(&self.s.state).map_err(err)?;
+        v["events"] = serde_json::to_value(self.events_since(0)).map_err(err)?;
         Ok(v.to_string())
+    }
+
+    /// The event log from its `since`-th entry on, as JSON (texts null).
+    fn events_json(&self, since: usize) -> PyResult<String> {
+        serde_json::to_string(&self.events_since(since)).map_err(|e| PyValueError::new_err(e.to_string()))
+    }
+
+    /// The number of events logged.
+    #[getter]
+    fn events_len(&self) -> usize {
+        self.events.as_ref().map_or(0, |c| c.total)
     }
 
     /// Takes over the saved game `json`, whose event log holds only the events since this state's
@@ -177,7 +201,7 @@ impl Core {
         self.s = new.s;
         if let Some(c) = new.events {
             let items = Arc::try_unwrap(c).map(|c| c.items).unwrap_or_else(|c| c.items.clone());
-            self.events = Some(Arc::new(Chunk { prev: self.events.take(), items }));
+            self.events = chunk(self.events.take(), items);
         }
         Ok(())
     }
