@@ -7,9 +7,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 python3 -m venv .venv
 .venv/bin/pip install --quiet --disable-pip-version-check -e '.[test,rl,ray]'
-if command -v cargo >/dev/null; then   # the native Zavandor core (native/): built by the install above
-  .venv/bin/python -c "from grimoire.games.zavandor import _native" \
-    || { echo "the native core did not build (see: .venv/bin/pip install -v -e .)" >&2; exit 1; }
+if command -v cargo >/dev/null; then   # the native cores (native/, grimoire/games/shuluri/native/): built by the install above
+  .venv/bin/python -c "from grimoire.games.zavandor import _native; from grimoire.games.shuluri import _native" \
+    || { echo "a native core did not build (see: .venv/bin/pip install -v -e .)" >&2; exit 1; }
   (cd native && cargo test --release --locked --quiet)
 fi
 .venv/bin/ruff check grimoire tests scripts examples

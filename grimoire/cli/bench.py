@@ -15,7 +15,7 @@ from ..agents import make_agent
 from ..core.episode import derive_seed, run_episode
 from ..core.errors import GameConfigError
 from ..core.record import replay
-from ..core.registry import check_players, load_game, new_game
+from ..core.registry import check_players, game_info, load_game, new_game
 from .common import check_agent_names, check_output_path, parse_option_pairs, require_game, split_list
 from .main import app
 
@@ -41,6 +41,9 @@ def bench_games(game: str, players: int, games: int, seed: int, max_rounds: int 
     if max_rounds:
         opts["max_rounds"] = max_rounds
     names = agents or ["random"] * players
+    eng = game_info(game).backends.get(backend or "python")
+    count = eng.counters if eng is not None and eng.counters is not None else dict
+    counted = count()
     for g in range(games):
         state = new_game(game, players, derive_seed(seed, g), backend=backend, **opts)
         seat_seeds = [derive_seed(seed, g, 2, i) for i in range(players)]   # (setup, like the state: untimed)
@@ -59,6 +62,8 @@ def bench_games(game: str, players: int, games: int, seed: int, max_rounds: int 
         per_game.append({"seed": state.seed, "scores": state.scores(), "actions": state._hist_len})
         if progress:
             progress.advance(task)
+    # what the engine counted while playing (e.g. actions it handed to the Python engine)
+    counted = {k: v - counted.get(k, 0) for k, v in count().items() if v != counted.get(k, 0)}
     # clones of mid-game states
     clones = 0
     pool = samples or [new_game(game, players, derive_seed(seed, 0), backend=backend, **options)]
@@ -77,6 +82,7 @@ def bench_games(game: str, players: int, games: int, seed: int, max_rounds: int 
             "actions_per_game": actions / games if games else 0.0,
             "ms_per_game": 1000 * play_time / games if games else 0.0,
             "clones_per_s": clones / clone_time,
+            "counters": counted,
             "games": per_game}
 
 
@@ -125,4 +131,7 @@ def bench_command(
     t.add_row("actions per game", f"{r['actions_per_game']:,.0f}")
     t.add_row("ms per game", f"{r['ms_per_game']:.3f}")
     t.add_row("clones/s", f"{r['clones_per_s']:,.0f}")
+    fallbacks = r["counters"].get("fallbacks")
+    if fallbacks is not None:       # an engine that plays some actions on the Python one (not ported yet)
+        t.add_row("actions played on the Python engine", f"{fallbacks:,} ({fallbacks / max(r['actions'], 1):.2%})")
     console.print(t)
