@@ -32,6 +32,8 @@ Options off by default (against medium none measured better; see docs/ai.md):
   two stand the search decides the gladiator's step.
 - ``rally`` (at more than two players): a gladiator out of reach of the enemy gladiator who can strike
   his partner walks to where he can strike that one next (``chase.rally``).
+- ``close_ranks`` (at more than two players): a gladiator with no blow this step, farther from his
+  partner than his strike reach, walks back toward the partner (``ranks.close_ranks``).
 
 The heuristic's caches of threats, lines of fire and standing values hold while the figures of the
 side to act's enemies stand still and live: one cache per step and per such position of the enemies,
@@ -52,6 +54,7 @@ from .duel import duel_value, lead_weight
 from .evaluate import win_chances
 from .heuristic import _housekeeping, decide
 from .planner import Planner, next_action
+from .ranks import close_ranks
 
 SEARCHED = ("act", "name", "react", "dodge")
 DRAW = 0.25                   # a game ended by the round cap with an enemy still standing: less than a win (1)
@@ -61,7 +64,8 @@ class ShuluriSearch(SearchHooks):
     def __init__(self, seed: int = 0, top_k: int = 4, clear_gap: float = 1.5, prefer: float = 0.0,
                  use_duel: bool = False, first_step: bool = True, glad_heuristic: bool = False,
                  rival_enemy: bool = True, chase: bool = True, exchange_hunt: bool = False,
-                 alliance: bool = False, corner_last: bool = False, rally: bool = False):
+                 alliance: bool = False, corner_last: bool = False, rally: bool = False,
+                 close_ranks: bool = False):
         self.rng = Rng(derive_seed(seed, "shortcut"))
         self.top_k = top_k
         self.clear_gap = clear_gap
@@ -83,6 +87,7 @@ class ShuluriSearch(SearchHooks):
         self.alliance = alliance
         self.corner_last = corner_last
         self.rally = rally
+        self.close_ranks = close_ranks
 
     # --- deciding without a search -----------------------------------------------------------------------
     def shortcut(self, state, seat: int, actions: list[Action]) -> Action | None:
@@ -98,6 +103,10 @@ class ShuluriSearch(SearchHooks):
                 return by_text[text]
         if kind == "act" and self.rally and det.num_players > 2 and _glad_step(det):
             text = rally(det, seat, set(by_text))
+            if text is not None:
+                return by_text[text]
+        if kind == "act" and self.close_ranks and det.num_players > 2 and _glad_step(det):
+            text = close_ranks(det, seat, set(by_text))
             if text is not None:
                 return by_text[text]
         if kind == "act" and self.glad_heuristic and _glad_step(det):
