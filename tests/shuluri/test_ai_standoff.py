@@ -5,7 +5,7 @@ The position is the stand-off traced in an expert game against medium (arena see
 
 from __future__ import annotations
 
-from grimoire.games.shuluri.ai.chase import strike_reach
+from grimoire.games.shuluri.ai.chase import PRESS_EDGE, strike_reach
 from grimoire.games.shuluri.ai.ctx import gladiator_walk
 from grimoire.games.shuluri.ai.duel import exchange
 from grimoire.games.shuluri.ai.search import ShuluriSearch
@@ -47,5 +47,5 @@ def test_press_waits_for_its_round():
 
 def test_press_keeps_away_from_a_stronger_gladiator():
     s = _standoff(ours=10, theirs=13)
-    assert exchange(s, fig(s, "agl"), fig(s, "bgl"), False) < 0
+    assert exchange(s, fig(s, "agl"), fig(s, "bgl"), False) < PRESS_EDGE
     assert _walk_after(s, ShuluriSearch(7, press=4)) > strike_reach(s, fig(s, "bgl"))

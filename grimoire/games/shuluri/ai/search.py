@@ -34,10 +34,12 @@ Options off by default (against medium none measured better; see docs/ai.md):
   his partner walks to where he can strike that one next (``chase.rally``).
 - ``close_ranks`` (at more than two players): a gladiator with no blow this step, farther from his
   partner than his strike reach, walks back toward the partner (``ranks.close_ranks``).
-- ``press`` (at two players, a round number, 0 off): from that round on, a gladiator who wins the
-  exchange of blows with the enemy gladiator even if the enemy strikes first corners him as
-  ``chase.corner`` does the last enemy gladiator in pairs (traced: the expert, 13 Ep against medium's 10,
-  the exchange +0.14 for him with medium striking first, stood five fields off from round 5 to the cap).
+- ``press`` (at two players, a round number, 0 off): from that round on, a gladiator whose exchange of
+  blows with the enemy gladiator, the enemy striking first, is at least ``chase.PRESS_EDGE`` corners him
+  as ``chase.corner`` does the last enemy gladiator in pairs. Standing off to the cap is a draw, half a
+  win; closing in at the exchange e is worth about (1 + e) / 2. Traced in the expert's games against
+  medium: 13 Ep against 10 (e = +0.14) and 11 against 9 (e = -0.03), five fields apart from round 5 to
+  the cap, neither side stepping into the other's first blow.
 
 The heuristic's caches of threats, lines of fire and standing values hold while the figures of the
 side to act's enemies stand still and live: one cache per step and per such position of the enemies,
@@ -52,7 +54,7 @@ from ....core.action import Action
 from ....core.episode import derive_seed
 from ....core.rng import Rng
 from ....core.search import SearchHooks
-from .chase import corner, rally
+from .chase import PRESS_EDGE, corner, rally
 from .ctx import Ctx
 from .duel import duel_value, lead_weight
 from .evaluate import win_chances
@@ -107,7 +109,7 @@ class ShuluriSearch(SearchHooks):
             if text is not None:
                 return by_text[text]
         if kind == "act" and self.press and det.num_players == 2 and det.round >= self.press and _glad_step(det):
-            text = corner(det, seat, set(by_text))
+            text = corner(det, seat, set(by_text), need=PRESS_EDGE)
             if text is not None:
                 return by_text[text]
         if kind == "act" and self.rally and det.num_players > 2 and _glad_step(det):
