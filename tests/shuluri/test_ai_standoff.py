@@ -5,9 +5,11 @@ The position is the stand-off traced in an expert game against medium (arena see
 
 from __future__ import annotations
 
+from grimoire.agents import make_agent
 from grimoire.games.shuluri.ai.chase import PRESS_EDGE, strike_reach
 from grimoire.games.shuluri.ai.ctx import gladiator_walk
 from grimoire.games.shuluri.ai.duel import exchange
+from grimoire.games.shuluri.ai.expert import PRESS
 from grimoire.games.shuluri.ai.search import ShuluriSearch
 
 from .helpers import arena, fig, wield
@@ -49,3 +51,8 @@ def test_press_keeps_away_from_a_stronger_gladiator():
     s = _standoff(ours=10, theirs=13)
     assert exchange(s, fig(s, "agl"), fig(s, "bgl"), False) < PRESS_EDGE
     assert _walk_after(s, ShuluriSearch(7, press=4)) > strike_reach(s, fig(s, "bgl"))
+
+
+def test_the_expert_presses_and_hard_does_not():
+    assert make_agent("shuluri", "expert", 1).hooks.press == PRESS > 0
+    assert ShuluriSearch(1).press == 0
