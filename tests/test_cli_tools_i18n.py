@@ -103,3 +103,35 @@ def test_every_arena_stat_and_role_of_every_game_has_a_label_in_every_language()
             assert sorted(k for k in keys if f"{game}.arena.{k}" not in t) == [], (game, lang)
             assert sorted(x for x in roles if f"{game}.arena.role.{x}" not in t and f"{game}.role.{x}" not in t) \
                 == [], (game, lang)
+
+
+# ---- bench ----------------------------------------------------------------------------------------
+
+BENCH = ["bench", "zauberschmiede", "-n", "2", "--max-rounds", "2"]
+ENGINES = {"python", "native"}          # the --backend's names, as typed
+
+
+@pytest.fixture
+def quick_clones(monkeypatch):
+    from grimoire.cli import bench
+    monkeypatch.setattr(bench, "CLONE_SECONDS", 0.02)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_bench_is_all_in_the_language(lang, quick_clones):
+    out = run(lang, BENCH)
+    t = catalog(lang)
+    for key in ("term.bench.col.measure", "term.bench.games_per_s", "term.bench.clones_per_s",
+                "term.bench.random_self_play", "zauberschmiede.title"):
+        assert flat(t[key]) in flat(out), key
+    assert re.search(r"\d+\.\d{3}", out)                    # ms per game, as today
+    if lang != "en":
+        check_language(lang, out, run("en", BENCH), ENGINES)
+
+
+def test_the_scan_finds_english_left_in_another_language():
+    english = arena_en()
+    with pytest.raises(AssertionError, match="Accumulation"):
+        check_language("hu", english, english)
+    with pytest.raises(AssertionError, match="term.arena.col.agent"):
+        check_language("de", "term.arena.col.agent", english)
