@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import re
+from pathlib import Path
 
 import pytest
 from rich.cells import cell_len
@@ -55,10 +56,11 @@ def flat(text: str) -> str:
 
 
 def check_language(lang: str, out: str, english: str, allowed: set[str] = frozenset()) -> None:
-    """No raw key, no English leftover, nothing wider than 80 columns."""
+    """No raw key, no English leftover (a game's name is an identifier, typed as it is), nothing wider than
+    80 columns."""
     raw = sorted(set(KEY_TOKEN.findall(out)) & all_keys())
     assert raw == [], (lang, raw)
-    leftover = sorted((words(out) & words(english)) - catalog_words(lang) - set(allowed))
+    leftover = sorted((words(out) & words(english)) - catalog_words(lang) - set(allowed) - set(grimoire.games()))
     assert leftover == [], (lang, leftover)
     assert max(cell_len(line) for line in out.splitlines()) <= 80, out
 
@@ -135,3 +137,76 @@ def test_the_scan_finds_english_left_in_another_language():
         check_language("hu", english, english)
     with pytest.raises(AssertionError, match="term.arena.col.agent"):
         check_language("de", "term.arena.col.agent", english)
+
+
+# ---- simulate and train ---------------------------------------------------------------------------
+
+@pytest.fixture
+def keep_signals():
+    """simulate and train turn SIGTERM into Ctrl-C for their run: put pytest's handlers back."""
+    import signal
+    saved = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM)}
+    yield
+    for s, handler in saved.items():
+        signal.signal(s, handler)
+
+
+def simulate_args(out: Path) -> list[str]:
+    return ["simulate", "zauberschmiede", "--agents", "random", "-n", "2", "--workers", "1", "--out", str(out)]
+
+
+@pytest.fixture(scope="module")
+def simulate_en(tmp_path_factory) -> str:
+    english = run("en", simulate_args(tmp_path_factory.mktemp("sim")))
+    assert "2 games in" in english and "report: grimoire report" in english
+    return english
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_simulate_is_all_in_the_language(lang, tmp_path, keep_signals, simulate_en):
+    english = simulate_en
+    out = run(lang, simulate_args(tmp_path / lang))
+    t = catalog(lang)
+    assert flat(t["term.sim.report_hint"].split("{")[0]) in flat(out)
+    # the run's name is its folder's (``random``): typed by the user, the same in every language
+    check_language(lang, out, english, {"random"})
+    again = run(lang, simulate_args(tmp_path / lang))             # nothing left to play: resumes and says so
+    assert flat(t["term.sim.resuming"].split("{")[0]) in flat(again)
+    check_language(lang, again, english, {"random"})
+
+
+def train_args(out: Path) -> list[str]:
+    return ["train", "zauberschmiede", "-p", "2", "-n", "1", "-g", "2", "--simulations", "1", "--gate-games", "1",
+            "--epochs", "1", "--hidden", "8", "--teacher", "random", "--trainer", "numpy", "--out", str(out)]
+
+
+@pytest.fixture(scope="module")
+def train_en(tmp_path_factory) -> str:
+    english = run("en", train_args(tmp_path_factory.mktemp("train")))
+    for line in ("generation 0: becomes the best network (no gate)", "generation 1:", "against the best network",
+                 "gen 1 gate", "best network:"):
+        assert flat(line) in flat(english), line
+    return english
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_train_is_all_in_the_language(lang, tmp_path, keep_signals, train_en):
+    english = train_en
+    out = run(lang, train_args(tmp_path / lang))
+    t = catalog(lang)
+    for key in ("term.train.gate_free", "term.train.trained", "term.train.gate_share", "term.train.best"):
+        assert flat(t[key].split("{")[1].split("}", 1)[1]) in flat(out), key     # its words after the first value
+    check_language(lang, out, english)
+
+
+def test_a_training_runs_events_in_words():
+    from grimoire.cli.i18n import Translator
+    from grimoire.cli.train import log_line
+    en = Translator("en")
+    assert log_line(en, "gate", {"generation": 2, "accepted": True, "games": 8, "candidate_share": 0.625}, 2) == \
+        "generation 2: wins 62.5% of 8 games against the best network (par 50.0%): it replaces it"
+    assert log_line(en, "gate", {"generation": 1, "accepted": False, "games": 4, "candidate": 30.0, "best": 31.5},
+                    1) == "generation 1: mean score 30.00 against the best network's 31.50 over 4 games: the best " \
+                          "network stays"
+    assert log_line(en, "resume", {"out": "r", "games": 3, "total": 8, "generation": 1}, 2) == \
+        "resuming r: 3 of 8 games of generation 1 already played"
