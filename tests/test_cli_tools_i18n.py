@@ -210,3 +210,45 @@ def test_a_training_runs_events_in_words():
                           "network stays"
     assert log_line(en, "resume", {"out": "r", "games": 3, "total": 8, "generation": 1}, 2) == \
         "resuming r: 3 of 8 games of generation 1 already played"
+
+
+# ---- loadtest (its summary: the command itself starts a server, too slow for every language) -------
+
+def load_figures() -> dict:
+    lat = [12.5, 20.0, 31.0, 80.5]
+    return {"games": 2, "finished": 1, "actions": 4, "wall": 2.0, "split": 0.5, "latency": lat, "early": lat[:1],
+            "late": lat[1:], "connected_at": 0.4, "seats": 4, "lag": [0.5, 6.0], "client_cpu": 0.3,
+            "server_cpu": {101: 0.2, 102: 0.1}, "threads": {101: {"python": 0.15}, 102: {}}, "postgres_cpu": 0.05,
+            "load_before": 1.5, "loads": [], "cores": 2,
+            "errors": [("closed", {"game": "g1", "seat": 0}), ("unacknowledged", {"game": "g1", "seat": 3, "n": 2}),
+                       ("timeout", {"seconds": "60", "n": 1})]}
+
+
+def load_summary(lang: str) -> str:
+    import io
+
+    from rich.console import Console
+
+    from grimoire.cli.i18n import Translator
+    from grimoire.cli.loadtest_words import print_summary
+    console = Console(file=io.StringIO(), width=80)
+    print_summary(console, Translator(lang), load_figures())
+    return console.file.getvalue()
+
+
+def test_loadtest_summary_in_english():
+    out = load_summary("en")
+    for text in ("games finished", "1/2 in 2.0s", "before 0.5s (games starting)", "80.5", "server",
+                 "CPU 0.3s (15% of a core)", "game g1 seat 1: the connection closed",       # seats from 1
+                 "game g1 seat 4: 2 actions never acknowledged", "timed out after 60s with 1 game unfinished"):
+        assert flat(text) in flat(out), text
+    assert "nan" not in out
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_loadtest_summary_is_all_in_the_language(lang):
+    out = load_summary(lang)
+    t = catalog(lang)
+    for key in ("term.load.row.finished", "term.load.latency_title", "term.load.col.mean", "term.load.row.errors"):
+        assert flat(t[key]) in flat(out), key
+    check_language(lang, out, load_summary("en"), {"python", "postgres", "PostgreSQL"})
