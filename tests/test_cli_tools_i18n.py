@@ -9,6 +9,7 @@ of the language's catalogs has is an English leftover."""
 from __future__ import annotations
 
 import functools
+import json
 import re
 from pathlib import Path
 
@@ -252,3 +253,45 @@ def test_loadtest_summary_is_all_in_the_language(lang):
     for key in ("term.load.row.finished", "term.load.latency_title", "term.load.col.mean", "term.load.row.errors"):
         assert flat(t[key]) in flat(out), key
     check_language(lang, out, load_summary("en"), {"python", "postgres", "PostgreSQL"})
+
+
+# ---- report ---------------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def study_run(tmp_path_factory) -> Path:
+    """A study of two agents (12 short games each): findings per run, per study and a comparison."""
+    import signal
+    saved = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM)}
+    out = tmp_path_factory.mktemp("study")
+    try:
+        run("en", ["simulate", "zavandor", "-a", "random,easy", "-p", "2", "-n", "12", "-o", "max_rounds=3",
+                   "--workers", "1", "--out", str(out)])
+    finally:
+        for s, handler in saved.items():
+            signal.signal(s, handler)
+    return out
+
+
+def report_args(run_dir: Path, lang: str) -> list[str]:
+    return ["report", str(run_dir), "--format", "json", "--out", str(run_dir / f"report-{lang}")]
+
+
+def test_report_in_english_keeps_its_findings_and_the_json_english(study_run):
+    out = run("en", report_args(study_run, "en"))
+    for text in ("random: 12 games", "No seat differs significantly", "easy against random", "Rarely taken",
+                 "sentinel: Fox", "written:"):
+        assert flat(text) in flat(out), text
+    data = json.loads((study_run / "report-en" / "report.json").read_text())
+    assert any("No seat differs significantly" in f for f in data["runs"][0]["findings"])
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_report_is_all_in_the_language(lang, study_run):
+    out = run(lang, report_args(study_run, lang))
+    t = catalog(lang)
+    for key in ("term.report.study_game", "term.report.run_games", "term.report.against", "term.report.written"):
+        assert flat(t[key].split("{")[0]) in flat(out), key
+    # the runs' names are their folders' (here the agents' names, as typed): the same in every language
+    check_language(lang, out, run("en", report_args(study_run, "en")), {"random", "easy"})
+    data = json.loads((study_run / f"report-{lang}" / "report.json").read_text())
+    assert any("No seat differs significantly" in f for f in data["runs"][0]["findings"])   # the file: English
