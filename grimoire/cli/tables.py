@@ -1,7 +1,8 @@
 """The tools' tables for people: 80 columns in every language. No outer border, one space between
 columns; a number is never broken (its column is as wide as its widest cell, and its header wraps
 between words when the line is short), and a text that does not fit folds onto the next line instead of
-losing its end to "…" (Chinese characters are two columns wide, a German word can be long)."""
+losing its end to "…" (Chinese characters are two columns wide, a German word can be long). A table is
+at least as wide as its title (within the line), so that a short table does not break its title."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ GAP = 2                  # columns per column besides its text: the padding on i
 class PeopleTable(Table):
     def __init__(self, title: str | None = None, **kwargs) -> None:
         super().__init__(title=escape(title) if title is not None else None, box=box.SIMPLE_HEAD, show_edge=False,
-                         padding=(0, 1, 0, 0), **kwargs)
+                         padding=(0, 1, 0, 0), min_width=cell_len(title) if title else None, **kwargs)
         self._keep: list[bool] = []
         self._headers: list[str] = []
         self._widest: list[int] = []
