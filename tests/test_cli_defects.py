@@ -116,7 +116,7 @@ def test_error_messages_keep_their_brackets(cli, monkeypatch):
 
     def boom(*_a, **_k):
         raise GameConfigError("Ray is not installed: pip install -e '.[ray]'")
-    monkeypatch.setattr(bench, "check_players", boom)
+    monkeypatch.setattr(bench, "check_player_count", boom)
     code, out, err = cli("bench", "zavandor")
     one_line_error(code, out, err, "pip install -e '.[ray]'")
 

@@ -295,3 +295,22 @@ def test_report_is_all_in_the_language(lang, study_run):
     check_language(lang, out, run("en", report_args(study_run, "en")), {"random", "easy"})
     data = json.loads((study_run / f"report-{lang}" / "report.json").read_text())
     assert any("No seat differs significantly" in f for f in data["runs"][0]["findings"])   # the file: English
+
+
+# ---- the commands' common refusals ----------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("args", [["bench", "shuluri", "-p", "3"], ["arena", "shuluri", "--agents", "random"],
+                                  ["simulate", "shuluri", "-p", "5", "--out", "x"], ["bench"], ["bench", "chess"]])
+def test_a_wrong_game_or_player_count_is_refused_in_the_language(lang, args):
+    r = CliRunner().invoke(app, ["--lang", lang, *args])
+    assert r.exit_code != 0 and r.exception is not None
+    said = str(r.exception)
+    t = catalog(lang)
+    key = "term.err.which_game" if len(args) == 1 else "term.err.unknown_game" if args[1] == "chess" \
+        else "term.err.player_count"
+    assert t[key].split("{")[0].strip() in said or t[key].split("}")[1].split("{")[0].strip() in said, said
+    if key == "term.err.player_count":
+        assert t["term.players_list"].replace("{counts}", "2, 4") in said
+    if lang != "en":
+        assert not words(said) & {"players", "which", "unknown", "available", "not"}, said

@@ -14,7 +14,14 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedCo
 from ..agents.arena import run_arena, summarize, write_csv, write_json
 from ..core.errors import GameConfigError
 from ..core.registry import with_round_cap
-from .common import check_agent_names, check_output_path, parse_option_pairs, require_game, split_agents
+from .common import (
+    check_agent_names,
+    check_output_path,
+    check_player_count,
+    parse_option_pairs,
+    require_game,
+    split_agents,
+)
 from .i18n import Translator, translator
 from .labels import agent_label, agents_label, game_title, joined, role_label, stat_label
 from .main import app
@@ -42,14 +49,15 @@ def arena_command(
     """Pit agents against each other: win rates with 95% intervals, scores, decision times.
 
     Seats (and roles, e.g. characters) rotate fairly; results go to CSV/JSON."""
-    info = require_game(game)
     tr = translator()
+    info = require_game(game, tr)
     names = split_agents(agents) or []
     check_agent_names(info.name, names, t=tr)
     if players is None:
         players = len(names)
     if len(names) != players:
         raise GameConfigError(tr("term.err.agents_players", n=len(names), players=players))
+    check_player_count(info, players, tr)
     if games < 1:
         raise GameConfigError(tr("term.err.games_min", value=games))
     if workers < 0:

@@ -15,8 +15,15 @@ from ..agents import make_agent
 from ..core.episode import derive_seed, run_episode
 from ..core.errors import GameConfigError
 from ..core.record import replay
-from ..core.registry import check_players, load_game, new_game
-from .common import check_agent_names, check_output_path, parse_option_pairs, require_game, split_list
+from ..core.registry import load_game, new_game
+from .common import (
+    check_agent_names,
+    check_output_path,
+    check_player_count,
+    parse_option_pairs,
+    require_game,
+    split_list,
+)
 from .i18n import translator
 from .labels import agents_label, game_title
 from .main import app
@@ -97,10 +104,10 @@ def bench_command(
     json_file: str = typer.Option(None, "--json"),
 ) -> None:
     """Benchmark random self-play (or given agents): games/s, actions/s, clones/s on one core."""
-    info = require_game(game)
     tr = translator()
+    info = require_game(game, tr)
     players = info.default_players if players is None else players
-    check_players(info, players)                  # --players 0: one line, exit code 2
+    check_player_count(info, players, tr)         # --players 0: one line, exit code 2
     if games < 1:
         raise GameConfigError(tr("term.err.games_min", value=games))
     if max_rounds < 0:

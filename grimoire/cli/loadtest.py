@@ -39,6 +39,7 @@ from ..core.errors import GameConfigError
 from ..core.registry import game_info
 from ..core.registry import games as game_names
 from ..core.rng import Rng
+from .common import check_player_count, require_game
 from .i18n import Translator, translator
 from .labels import game_title
 from .loadtest_words import pct, print_summary
@@ -405,10 +406,11 @@ def loadtest_command(
     """Benchmark: N concurrent games through the WebSocket API; action latency percentiles and errors."""
     import httpx
 
-    info = game_info(game or default_game())
     t = translator()
+    info = require_game(game or default_game(), t)
     players = players or info.default_players
-    info.validate(players, {})               # a clear line for a player count the game does not allow
+    check_player_count(info, players, t)     # a clear line for a player count the game does not allow
+    info.validate(players, {})
     if not 0 <= ai_seats < players:
         raise GameConfigError(t("term.err.ai_seats", max=players - 1, value=ai_seats))
 

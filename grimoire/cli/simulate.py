@@ -14,7 +14,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColum
 from rich.text import Text
 
 from ..core.errors import GameConfigError
-from .common import require_game
+from .common import check_player_count, require_game
 from .i18n import Translator, translator
 from .main import app
 
@@ -129,8 +129,9 @@ def simulate_command(
     from ..sim.backends import BACKENDS
     from ..sim.study import parse_sweep_pairs, plan, read_study, write_study
 
-    info = require_game(game)
     t = translator()
+    info = require_game(game, t)
+    check_player_count(info, players, t)
     if backend not in BACKENDS:          # checked before anything is made or played
         raise GameConfigError(t("term.err.unknown_backend", backend=backend, backends=", ".join(BACKENDS)))
     if workers < 0:

@@ -15,7 +15,7 @@ from rich.markup import escape
 from rich.progress import TaskID
 
 from ..core.errors import GameConfigError
-from .common import parse_option_pairs, require_game
+from .common import check_player_count, parse_option_pairs, require_game
 from .i18n import Translator, translator
 from .main import app
 from .simulate import LOG_SECONDS, RateColumn, _interrupt, progress_bar, short
@@ -75,8 +75,9 @@ def train_command(
     itself; each network must beat the best so far to replace it."""
     from ..learn.pipeline import Run, TrainConfig, torch_available
 
-    info = require_game(game)
     t = translator()
+    info = require_game(game, t)
+    check_player_count(info, players, t)
     recorded = out / "run.json"
     if trainer == "auto" and recorded.is_file():         # a resumed run keeps its trainer
         import json
