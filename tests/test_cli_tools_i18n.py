@@ -314,3 +314,29 @@ def test_a_wrong_game_or_player_count_is_refused_in_the_language(lang, args):
         assert t["term.players_list"].replace("{counts}", "2, 4") in said
     if lang != "en":
         assert not words(said) & {"players", "which", "unknown", "available", "not"}, said
+
+
+# ---- options --------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("game", grimoire.games())
+def test_every_option_is_explained_in_every_language(game):
+    """``grimoire options``: every rule option of every game has its words in the catalogs (the lobby's
+    label and help, or the terminal's), so no option falls back to its English description."""
+    from grimoire.cli.i18n import Translator
+    from grimoire.cli.options_cmd import option_rows, option_words
+    for lang in LANGS:
+        t = Translator(lang)
+        for name, _kind, _default, _english in option_rows(game):
+            assert option_words(t, game, name, "?") != "?", (lang, name)
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_options_is_all_in_the_language(lang):
+    args = ["options", "zauberschmiede"]
+    out = run(lang, args)
+    t = catalog(lang)
+    for key in ("term.options.col.option", "term.options.col.what", "zauberschmiede.option.rolls"):
+        assert flat(t[key]) in flat(out), key
+    from grimoire.cli.options_cmd import option_rows
+    typed = {w for name, _k, default, _h in option_rows("zauberschmiede") for w in words(f"{name} {default}")}
+    check_language(lang, out, run("en", args), typed)             # names and values as -o takes them
