@@ -20,4 +20,4 @@ grimoire_web_test_env
 if [ -n "${GRIMOIRE_TEST_PG_URL:-}" ]; then   # migrate once, before parallel test workers share the database
   .venv/bin/python -c "import sys; from grimoire.web.store import Store; Store(sys.argv[1]).close()" "$GRIMOIRE_TEST_PG_URL"
 fi
-.venv/bin/pytest -n 2 "$@"
+.venv/bin/pytest -n 2 --dist loadgroup "$@"   # loadgroup: an e2e test file runs in one process (tests/web/e2e.py)
