@@ -361,3 +361,23 @@ def test_options_is_all_in_the_language(lang):
     from grimoire.cli.options_cmd import option_rows
     typed = {w for name, _k, default, _h in option_rows("zauberschmiede") for w in words(f"{name} {default}")}
     check_language(lang, out, run("en", args), typed)             # names and values as -o takes them
+
+
+@pytest.mark.parametrize("spec", ["medium:iterations=5", "hard:iterations=x", "hard:iterations", "hard:c=-1"])
+def test_an_agents_parameter_error_is_said_in_the_language(monkeypatch, spec):
+    """The API keeps its English message; the terminal says the same in the command line's language."""
+    from grimoire.agents import parse_agent
+    from grimoire.cli.main import in_words
+    from grimoire.core.errors import GameConfigError
+    with pytest.raises(GameConfigError) as caught:
+        parse_agent("zavandor", spec)
+    e = caught.value
+    assert e.key is not None and e.key.startswith("term.err.agent.") and str(e).startswith("agent")
+    for lang in LANGS:
+        monkeypatch.setattr("sys.argv", ["grimoire", "--lang", lang, "arena", "zavandor", "--agents", spec])
+        said = in_words(e)
+        assert said == catalog(lang)[e.key].format(**{k: v for k, v in e.params.items()}) or "{" not in said
+        if lang == "en":
+            assert said.split(":")[0] == str(e).split(":")[0]
+        else:
+            assert not words(said) & {"agent", "parameter", "parameters", "takes", "integer", "number"}, said
