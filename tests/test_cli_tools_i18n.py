@@ -381,3 +381,11 @@ def test_an_agents_parameter_error_is_said_in_the_language(monkeypatch, spec):
             assert said.split(":")[0] == str(e).split(":")[0]
         else:
             assert not words(said) & {"agent", "parameter", "parameters", "takes", "integer", "number"}, said
+
+
+def test_the_report_page_counts_seats_from_1():
+    """The HTML report's tables and plots name seat 0 of the data "1" (turn positions already were)."""
+    from grimoire.sim.report.html import label
+    from grimoire.sim.report.plots import _label
+    assert label(0, "seat") == "1" and label(2, "seat") == "3" and label(0, "turn_position") == "1."
+    assert _label(0, "seat") == "seat 1" and _label("witch", "role") == "witch"
