@@ -389,3 +389,26 @@ def test_the_report_page_counts_seats_from_1():
     from grimoire.sim.report.plots import _label
     assert label(0, "seat") == "1" and label(2, "seat") == "3" and label(0, "turn_position") == "1."
     assert _label(0, "seat") == "seat 1" and _label("witch", "role") == "witch"
+
+
+def _simulate_twice():
+    from grimoire.sim.study import agent_sets
+    agent_sets("zavandor", "random,random")
+
+
+def _train_hidden(tmp: Path):
+    from grimoire.learn.pipeline import TrainConfig, check
+    check(TrainConfig(game="zavandor", players=2, out=str(tmp / "t"), hidden=[0]))
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_simulate_and_train_refusals_are_said_in_the_language(lang, monkeypatch, tmp_path):
+    from grimoire.cli.main import in_words
+    from grimoire.core.errors import GameConfigError
+    monkeypatch.setattr("sys.argv", ["grimoire", "--lang", lang])
+    for make in (_simulate_twice, lambda: _train_hidden(tmp_path)):
+        with pytest.raises(GameConfigError) as caught:
+            make()
+        said = in_words(caught.value)
+        assert said == catalog(lang)[caught.value.key].replace("{agents}", "random"), said
+        assert str(caught.value) != said                          # the API's message stays English
