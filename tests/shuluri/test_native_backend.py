@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 import grimoire
+from grimoire.core import conformance as cf
 from grimoire.core.episode import derive_seed
 from grimoire.core.rng import Rng
 from grimoire.games.shuluri import native
@@ -82,6 +83,14 @@ def test_observations_and_hints_come_from_the_same_position():
     assert nat.hints(seat) == py.hints(seat)
     assert nat.visible_history(1 - seat) == py.visible_history(1 - seat)
     assert nat.undo_barrier() == py.undo_barrier()
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_conformance_suite_on_the_native_engine(players):
+    """The shared contract checks (round trips, clones, illegal texts, codec, tensors, observations)."""
+    state = cf.random_playthrough("shuluri", players, 1, {"max_rounds": 2}, deep_every=40, probe_every=40,
+                                  backend="native")
+    assert state.backend == "native" and state.is_terminal()
 
 
 @pytest.mark.slow
