@@ -334,6 +334,11 @@ def _backend(info: GameInfo, backend: str | None) -> Backend | None:
     return eng
 
 
+def engine_of(name: str, backend: str | None) -> Backend | None:
+    """The engine ``backend`` names for game ``name`` (None: the Python engine), as new_game resolves it."""
+    return _backend(game_info(name), backend)
+
+
 def new_game(name: str, players: int | None = None, seed: int | None = None, *, backend: str | None = None,
              **options: Any) -> GameState:
     """A new game. ``backend``: "python" (the default, the reference engine), another engine the game
