@@ -53,6 +53,18 @@ def test_play_random_is_the_random_agents_game():
     assert nat.to_dict() == py.to_dict()
 
 
+def test_the_ai_plays_the_same_game_on_both_engines():
+    """The agents read the native state's internals through its reference state: the same decisions."""
+    from grimoire.agents import make_agent
+    from grimoire.core.episode import run_episode
+    played = []
+    for backend in ("python", "native"):
+        s = grimoire.new_game("shuluri", 2, 3, max_rounds=2, backend=backend)
+        run_episode(s, [make_agent("shuluri", "medium", 1), make_agent("shuluri", "easy", 2)], timed=False)
+        played.append((s.history, s.winners()))
+    assert played[0] == played[1] and len(played[0][0]) > 50
+
+
 def test_illegal_actions_are_refused_alike_and_change_nothing():
     py = grimoire.new_game("shuluri", 2, 4)
     nat = grimoire.new_game("shuluri", 2, 4, backend="native")
