@@ -3,6 +3,9 @@
 //! Python engine (scripts/shuluri_native_fixtures.py). docs/games/shuluri.md, "Native engine: status
 //! and plan", says what is ported and what remains.
 
+#[cfg(feature = "python")]
+mod py; // the Python module grimoire.games.shuluri._native
+
 pub mod actions;
 pub mod apply;
 pub mod arms;
@@ -17,6 +20,3 @@ pub mod patch;
 pub mod rules;
 pub mod sight;
 pub mod state;
-
-#[cfg(feature = "python")]
-mod py;
