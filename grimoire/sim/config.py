@@ -84,7 +84,8 @@ def resolve_engine(game: str, engine: str, agents: tuple[str, ...] | list[str] =
     built = backends(game)
     if engine == "auto":
         made = [make_agent(game, a, 0) for a in dict.fromkeys(agents)]
-        return next((b for b in built if b != "python" and all(m.fast_on(b) for m in made)), "python")
+        return next((b for b in built if b != "python" and info.backends[b].auto and all(m.fast_on(b) for m in made)),
+                    "python")
     if engine in built:
         return engine
     if engine in info.backends:

@@ -3,6 +3,9 @@
 //! Python engine (scripts/shuluri_native_fixtures.py). docs/games/shuluri.md, "Native engine: status
 //! and plan", says what is ported and what remains.
 
+#[cfg(feature = "python")]
+mod py; // the Python module grimoire.games.shuluri._native
+
 pub mod actions;
 pub mod apply;
 pub mod arms;
@@ -22,5 +25,3 @@ pub mod state;
 pub mod traps;
 pub mod zombies;
 
-#[cfg(feature = "python")]
-mod py;
