@@ -6,6 +6,8 @@ every action to its own state and must write the identical JSON. Also the RNG's 
     python scripts/shuluri_native_transitions.py            # check: exit 1 if a fixture is out of date
     python scripts/shuluri_native_transitions.py --update   # rewrite after an intended change
     python scripts/shuluri_native_transitions.py --update --only transitions_shots.json   # one file
+    python scripts/shuluri_native_transitions.py --wide 40 --out /tmp/s.json   # more such games, then in the
+    SHULURI_SHOTS_WIDE=/tmp/s.json cargo test --release --test shots -- --ignored   # crate (not committed)
 
 Event texts are left out (null): the crate logs events as key and arguments, the Python wrapper
 words them (as view.py does). tests/shuluri/test_native_transitions.py checks the committed files.
@@ -272,6 +274,12 @@ def rng_fixture() -> dict:
     return {"rng": out}
 
 
+def wide_game(i: int) -> tuple[int, int, dict[str, Any], int, str, str]:
+    """The i-th game of a --wide run: the shots file's games in turn, each with a new seed."""
+    players, _seed, options, n, policy, craft = SHOTS_GAMES[i % len(SHOTS_GAMES)]
+    return players, 1000 + i, options, n, policy, craft
+
+
 def shots_fixture() -> dict:
     return {"games": [game_fixture(*g) for g in SHOTS_GAMES]}
 
@@ -284,7 +292,14 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--update", action="store_true", help="rewrite the fixtures")
     ap.add_argument("--only", choices=sorted(FILES), help="just this file")
+    ap.add_argument("--wide", type=int, metavar="N", help="write N more games like the shots file's to --out")
+    ap.add_argument("--out", type=Path, help="where --wide writes (not a fixture: SHULURI_SHOTS_WIDE=<file>)")
     args = ap.parse_args()
+    if args.wide:
+        games = [game_fixture(*wide_game(i)) for i in range(args.wide)]
+        args.out.write_text(dump_transitions({"games": games}), encoding="utf-8")
+        print(f"wrote {args.out} ({sum(len(g['steps']) for g in games):,} actions)")
+        return 0
     stale = []
     for name, (make, write) in FILES.items():
         if args.only and name != args.only:

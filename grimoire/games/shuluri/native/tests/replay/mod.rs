@@ -10,7 +10,10 @@ use serde_json::Value;
 use std::collections::BTreeMap;
 
 pub fn fixture(name: &str) -> Value {
-    let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
+    read(&format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR")))
+}
+
+fn read(path: &str) -> Value {
     serde_json::from_str(&std::fs::read_to_string(path).expect("the fixture")).expect("it parses")
 }
 
@@ -33,8 +36,17 @@ pub struct Replay {
     pub events: BTreeMap<String, usize>,
 }
 
+/// A fixture of tests/data.
 pub fn replay(file: &str) -> Replay {
-    let fix = fixture(file);
+    replay_value(&fixture(file))
+}
+
+/// A file written elsewhere (a --wide run).
+pub fn replay_path(path: &str) -> Replay {
+    replay_value(&read(path))
+}
+
+fn replay_value(fix: &Value) -> Replay {
     let mut out = Replay::default();
     for (gi, g) in fix["games"].as_array().unwrap().iter().enumerate() {
         let mut value = g["start"].clone();
