@@ -5,6 +5,11 @@ every action to its own state and must write the identical JSON. Also the RNG's 
 
     python scripts/shuluri_native_transitions.py            # check: exit 1 if a fixture is out of date
     python scripts/shuluri_native_transitions.py --update   # rewrite after an intended change
+    python scripts/shuluri_native_transitions.py --magic [--update]   # only transitions_magic.json
+
+transitions_magic.json (policy "magic") are games biased to cast spells, the least cast spell first, so
+that the crate's tests/magic.rs replays every spell, its follow-up decisions and what a spell sets off
+later (Firestorm's blasts, a madman's actions, crossing a cage).
 
 Event texts are left out (null): the crate logs events as key and arguments, the Python wrapper
 words them (as view.py does). tests/shuluri/test_native_transitions.py checks the committed files.
@@ -44,6 +49,16 @@ GAMES: list[tuple[int, int, dict[str, Any], int, str]] = [
     (2, 26, {"dice": [10, 1, 7, 7, 3]}, 300, "random"),
     (2, 31, {"optional_poison_vial": True, "gladiator_type": "sword_artist"}, 500, "press"),
     (4, 32, {"mode": "pairs", "push_compare": "d10"}, 500, "press"),
+]
+
+# games that cast: every spell at least once (the magic policy prefers the spell cast least so far)
+MAGIC_GAMES: list[tuple[int, int, dict[str, Any], int, str]] = [
+    (2, 41, {}, 700, "magic"),
+    (2, 42, {"spells_per_step": "unlimited", "optional_magic_potion": True}, 600, "magic"),
+    (4, 43, {"mode": "ffa"}, 700, "magic"),
+    (4, 44, {"mode": "pairs", "cage_follows_caster": True, "halaltanc_full_rounds": True}, 700, "magic"),
+    (2, 45, {"self_spell_allows_attack": True, "spells_need_line_of_fire": True, "villamvert_melee_only": True},
+     600, "magic"),
 ]
 
 
@@ -110,15 +125,32 @@ def _press(s: Any, acts: list, rng: Rng) -> Any:
     return acts[rng.randint(0, len(acts) - 1)]
 
 
-def game_fixture(players: int, seed: int, options: dict, n_actions: int, policy: str) -> dict:
+def _magic(s: Any, acts: list, rng: Rng, cast: dict[str, int]) -> Any:
+    """8 times in 10 a spell when one can be cast (of those cast least so far), else as ``_press``."""
+    spells = [a for a in acts if a.kind == "cast"]
+    if spells and rng.randint(1, 10) <= 8:
+        least = min(cast.get(a.args[1], 0) for a in spells)
+        spells = [a for a in spells if cast.get(a.args[1], 0) == least]
+        a = spells[rng.randint(0, len(spells) - 1)]
+        cast[a.args[1]] = least + 1
+        return a
+    return _press(s, acts, rng)
+
+
+def game_fixture(players: int, seed: int, options: dict, n_actions: int, policy: str,
+                 cast: dict[str, int] | None = None) -> dict:
     s: Any = grimoire.new_game("shuluri", players=players, seed=seed, **options)
     rng = Rng(seed)
+    cast = {} if cast is None else cast
     start = strip_texts(s.to_dict())
     prev = start
     steps: list[dict[str, Any]] = []
     while not s.is_terminal() and len(steps) < n_actions:
         acts = s.legal_actions()
-        a = acts[rng.randint(0, len(acts) - 1)] if policy == "random" else _press(s, acts, rng)
+        if policy == "random":
+            a = acts[rng.randint(0, len(acts) - 1)]
+        else:
+            a = _press(s, acts, rng) if policy == "press" else _magic(s, acts, rng, cast)
         key = f"{s.stack.top.kind}:{a.kind}"
         s.apply(a)
         now = strip_texts(s.to_dict())
@@ -129,6 +161,11 @@ def game_fixture(players: int, seed: int, options: dict, n_actions: int, policy:
 
 def transitions_fixture() -> dict:
     return {"games": [game_fixture(*g) for g in GAMES]}
+
+
+def magic_fixture() -> dict:
+    cast: dict[str, int] = {}
+    return {"games": [game_fixture(*g, cast=cast) for g in MAGIC_GAMES]}
 
 
 def dump_transitions(d: dict) -> str:
@@ -159,15 +196,20 @@ def rng_fixture() -> dict:
     return {"rng": out}
 
 
-FILES = {"transitions.json": (transitions_fixture, dump_transitions), "rng.json": (rng_fixture, dump)}
+FILES = {"transitions.json": (transitions_fixture, dump_transitions), "rng.json": (rng_fixture, dump),
+         "transitions_magic.json": (magic_fixture, dump_transitions)}
+MAGIC = "transitions_magic.json"
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--update", action="store_true", help="rewrite the fixtures")
+    ap.add_argument("--magic", action="store_true", help=f"only {MAGIC} (the spells' games)")
     args = ap.parse_args()
     stale = []
     for name, (make, write) in FILES.items():
+        if args.magic and name != MAGIC:
+            continue
         path = FIXTURES / name
         text = write(make())
         if args.update:

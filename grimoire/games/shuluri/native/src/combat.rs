@@ -13,7 +13,7 @@ use crate::state::{Decision, Fig, Kind, Payload, Saved, Scalar, DESTROYED, IN_HA
 use serde_json::json;
 
 // --- values (values.py) --------------------------------------------------------------------------------
-fn combine(s: &Saved, amounts: &[i64]) -> i64 {
+pub fn combine(s: &Saved, amounts: &[i64]) -> i64 {
     let (Some(&neg), Some(&pos)) = (amounts.iter().min(), amounts.iter().max()) else { return 0 };
     if s.options.modifier_mode == "best_bonus_plus_worst_penalty" {
         neg.min(0) + pos.max(0)
@@ -46,27 +46,27 @@ pub fn te_bonus(s: &Saved, f: &Fig) -> i64 {
     }
 }
 
-fn te(s: &Saved, f: &Fig) -> i64 {
+pub fn te(s: &Saved, f: &Fig) -> i64 {
     let base = if is_gladiator(f) { weapon(f).map_or(0, |w| w.te) + te_bonus(s, f) } else { f.te };
     base + modifier(s, f, "te")
 }
 
 /// Melee VE: weapon or base value, the one modifier, and the knocked-down -4 (it adds).
-fn ve(s: &Saved, f: &Fig) -> i64 {
+pub fn ve(s: &Saved, f: &Fig) -> i64 {
     let base = if is_gladiator(f) { weapon(f).map_or(0, |w| w.ve) } else { f.ve };
     base + modifier(s, f, "ve") + if f.down { data().skills.takedown.down_ve } else { 0 }
 }
 
 // --- declaring ------------------------------------------------------------------------------------------
 /// An attack record (Python `combat.Attack`), as the dodge decision's payload holds it.
-struct Attack {
-    kind: String,
-    attacker: usize,
-    target: usize,
-    skill: String,
-    hop: i64,
-    origin: i64,
-    prev: i64,
+pub struct Attack {
+    pub kind: String,
+    pub attacker: usize,
+    pub target: usize,
+    pub skill: String,
+    pub hop: i64,
+    pub origin: i64,
+    pub prev: i64,
 }
 
 impl Attack {
@@ -165,7 +165,7 @@ fn reveal_weapons_on_exchange(s: &mut Saved, a: usize, t: usize) {
     }
 }
 
-fn engage(s: &mut Saved, atk: Attack) -> Res {
+pub fn engage(s: &mut Saved, atk: Attack) -> Res {
     let t = fig(s, atk.target);
     if t.alive && !t.zombie && has_skill(s, t, "dodge") {
         let seat = t.seat;
@@ -193,6 +193,9 @@ fn damage_of(s: &Saved, att: i64, dfn: i64) -> i64 {
 
 // --- resolution -----------------------------------------------------------------------------------------
 fn resolve(s: &mut Saved, atk: &Attack, dodged: bool) -> Res {
+    if matches!(atk.kind.as_str(), "touch" | "lightning") {
+        return crate::spell_attacks::resolve(s, atk, dodged);
+    }
     if !matches!(atk.kind.as_str(), "melee" | "javelin" | "net") {
         return not_ported(&format!("{} attacks", atk.kind));
     }
