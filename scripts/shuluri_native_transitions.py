@@ -27,6 +27,9 @@ from typing import Any
 import grimoire
 from grimoire.core.rng import Rng
 from grimoire.games.shuluri import board as B
+from grimoire.games.shuluri.damage import kill
+from grimoire.games.shuluri.data import WL
+from grimoire.games.shuluri.values import available
 
 _spec = importlib.util.spec_from_file_location(
     "shuluri_native_fixtures", Path(__file__).resolve().parent / "shuluri_native_fixtures.py")
@@ -59,6 +62,7 @@ MAGIC_GAMES: list[tuple[int, int, dict[str, Any], int, str]] = [
     (4, 44, {"mode": "pairs", "cage_follows_caster": True, "halaltanc_full_rounds": True}, 700, "magic"),
     (2, 45, {"self_spell_allows_attack": True, "spells_need_line_of_fire": True, "villamvert_melee_only": True},
      600, "magic"),
+    (2, 46, {}, 400, "body"),
 ]
 
 
@@ -137,11 +141,33 @@ def _magic(s: Any, acts: list, rng: Rng, cast: dict[str, int]) -> Any:
     return _press(s, acts, rng)
 
 
+def _lay_body(s: Any, rng: Rng, cast: dict[str, int]) -> Any:
+    """Play (unrecorded) until a warlock may cast Raise Undead, then an enemy character dies on his field:
+    the start of a game that raises a zombie and lets it act (random play seldom gets there)."""
+    while not s.is_terminal():
+        top = s.stack.top
+        if top.kind == "act":
+            w = s.figs[top.seat * 5 + WL]
+            room = s.count_at(w.field) < B.CAPACITY - 1
+            foes = [f for f in s.figs[:5 * s.num_players] if f.alive and not f.is_gladiator and f.role != WL
+                    and s.enemies(f.seat, w.seat) and not B.IN_C[w.field]]
+            if (w.id in s.named and 3 in s.teams[top.seat].discs and room and foes and not w.attacked
+                    and available(s, w) >= 3):
+                f = foes[0]
+                f.field = w.field
+                kill(s, f)
+                return grimoire.load_game(s.to_dict())
+        s.apply(_magic(s, s.legal_actions(), rng, cast))
+    raise RuntimeError("no warlock could raise a body in this game")
+
+
 def game_fixture(players: int, seed: int, options: dict, n_actions: int, policy: str,
                  cast: dict[str, int] | None = None) -> dict:
     s: Any = grimoire.new_game("shuluri", players=players, seed=seed, **options)
     rng = Rng(seed)
     cast = {} if cast is None else cast
+    if policy == "body":
+        s = _lay_body(s, rng, cast)
     start = strip_texts(s.to_dict())
     prev = start
     steps: list[dict[str, Any]] = []

@@ -8,6 +8,7 @@ import json
 import pytest
 
 import grimoire
+from grimoire.games.shuluri.data import SPELLS
 
 from .scripts import load_script
 
@@ -46,6 +47,28 @@ def test_transitions_agree_with_the_python_engine(index):
 @pytest.mark.parametrize("index", range(len(tr.GAMES)))
 def test_transitions_agree_in_full(index):
     _replay(_committed("transitions.json")["games"][index], 10**9)
+
+
+@pytest.mark.parametrize("index", range(len(tr.MAGIC_GAMES)))
+def test_spell_games_agree_with_the_python_engine(index):
+    game = _committed(tr.MAGIC)["games"][index]
+    players, seed, options, _n, policy = tr.MAGIC_GAMES[index]
+    assert (game["players"], game["seed"], game["options"], game["policy"]) == (players, seed, options, policy)
+    _replay(game, QUICK_STEPS)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("index", range(len(tr.MAGIC_GAMES)))
+def test_spell_games_agree_in_full(index):
+    _replay(_committed(tr.MAGIC)["games"][index], 10**9)
+
+
+def test_the_spell_games_cast_every_spell_and_answer_its_decisions():
+    games = _committed(tr.MAGIC)["games"]
+    cast = {s["action"].split()[2] for g in games for s in g["steps"] if s["kind"] == "act:cast"}
+    kinds = {s["kind"] for g in games for s in g["steps"]}
+    assert cast == {sp.key for sp in SPELLS}
+    assert {"effect:effect", "enemy:enemy", "chain:chain", "dodge:dodge"} <= kinds
 
 
 def test_the_fixture_covers_every_kind_the_crate_applies():

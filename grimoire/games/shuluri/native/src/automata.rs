@@ -1,5 +1,5 @@
-//! Figures the rules move by themselves, a port of the Python `automata.py`: the victims of Assassin's
-//! Madness (spell 28, R35). Each tick carries out one sub-action (an attack, a gate, a one-field move)
+//! Figures the rules move by themselves, a port of the Python `automata.py`: zombies (spell 15, R31)
+//! and the victims of Assassin's Madness (spell 28, R35). Each tick carries out one sub-action (an attack, a gate, a one-field move)
 //! through the same rule functions as the players' actions, so trap windows and Kiteres interrupt
 //! them like any action; the flow calls the tick again until it reports nothing left to do.
 
@@ -10,7 +10,8 @@ use crate::data::data;
 use crate::legal::{exposed, gate_ok, may_shoot, melee_ok, ranged_kind};
 use crate::rules::{available, has_flag, hostile_fields, mad_enemy, move_options, MOVE_MODES};
 use crate::sight::line_blocked;
-use crate::state::{Fig, Saved};
+use crate::state::{Fig, Saved, Scalar};
+use grimoire_rng::Rng;
 use std::collections::VecDeque;
 
 /// Python `distances`: shortest legal paths from f's field, field -> (distance, first direction).
@@ -147,4 +148,116 @@ fn madman_act(s: &mut Saved, id: usize) -> Result<bool, String> {
         return Ok(true);
     }
     Ok(false)
+}
+
+// --- zombies --------------------------------------------------------------------------------------------
+/// Python `zombie_tick`: one sub-action of the first zombie acting now with something left to do.
+pub fn zombie_tick(s: &mut Saved) -> Result<bool, String> {
+    for z in crate::flow::zombies_now(s) {
+        if fig(s, z).zdone {
+            continue;
+        }
+        if zombie_act(s, z)? {
+            return Ok(true);
+        }
+        fig_mut(s, z).zdone = true;
+    }
+    Ok(false)
+}
+
+/// Python `_zombie_goal`: (destination field or -1, the figures it attacks on its field). An order
+/// carried out or void is forgotten; without one the nearest person (then the weakest; a tie drawn).
+fn zombie_goal(s: &mut Saved, zid: usize) -> (i64, Vec<usize>) {
+    let z = fig(s, zid);
+    if let Some([Scalar::Str(kind), Scalar::Int(arg)]) = z.order.as_deref() {
+        let arg = *arg;
+        match kind.as_str() {
+            "goto" if z.field == arg => fig_mut(s, zid).order = None,
+            "goto" => return (arg, Vec::new()),
+            "guard" => {
+                let foes = s.state.figs.iter().flatten().filter(|g| g.alive && g.field == arg && enemies(s, g.seat, z.seat));
+                return (arg, foes.map(|g| g.id as usize).collect());
+            }
+            "attack" => {
+                let t = fig(s, arg as usize);
+                if t.alive && t.field >= 0 {
+                    return (t.field, vec![t.id as usize]);
+                }
+                fig_mut(s, zid).order = None;
+            }
+            _ => {}
+        }
+    }
+    let z = fig(s, zid);
+    let dist = distances(s, z, false);
+    let mut best: Option<(i64, i64)> = None;
+    let mut ties: Vec<&Fig> = Vec::new();
+    for p in s.state.figs.iter().flatten() {
+        if !p.alive || p.field < 0 || p.id == z.id || p.id as i64 == z.creator {
+            continue;
+        }
+        let Some((d, _)) = dist[p.field as usize] else { continue };
+        let key = (d, p.ep);
+        if best.is_none_or(|b| key < b) {
+            best = Some(key);
+            ties = vec![p];
+        } else if best == Some(key) {
+            ties.push(p);
+        }
+    }
+    let ties: Vec<(i64, usize)> = ties.iter().map(|p| (p.field, p.id as usize)).collect();
+    let pick = match ties.len() {
+        0 => return (-1, Vec::new()),
+        1 => ties[0],
+        n => {
+            let mut r = Rng::from_state(s.rng);
+            let i = r.below(n as u64) as usize;
+            s.rng = r.state;
+            ties[i]
+        }
+    };
+    (pick.0, vec![pick.1])
+}
+
+fn zombie_act(s: &mut Saved, zid: usize) -> Result<bool, String> {
+    let (b, d) = (board(), data());
+    let z = fig(s, zid);
+    if no_man(s, z) || z.down {
+        return Ok(false);
+    }
+    let have = available(s, z);
+    let (dest, foes) = zombie_goal(s, zid);
+    let z = fig(s, zid);
+    if !z.attacked && have >= d.cost.attack {
+        let on = s.state.figs.iter().flatten().find(|g| g.alive && g.field == z.field && foes.contains(&(g.id as usize)));
+        if let Some(g) = on {
+            declare_melee(s, zid, g.id as usize, "")?;
+            return Ok(true);
+        }
+    }
+    if dest < 0 || dest == z.field || z.zfields >= d.zombie_fields || z.stopped {
+        return Ok(false);
+    }
+    let Some((_, dir)) = distances(s, z, false)[dest as usize] else { return Ok(false) };
+    let dir = dir as usize;
+    let a = z.field as usize;
+    let n = b.neighbours[a][dir] as i64;
+    let melee = in_melee(s, z);
+    let cost = d.cost.move_ + if melee { d.cost.disengage } else { 0 };
+    let living = |f: i64| s.state.figs.iter().flatten().filter(|g| g.alive && g.field == f).count();
+    let occupied = living(n) > 0;
+    if cost > have || (occupied && have - cost < d.cost.attack) || (melee && z.attacked) {
+        return Ok(false);
+    }
+    let edge_ok = n >= 0
+        && (b.edge[a][dir] == crate::board::NO_WALL || {
+            let g = b.gate_at[a][dir];
+            g >= 0 && s.state.gate_open[g as usize]
+        });
+    if !edge_ok || living(n) >= b.capacity {
+        return Ok(false);
+    }
+    fig_mut(s, zid).zfields += 1;
+    do_move(s, zid, dir, if melee { "disengage" } else { "move" })?;
+    Ok(true)
 }

@@ -266,18 +266,13 @@ fn zombie_acts_now(s: &Saved, z: &crate::state::Fig) -> bool {
     }
 }
 
-fn zombies_now(s: &Saved) -> Vec<usize> {
+pub fn zombies_now(s: &Saved) -> Vec<usize> {
     let n5 = 5 * s.players as usize;
     (n5..s.state.figs.len()).filter(|&i| s.state.figs[i].as_ref().is_some_and(|z| zombie_acts_now(s, z))).collect()
 }
 
-fn zombie_tick(s: &Saved) -> Result<bool, String> {
-    for z in zombies_now(s) {
-        if !fig(s, z).zdone {
-            return not_ported("a zombie acting");
-        }
-    }
-    Ok(false)
+fn zombie_tick(s: &mut Saved) -> Result<bool, String> {
+    crate::automata::zombie_tick(s)
 }
 
 fn begin_step(s: &mut Saved) -> Res {
