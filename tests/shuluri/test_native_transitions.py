@@ -49,12 +49,13 @@ def test_transitions_agree_in_full(index):
     _replay(_committed("transitions.json")["games"][index], 10**9)
 
 
-@pytest.mark.parametrize("index", range(len(tr.MAGIC_GAMES)))
-def test_spell_games_agree_with_the_python_engine(index):
-    game = _committed(tr.MAGIC)["games"][index]
-    players, seed, options, _n, policy = tr.MAGIC_GAMES[index]
-    assert (game["players"], game["seed"], game["options"], game["policy"]) == (players, seed, options, policy)
-    _replay(game, QUICK_STEPS)
+def test_spell_games_agree_with_the_python_engine():
+    """The default run: every game's header, and the game with a crafted start (a body laid by the script)
+    for its first actions; the games from a new start are replayed in the slow run (CI's time)."""
+    games = _committed(tr.MAGIC)["games"]
+    assert [(g["players"], g["seed"], g["options"], g["policy"]) for g in games] == [
+        (p, seed, o, policy) for p, seed, o, _n, policy in tr.MAGIC_GAMES]
+    _replay(next(g for g in games if g["policy"] == "body"), QUICK_STEPS)
 
 
 @pytest.mark.slow
