@@ -175,7 +175,8 @@ fn zombie_goal(s: &mut Saved, zid: usize) -> (i64, Vec<usize>) {
             "goto" if z.field == arg => fig_mut(s, zid).order = None,
             "goto" => return (arg, Vec::new()),
             "guard" => {
-                let foes = s.state.figs.iter().flatten().filter(|g| g.alive && g.field == arg && enemies(s, g.seat, z.seat));
+                let foes =
+                    s.state.figs.iter().flatten().filter(|g| g.alive && g.field == arg && enemies(s, g.seat, z.seat));
                 return (arg, foes.map(|g| g.id as usize).collect());
             }
             "attack" => {
@@ -229,7 +230,8 @@ fn zombie_act(s: &mut Saved, zid: usize) -> Result<bool, String> {
     let (dest, foes) = zombie_goal(s, zid);
     let z = fig(s, zid);
     if !z.attacked && have >= d.cost.attack {
-        let on = s.state.figs.iter().flatten().find(|g| g.alive && g.field == z.field && foes.contains(&(g.id as usize)));
+        let on =
+            s.state.figs.iter().flatten().find(|g| g.alive && g.field == z.field && foes.contains(&(g.id as usize)));
         if let Some(g) = on {
             declare_melee(s, zid, g.id as usize, "")?;
             return Ok(true);

@@ -37,19 +37,26 @@ fn replay(file: &str, counts: &mut BTreeMap<String, Count>, diffs: &mut Vec<Stri
                 keys.push(format!("cast {key}"));
             }
             let res = apply(&mut state, text);
+            let after = res.is_ok().then(|| state.to_value());
+            let same = after.as_ref() == Some(&value);
             for k in keys {
                 let c = counts.entry(k).or_default();
                 match &res {
-                    Ok(()) if state.to_value() == value => c.same += 1,
+                    _ if same => c.same += 1,
                     Err(e) if e.starts_with("not ported") => *c.why.entry(e.clone()).or_default() += 1,
                     _ => {}
                 }
             }
-            match res {
-                Ok(()) if state.to_value() != value => {
-                    diffs.push(format!("{file} game {gi} step {i} {text:?}: {}", differ(&state.to_value(), &value, "")))
+            if same {
+                continue;
+            }
+            match (res, after) {
+                (Ok(()), Some(after)) => {
+                    diffs.push(format!("{file} game {gi} step {i} {text:?}: {}", differ(&after, &value, "")))
                 }
-                Err(e) if !e.starts_with("not ported") => diffs.push(format!("{file} game {gi} step {i} {text:?}: {e}")),
+                (Err(e), _) if !e.starts_with("not ported") => {
+                    diffs.push(format!("{file} game {gi} step {i} {text:?}: {e}"))
+                }
                 _ => {}
             }
             state = Saved::from_value(value.clone()).unwrap_or_else(|e| panic!("{file} game {gi} step {i}: {e}"));
