@@ -7,9 +7,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 python3 -m venv .venv
 .venv/bin/pip install --quiet --disable-pip-version-check -e '.[test,rl,ray]'
-if command -v cargo >/dev/null; then   # the native Zavandor core (native/): built by the install above
-  .venv/bin/python -c "from grimoire.games.zavandor import _native" \
-    || { echo "the native core did not build (see: .venv/bin/pip install -v -e .)" >&2; exit 1; }
+if command -v cargo >/dev/null; then   # the native cores (native/, grimoire/games/shuluri/native/): built by the install above
+  .venv/bin/python -c "from grimoire.games.zavandor import _native; from grimoire.games.shuluri import _native" \
+    || { echo "a native core did not build (see: .venv/bin/pip install -v -e .)" >&2; exit 1; }
   (cd native && cargo test --release --locked --quiet)
 fi
 .venv/bin/ruff check grimoire tests scripts examples
@@ -20,4 +20,4 @@ grimoire_web_test_env
 if [ -n "${GRIMOIRE_TEST_PG_URL:-}" ]; then   # migrate once, before parallel test workers share the database
   .venv/bin/python -c "import sys; from grimoire.web.store import Store; Store(sys.argv[1]).close()" "$GRIMOIRE_TEST_PG_URL"
 fi
-.venv/bin/pytest -n 2 "$@"
+.venv/bin/pytest -n 2 --dist loadgroup "$@"   # loadgroup: an e2e test file runs in one process (tests/web/e2e.py)

@@ -116,7 +116,7 @@ def test_error_messages_keep_their_brackets(cli, monkeypatch):
 
     def boom(*_a, **_k):
         raise GameConfigError("Ray is not installed: pip install -e '.[ray]'")
-    monkeypatch.setattr(bench, "check_players", boom)
+    monkeypatch.setattr(bench, "check_player_count", boom)
     code, out, err = cli("bench", "zavandor")
     one_line_error(code, out, err, "pip install -e '.[ray]'")
 
@@ -138,7 +138,7 @@ def test_arena_tables_fit_80_columns_and_say_things_once(cli, tmp_path):
     assert all(len(x) <= 80 for x in lines)
     start = next(i for i, x in enumerate(lines) if "per seat" in x)
     seat_table = "\n".join(lines[start:start + 12])
-    assert "artifact belt" in seat_table and "random" in seat_table and "easy" in seat_table   # not empty columns
+    assert "artifact: Magic Belt" in seat_table and "random" in seat_table and "easy" in seat_table  # not empty columns
     assert out.count("winner score") + out.count("winner's score") == 1
     with path.open() as f:
         header = next(csv.reader(f))

@@ -10,14 +10,22 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn, TimeRemainingColumn
-from rich.table import Table
 
 from ..agents.arena import run_arena, summarize, write_csv, write_json
 from ..core.errors import GameConfigError
 from ..core.registry import with_round_cap
-from .common import check_agent_names, check_output_path, parse_option_pairs, require_game, split_agents
-from .i18n import translator
+from .common import (
+    check_agent_names,
+    check_output_path,
+    check_player_count,
+    parse_option_pairs,
+    require_game,
+    split_agents,
+)
+from .i18n import Translator, translator
+from .labels import agent_label, agents_label, game_title, joined, role_label, stat_label
 from .main import app
+from .tables import PeopleTable
 
 
 def _pct(x: float) -> str:
@@ -41,21 +49,23 @@ def arena_command(
     """Pit agents against each other: win rates with 95% intervals, scores, decision times.
 
     Seats (and roles, e.g. characters) rotate fairly; results go to CSV/JSON."""
-    info = require_game(game)
+    tr = translator()
+    info = require_game(game, tr)
     names = split_agents(agents) or []
-    check_agent_names(info.name, names)
+    check_agent_names(info.name, names, t=tr)
     if players is None:
         players = len(names)
     if len(names) != players:
-        raise GameConfigError(f"--agents names {len(names)} seats but --players is {players}; give one agent per seat")
+        raise GameConfigError(tr("term.err.agents_players", n=len(names), players=players))
+    check_player_count(info, players, tr)
     if games < 1:
-        raise GameConfigError("--games must be at least 1")
+        raise GameConfigError(tr("term.err.games_min", value=games))
     if workers < 0:
-        raise GameConfigError("--workers must be 0 (one per CPU) or more")
+        raise GameConfigError(tr("term.err.workers_min", value=workers))
     if workers == 0:
         workers = os.cpu_count() or 1
-    check_output_path(csv_path, "--csv")
-    check_output_path(json_path, "--json")
+    check_output_path(csv_path, "--csv", tr)
+    check_output_path(json_path, "--json", tr)
     opts = parse_option_pairs(option)
     if max_rounds is not None:
         opts["max_rounds"] = max_rounds
@@ -64,69 +74,81 @@ def arena_command(
     # for other agents, whose ladders are run without a cap (a cap could change what they play for).
     if opts.get("max_rounds") is None and info.round_cap is not None and all(_name(n) == "random" for n in names):
         opts = with_round_cap(info, opts)
-        console.print(escape(translator()("term.round_cap", rounds=opts["max_rounds"])), highlight=False)
+        console.print(escape(tr("term.round_cap", rounds=opts["max_rounds"])), highlight=False)
     config = {"game": game, "agents": names, "players": players, "games": games, "seed": seed,
               "workers": workers, "options": opts, "rotate_roles": not no_roles}
+    title = game_title(tr, info.name, info.title)
     t0 = time.perf_counter()
     with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
                   TimeElapsedColumn(), TimeRemainingColumn(), console=console, transient=True) as progress:
-        task = progress.add_task(f"{info.title}: {','.join(names)}", total=games)
+        task = progress.add_task(escape(f"{title}: {agents_label(tr, names, info.name)}"), total=games)
         results = run_arena(game, names, games, seed, opts, workers,
                             on_result=lambda _r: progress.advance(task), rotate_roles=not no_roles)
     elapsed = time.perf_counter() - t0
-    summary = summarize(results)
-    t = Table(title=f"{info.title}, {players} players, {games} games, seed {seed} ({elapsed:.0f} s)")
-    for col, just in (("agent", "left"), ("seat-games", "right"), ("win rate", "right"), ("95% CI", "right"),
-                      ("mean score", "right"), ("s/decision", "right"), ("max s", "right")):
-        t.add_column(col, justify=just)
+    print_summary(console, tr, info.name, summarize(results), names,
+                  tr("term.arena.title", title=title, players=players, games=games, seed=seed,
+                     seconds=f"{elapsed:.0f}"))
+    if games % players:
+        console.print(f"[yellow]{escape(tr('term.arena.incomplete', games=games, players=players))}[/]")
+    if csv_path is not None:
+        write_csv(str(csv_path), results)
+        console.print(escape(tr("term.arena.csv_written", path=str(csv_path))), highlight=False)
+    if json_path is not None:
+        write_json(str(json_path), config, results)
+        console.print(escape(tr("term.arena.json_written", path=str(json_path))), highlight=False)
+
+
+def print_summary(console: Console, tr: Translator, game: str, summary: dict, names: list[str], title: str) -> None:
+    """The agents' table, the game means, the per-seat stats and the roles' win shares, in the language."""
+    def col(key: str) -> str:
+        return tr(f"term.arena.col.{key}")
+
+    def agent(spec: str) -> str:
+        return agent_label(tr, spec, game)
+
+    t = PeopleTable(title)
+    t.column(col("agent"))
+    for key in ("seat_games", "win_rate", "ci95", "mean_score", "s_decision", "max_s"):
+        t.column(col(key), right=True)
     for a in sorted(summary["agents"], key=lambda a: -a["win_rate"]):
         lo, hi = a["ci95"]
-        t.add_row(a["agent"], str(a["seat_games"]), _pct(a["win_rate"]), f"{_pct(lo)} - {_pct(hi)}",
+        t.add_row(agent(a["agent"]), str(a["seat_games"]), _pct(a["win_rate"]), f"{_pct(lo)} - {_pct(hi)}",
                   f"{a['mean_score']:.1f}", f"{a['mean_decision_seconds']:.3f}", f"{a['max_decision_seconds']:.2f}")
     console.print(t)
     means = summary["game_means"]
-    parts = [f"mean game length: {means['rounds']:.1f} rounds" if "rounds" in means else "mean game length:",
-             f"{means['actions']:.0f} actions"]
-    parts += [f"{k.replace('_', ' ')} {v:.2f}" for k, v in means.items()
+    parts = [tr("term.arena.length", rounds=f"{means['rounds']:.1f}", actions=f"{means['actions']:.0f}")
+             if "rounds" in means else tr("term.arena.length_actions", actions=f"{means['actions']:.0f}")]
+    parts += [f"{stat_label(tr, game, k)} {v:.2f}" for k, v in means.items()
               if k not in ("rounds", "actions", "winner_score")]          # (the winner's score follows)
-    console.print(", ".join(parts[:2]) + "".join(", " + p for p in parts[2:])
-                  + f"; winner's score {summary['winner_score_mean']:.1f}")
+    console.print(escape(joined(tr, parts) + tr("term.clause_sep")
+                         + tr("term.arena.winner_score", score=f"{summary['winner_score_mean']:.1f}")), highlight=False)
     seat_keys = sorted({k for a in summary["agents"] for k in a.get("seat_stat_means", {})})
     if seat_keys:                # one row per stat, one column per agent: dozens of stats fit 80 columns
-        st = Table(title="per seat (mean per seat-game)")
-        st.add_column("stat")
+        st = PeopleTable(tr("term.arena.per_seat"))
+        st.column(col("stat"))
         for a in summary["agents"]:
-            st.add_column(a["agent"], justify="right")
+            st.column(agent(a["agent"]), right=True)
         for k in seat_keys:
-            st.add_row(k.replace("_", " "), *(f"{a.get('seat_stat_means', {}).get(k, 0.0):.2f}"
-                                              for a in summary["agents"]))
+            st.add_row(stat_label(tr, game, k), *(f"{a.get('seat_stat_means', {}).get(k, 0.0):.2f}"
+                                                          for a in summary["agents"]))
         console.print(st)
     if summary["roles"]:
-        r = Table(title="win share by role (all agents; par = 1 / players)")
-        r.add_column("role")
-        r.add_column("seat-games", justify="right")
-        r.add_column("win rate", justify="right")
-        r.add_column("95% CI", justify="right")
-        if len(set(names)) > 1:
-            for name in dict.fromkeys(names):
-                r.add_column(name, justify="right")
+        several = len(set(names)) > 1
+        r = PeopleTable(tr("term.arena.by_role"))
+        r.column(col("role"))
+        for key in ("seat_games", "win_rate", "ci95"):
+            r.column(col(key), right=True)
+        for name in dict.fromkeys(names) if several else ():
+            r.column(agent(name), right=True)
         for role, row in summary["roles"].items():
             lo, hi = row["ci95"]
-            cells = [role, str(row["seat_games"]), _pct(row["win_rate"]), f"{_pct(lo)} - {_pct(hi)}"]
-            if len(set(names)) > 1:
+            cells = [role_label(tr, game, role), str(row["seat_games"]), _pct(row["win_rate"]),
+                     f"{_pct(lo)} - {_pct(hi)}"]
+            if several:
                 cells += [_pct(row["by_agent"][n]["win_rate"]) if n in row["by_agent"] else "-"
                           for n in dict.fromkeys(names)]
             r.add_row(*cells)
         console.print(r)
-    if games % players:
-        console.print(f"[yellow]note:[/] {games} games is not a multiple of {players}: the last rotation is "
-                      "incomplete, so seats and roles are not perfectly balanced")
-    if csv_path is not None:
-        write_csv(str(csv_path), results)
-        console.print(f"per-game results: {escape(str(csv_path))}")
-    if json_path is not None:
-        write_json(str(json_path), config, results)
-        console.print(f"summary and games: {escape(str(json_path))}")
 
 
 def _name(spec: str) -> str:

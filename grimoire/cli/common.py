@@ -30,23 +30,45 @@ def split_list(text: str | None) -> list[str] | None:
     return [x.strip().lower() for x in text.replace(";", ",").split(",") if x.strip()]
 
 
-def require_game(game: str | None) -> GameInfo:
-    """The descriptor of the game a command was given; a clear line listing the games if none was."""
+def require_game(game: str | None, t=None) -> GameInfo:
+    """The descriptor of the game a command was given; a clear line listing the games if none was (or an
+    unknown one), in the reader's language."""
     if game is None:
-        raise GameConfigError("which game? " + ", ".join(games()))
+        raise GameConfigError(say("term.err.which_game", t, games=", ".join(games())))
+    if game not in games():
+        raise GameConfigError(say("term.err.unknown_game", t, game=game, games=", ".join(games())))
     return game_info(game)
+
+
+def player_counts(info: GameInfo, t) -> str:
+    """"2-6 players", or "2, 4 players" when the counts have a gap, in the reader's language."""
+    counts = list(info.player_counts)
+    if counts == list(range(counts[0], counts[-1] + 1)):
+        return t("term.players_range", low=counts[0], high=counts[-1])
+    return t("term.players_list", counts=", ".join(map(str, counts)))
+
+
+def check_player_count(info: GameInfo, players: int | None, t=None) -> None:
+    """A player count the game does not allow: one line in the reader's language (None: the default)."""
+    if players is not None and players not in info.player_counts:
+        from .labels import game_title
+        t = t or _translator()
+        raise GameConfigError(t("term.err.player_count", title=game_title(t, info.name, info.title),
+                                allowed=player_counts(info, t), players=players))
+
+
+def _translator():
+    """This run's translator (``--lang``, else the locale), English if neither names a language we have."""
+    from .i18n import Translator, translator
+    try:
+        return translator(None)
+    except GrimoireError:
+        return Translator("en")
 
 
 def say(key: str, t=None, **params) -> str:
     """A message of the terminal's catalog in the player's language (``t``, else the locale's)."""
-    if t is None:
-        from .i18n import translator
-        try:
-            t = translator(None)
-        except GrimoireError:
-            from .i18n import Translator
-            t = Translator("en")
-    return t(key, **params)
+    return (t or _translator())(key, **params)
 
 
 def check_output_path(path: str | os.PathLike | None, option: str, t=None) -> None:

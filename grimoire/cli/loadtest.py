@@ -19,13 +19,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import math
 import os
 import re
 import resource
 import signal
 import socket
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -33,12 +31,18 @@ import time
 from dataclasses import dataclass, field
 
 import typer
+from rich.console import Console
+from rich.markup import escape
 
 from ..core.episode import derive_seed
 from ..core.errors import GameConfigError
 from ..core.registry import game_info
 from ..core.registry import games as game_names
 from ..core.rng import Rng
+from .common import check_player_count, require_game
+from .i18n import Translator, translator
+from .labels import game_title
+from .loadtest_words import pct, print_summary
 from .main import app
 
 
@@ -51,7 +55,7 @@ def default_game() -> str:
 @dataclass
 class Stats:
     samples: list[tuple[float, float]] = field(default_factory=list)   # (sent at, seconds from t0; latency)
-    errors: list[str] = field(default_factory=list)
+    errors: list[tuple[str, dict]] = field(default_factory=list)       # (term.load.err.<key>, its values)
     lag: list[float] = field(default_factory=list)                     # client event-loop lag samples
     finished_games: int = 0
     created_games: int = 0
@@ -61,20 +65,8 @@ class Stats:
     def actions(self) -> int:
         return len(self.samples)
 
-
-def _pct(values: list[float], p: float) -> float:
-    """Nearest-rank percentile of a sorted list."""
-    if not values:
-        return float("nan")
-    return values[min(len(values) - 1, max(0, math.ceil(len(values) * p / 100) - 1))]
-
-
-def _summary(lat_ms: list[float]) -> str:
-    if not lat_ms:
-        return "no actions"
-    s = sorted(lat_ms)
-    return (f"p50 {_pct(s, 50):6.1f}  p90 {_pct(s, 90):6.1f}  p99 {_pct(s, 99):6.1f}  p99.9 {_pct(s, 99.9):6.1f}  "
-            f"max {s[-1]:6.1f}  mean {statistics.fmean(s):6.1f}  (n={len(s)})")
+    def error(self, key: str, **params) -> None:
+        self.errors.append((key, params))
 
 
 @dataclass
@@ -146,8 +138,7 @@ async def _seat_client(ws_url: str, g: GameRun, seat: int, token: str, think: fl
                     if view is not None and "raw" in view:
                         view = orjson.loads(view["raw"])
                     if view is None or m["base"] != view["seq"]:
-                        stats.errors.append(f"game {g.gid} seat {seat}: a patch from {m['base']}, not from the "
-                                            f"view held ({view and view['seq']})")
+                        stats.error("patch_base", game=g.gid, seat=seat, base=m["base"], held=view and view["seq"])
                         await ws.send('{"type":"sync"}')
                         continue
                     state["view"] = {**view, "seq": m["seq"], "status": m["status"],
@@ -168,8 +159,8 @@ async def _seat_client(ws_url: str, g: GameRun, seat: int, token: str, think: fl
                         await g.finish()
                         return
                 elif kind == "error":
-                    stats.errors.append(f"game {g.gid} seat {seat}: {m.get('status')} {m.get('code')} "
-                                        f"{m.get('message')}")
+                    stats.error("server", game=g.gid, seat=seat, status=m.get("status"), code=m.get("code"),
+                                message=m.get("message"))
                     pending.pop(m.get("id"), None)
                     state["scheduled"] = -1                  # the welcome that answers the sync decides again
                     await ws.send('{"type":"sync"}')
@@ -187,14 +178,14 @@ async def _seat_client(ws_url: str, g: GameRun, seat: int, token: str, think: fl
                         actor = asyncio.create_task(act(ws, view["seq"], legal[rng.below(len(legal))]))
     except ConnectionClosed:
         if not g.done:
-            stats.errors.append(f"game {g.gid} seat {seat}: the connection closed")
+            stats.error("closed", game=g.gid, seat=seat)
     except Exception as e:  # noqa: BLE001 - every failure is counted and reported
-        stats.errors.append(f"game {g.gid} seat {seat}: {type(e).__name__}: {e}")
+        stats.error("exception", game=g.gid, seat=seat, error=f"{type(e).__name__}: {e}")
     finally:
         if actor is not None:
             actor.cancel()
     if pending and not g.done:
-        stats.errors.append(f"game {g.gid} seat {seat}: {len(pending)} action(s) never acknowledged")
+        stats.error("unacknowledged", game=g.gid, seat=seat, n=len(pending))
     await g.finish()
 
 
@@ -245,10 +236,10 @@ async def _play_game(creating: asyncio.Semaphore, base: str, game_name: str, pla
         async with creating:
             status, text = await asyncio.to_thread(_create_game_sync, base, body)
     except Exception as e:  # noqa: BLE001
-        stats.errors.append(f"create: {type(e).__name__}: {e}")
+        stats.error("create", error=f"{type(e).__name__}: {e}")
         return
     if status != 201:
-        stats.errors.append(f"create: HTTP {status} {text[:200]!r}")
+        stats.error("create", error=f"HTTP {status} {text[:200]!r}")
         return
     stats.created_games += 1
     game = orjson.loads(text)
@@ -263,7 +254,7 @@ async def _play_game(creating: asyncio.Semaphore, base: str, game_name: str, pla
 
 async def _run(base: str, games: int, players: int, ai_seats: int, actions: int, think: float, seed: int,
                ramp: float, timeout: float, game: str | None = None, loads: list[float] | None = None,
-               patches: bool = True) -> tuple[Stats, float]:
+               patches: bool = True, t: Translator | None = None) -> tuple[Stats, float]:
     """Play ``games`` games of ``game`` (default: the first with a browser board) against ``base``;
     game ``i``'s clients are seeded from ``derive_seed(seed, i)``."""
     import orjson  # noqa: F401 - imported before the clock starts, not by the first client
@@ -285,12 +276,14 @@ async def _run(base: str, games: int, players: int, ai_seats: int, actions: int,
         while True:
             await asyncio.sleep(10)
             lat = sorted(x[1] for x in stats.samples[-2000:])
-            p99 = _pct(lat, 99) * 1000 if lat else float("nan")
+            p99 = pct(lat, 99) * 1000 if lat else float("nan")
             load = os.getloadavg()[0]
             if loads is not None:
                 loads.append(load)
-            print(f"  {time.perf_counter() - t0:5.0f}s  actions {stats.actions}  games done {stats.finished_games}  "
-                  f"recent p99 {p99:.0f} ms  errors {len(stats.errors)}  load {load:.1f}", flush=True)
+            if t is not None:
+                print(t("term.load.tick", seconds=f"{time.perf_counter() - t0:5.0f}", actions=stats.actions,
+                        done=stats.finished_games, p99=f"{p99:.0f}", errors=len(stats.errors), load=f"{load:.1f}"),
+                      flush=True)
 
     async def lag_monitor():
         while True:
@@ -308,7 +301,7 @@ async def _run(base: str, games: int, players: int, ai_seats: int, actions: int,
     try:
         await asyncio.wait_for(asyncio.gather(*(start(i) for i in range(games))), timeout=timeout)
     except TimeoutError:
-        stats.errors.append(f"timed out after {timeout:.0f}s with {games - stats.finished_games} games unfinished")
+        stats.error("timeout", seconds=f"{timeout:.0f}", n=games - stats.finished_games)
     wall = time.perf_counter() - t0
     ticker.cancel()
     monitor.cancel()
@@ -413,11 +406,13 @@ def loadtest_command(
     """Benchmark: N concurrent games through the WebSocket API; action latency percentiles and errors."""
     import httpx
 
-    info = game_info(game or default_game())
+    t = translator()
+    info = require_game(game or default_game(), t)
     players = players or info.default_players
-    info.validate(players, {})               # a clear line for a player count the game does not allow
+    check_player_count(info, players, t)     # a clear line for a player count the game does not allow
+    info.validate(players, {})
     if not 0 <= ai_seats < players:
-        raise GameConfigError(f"--ai-seats must be from 0 to {players - 1}")
+        raise GameConfigError(t("term.err.ai_seats", max=players - 1, value=ai_seats))
 
     try:
         import uvloop
@@ -430,7 +425,8 @@ def loadtest_command(
         tmp = tempfile.TemporaryDirectory(prefix="grimoire-load-")
         port = _free_port()
         db = db or f"sqlite:///{tmp.name}/load.db"
-        proc = subprocess.Popen([sys.executable, "-m", "grimoire.cli.main", "serve", "--port", str(port), "--db", db,
+        proc = subprocess.Popen([sys.executable, "-m", "grimoire.cli.main", "--lang", t.lang,
+                                 "serve", "--port", str(port), "--db", db,
                                  "--ai-delay", "0.2", "--log-level", "warning", "--workers", str(workers),
                                  # every game comes from this one address, and there are many of them
                                  "--games-per-client-hour", "0", "--max-ai-games", "0",
@@ -448,31 +444,33 @@ def loadtest_command(
             except httpx.HTTPError:
                 pass
             if time.monotonic() > deadline or proc.poll() is not None:
-                why = f"exited with code {proc.returncode}" if proc.poll() is not None else "did not answer in 120 s"
-                typer.echo(f"error: the server it started ({url}) {why}", err=True)
+                why = t("term.load.server_exited", url=url, code=proc.returncode) if proc.poll() is not None \
+                    else t("term.load.server_silent", url=url)
+                typer.echo(f"{t('term.error_label')} {why}", err=True)
                 if proc.poll() is None:
                     with contextlib.suppress(OSError):
                         os.killpg(proc.pid, signal.SIGKILL)     # its own process group: it and its workers
                 raise typer.Exit(2)
             time.sleep(0.1)
     url = url.rstrip("/")
-    typer.echo(f"load test: {info.title}, {games} concurrent games x {players} seats ({ai_seats} AI), "
-               f"{actions} actions each, "
-               f"think {think}s (uniform {think * 0.5:g}-{think * 1.5:g}s), games started over {ramp:g}s, "
-               f"server {url}")
+    title = game_title(t, info.name, info.title)
+    Console().print(escape(t("term.load.header", title=title, games=games, players=players, ai=ai_seats,
+                             actions=actions, think=think, lo=f"{think * 0.5:g}", hi=f"{think * 1.5:g}",
+                             ramp=f"{ramp:g}", url=url)), highlight=False)
     # the server's processes on this machine (its /api/health names the one that answers): their CPU time
     pids = _server_pids(url, proc, workers)
     cpu0 = {pid: _cpu_seconds(pid) for pid in pids}
     threads0 = {pid: _thread_cpu(pid) for pid in pids}
     db0 = _postgres_cpu()
     load_before = os.getloadavg()
-    typer.echo(f"load average before: {load_before[0]:.2f} {load_before[1]:.2f} {load_before[2]:.2f}   "
-               f"(server processes {', '.join(map(str, pids)) or 'unknown'})")
+    Console().print(escape(t("term.load.before", a=f"{load_before[0]:.2f}", b=f"{load_before[1]:.2f}",
+                             c=f"{load_before[2]:.2f}", pids=", ".join(map(str, pids)) or t("term.load.unknown"))),
+                    highlight=False)
     loads: list[float] = []
     client0 = resource.getrusage(resource.RUSAGE_SELF)
     try:
         timeout = ramp + actions * think * 3 + 60
-        coro = _run(url, games, players, ai_seats, actions, think, seed, ramp, timeout, info.name, loads)
+        coro = _run(url, games, players, ai_seats, actions, think, seed, ramp, timeout, info.name, loads, t=t)
         stats, wall = uvloop.run(coro) if uvloop else asyncio.run(coro)
         cpu1 = {pid: _cpu_seconds(pid) for pid in pids}
         threads1 = {pid: _thread_cpu(pid) for pid in pids}
@@ -487,44 +485,23 @@ def loadtest_command(
         if tmp is not None:
             tmp.cleanup()
     client1 = resource.getrusage(resource.RUSAGE_SELF)
-    lat = [x[1] * 1000 for x in stats.samples]
-    typer.echo(f"games finished   {stats.finished_games}/{games} in {wall:.1f}s")
-    typer.echo(f"actions          {stats.actions} acknowledged ({stats.actions / wall:.0f}/s)")
-    typer.echo("latency ms       act sent -> ack received (validated, committed, views queued); every action")
-    typer.echo(f"  all            {_summary(lat)}")
     split = max(ramp, stats.connected_at or 0.0) + think * 1.5
-    typer.echo(f"  sent < {split:4.1f}s   {_summary([x[1] * 1000 for x in stats.samples if x[0] < split])}"
-               "   (games still being created/joined)")
-    typer.echo(f"  sent >= {split:4.1f}s  {_summary([x[1] * 1000 for x in stats.samples if x[0] >= split])}")
-    if stats.connected_at is not None:
-        typer.echo(f"connected        all {games * (players - ai_seats)} seats had their welcome after "
-                   f"{stats.connected_at:.1f}s")
-    lag = sorted(x * 1000 for x in stats.lag)
-    client_cpu = (client1.ru_utime + client1.ru_stime) - (client0.ru_utime + client0.ru_stime)
-    typer.echo(f"client           CPU {client_cpu:.1f}s ({client_cpu / wall * 100:.0f}% of a core); event-loop lag "
-               f"p99 {_pct(lag, 99):.1f} ms, max {lag[-1] if lag else float('nan'):.1f} ms")
-    used_by = {pid: cpu1[pid] - cpu0[pid] for pid in pids if cpu0.get(pid) is not None and cpu1.get(pid) is not None}
-    if used_by:
-        used = sum(used_by.values())
-        typer.echo(f"server           CPU {used:.1f}s ({used / wall * 100:.0f}% of a core), "
-                   f"{used / max(1, stats.actions) * 1000:.2f} ms per action (creation and joins included)")
-        for pid in used_by:
-            split = {name: t - threads0[pid].get(name, 0.0) for name, t in threads1[pid].items()}
-            busy = {name: t for name, t in split.items() if t >= 0.05}
-            if busy:
-                typer.echo(f"  threads of {pid}  " + ", ".join(
-                    f"{name} {t / max(1, stats.actions) * 1000:.2f} ms/action" for name, t in sorted(busy.items())))
-        if len(used_by) > 1:
-            typer.echo("  per process    " + ", ".join(f"{pid}: {u:.1f}s ({u / max(1, stats.actions) * 1000:.2f} ms/"
-                                                       "action)" for pid, u in used_by.items()))
-    if db0 is not None and db1 is not None and db1 > db0:
-        typer.echo(f"postgres         CPU {db1 - db0:.1f}s of this machine's PostgreSQL processes "
-                   f"({(db1 - db0) / max(1, stats.actions) * 1000:.2f} ms per action)")
-    during = sorted(loads)
-    typer.echo(f"load average     before {load_before[0]:.2f}; during p50 {_pct(during, 50):.2f}, max "
-               f"{during[-1] if during else float('nan'):.2f} (1-minute, sampled every 10 s; 2 cores)")
-    typer.echo(f"errors           {len(stats.errors)}")
-    for e in stats.errors[:10]:
-        typer.echo(f"  {e}")
+    threads = {}
+    for pid in pids:
+        used = {name: cpu - threads0[pid].get(name, 0.0) for name, cpu in threads1[pid].items()}
+        threads[pid] = {name: cpu for name, cpu in used.items() if cpu >= 0.05}
+    print_summary(Console(), t, {
+        "games": games, "finished": stats.finished_games, "actions": stats.actions, "wall": wall, "split": split,
+        "latency": [x[1] * 1000 for x in stats.samples],
+        "early": [x[1] * 1000 for x in stats.samples if x[0] < split],
+        "late": [x[1] * 1000 for x in stats.samples if x[0] >= split],
+        "connected_at": stats.connected_at, "seats": games * (players - ai_seats),
+        "lag": sorted(x * 1000 for x in stats.lag),
+        "client_cpu": (client1.ru_utime + client1.ru_stime) - (client0.ru_utime + client0.ru_stime),
+        "server_cpu": {pid: cpu1[pid] - cpu0[pid] for pid in pids
+                       if cpu0.get(pid) is not None and cpu1.get(pid) is not None},
+        "threads": threads,
+        "postgres_cpu": db1 - db0 if db0 is not None and db1 is not None and db1 > db0 else None,
+        "load_before": load_before[0], "loads": loads, "cores": os.cpu_count() or 1, "errors": stats.errors})
     if stats.errors or stats.finished_games < games:
         raise typer.Exit(1)

@@ -7,10 +7,12 @@ import json
 
 import typer
 from rich.console import Console
-from rich.table import Table
 
 from .common import require_game
+from .i18n import Translator, translator
+from .labels import game_title
 from .main import app
+from .tables import PeopleTable
 
 
 def option_rows(game: str) -> list[tuple[str, str, str, str]]:
@@ -32,17 +34,28 @@ def options_command(
     """The game's rule options: name, type, default and what it changes (give them as -o key=value)."""
     from ..core.errors import GameConfigError
 
-    info = require_game(game)
+    t = translator()
+    info = require_game(game, t)
     rows = option_rows(info.name)
     if fmt == "json":
         print(json.dumps([dict(zip(("name", "type", "default", "help"), r, strict=True)) for r in rows], indent=1))
         return
     if fmt != "table":
-        raise GameConfigError(f"--format is table or json, not {fmt!r}")
-    table = Table(title=f"{info.title}: options (-o key=value; simulate -o key=v1,v2 sweeps one)",
-                  show_lines=False, expand=True)
-    for col in ("option", "type", "default", "what it does"):
-        table.add_column(col, overflow="fold")
-    for r in rows:
-        table.add_row(*r)
+        raise GameConfigError(t("term.err.options_format", fmt=fmt))
+    table = PeopleTable(t("term.options.title", title=game_title(t, info.name, info.title)))
+    table.column(t("term.options.col.option"), keep=True)
+    table.column(t("term.options.col.default"))
+    table.column(t("term.options.col.what"))
+    for name, _kind, default, help_ in rows:
+        table.add_row(name, t("term.options.none") if default == "none" else default,
+                      option_words(t, info.name, name, help_))
     Console().print(table)
+
+
+def option_words(t: Translator, game: str, name: str, english: str) -> str:
+    """"Label. What it changes." from the game's catalog (the lobby's words), else the terminal's."""
+    for key in (f"{game}.option.{name}", f"term.option.{name}"):
+        if t.has(key + ".help"):
+            return t("term.options.label_help", label=t(key), help=t(key + ".help")) if t.has(key) \
+                else t(key + ".help")
+    return english

@@ -9,6 +9,7 @@ from rich.markdown import Markdown
 
 from ..core.errors import GameConfigError
 from ..core.registry import game_info, games
+from .common import player_counts
 from .i18n import Translator, translator
 from .main import app
 
@@ -73,10 +74,5 @@ def games_command() -> None:
     t = translator(None)
     for name in games():
         info = game_info(name)
-        counts = info.player_counts
         title = t(f"{name}.title") if t.has(f"{name}.title") else info.title
-        if list(counts) == list(range(counts[0], counts[-1] + 1)):
-            seats = t("term.players_range", low=counts[0], high=counts[-1])
-        else:                                   # counts with a gap: "2, 4", not "2-4"
-            seats = t("term.players_list", counts=", ".join(map(str, counts)))
-        typer.echo(f"{name:16} {title} ({seats})")
+        typer.echo(f"{name:16} {title} ({player_counts(info, t)})")     # counts with a gap: "2, 4", not "2-4"

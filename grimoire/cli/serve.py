@@ -46,7 +46,7 @@ def serve_command(
     check_db(db)
     url = normalize_url(db)
     if workers > 1 and not url.startswith("postgresql"):
-        raise fail("SQLite serves one process: --workers needs a PostgreSQL database (--db postgresql://...)")
+        raise fail(say("term.err.sqlite_workers"))
     try:                      # refuse an empty, foreign or unreachable database with one line, before uvicorn starts
         Store(url, lock_timeout=lock_timeout).close()
     except NotGrimoireDatabase as e:
@@ -66,8 +66,8 @@ def serve_command(
     os.environ["GRIMOIRE_HEADER_TIMEOUT"] = str(header_timeout)
     TimedHttpProtocol.header_timeout = header_timeout
     shown = "localhost" if host in ("127.0.0.1", "localhost") else host
-    typer.echo(f"Grimoire is running: open http://{shown}:{port}/   (database: {_safe(url)}"
-               f"{f'; {workers} processes' if workers > 1 else ''}; Ctrl+C to stop)")
+    typer.echo(say("term.serve.running_workers" if workers > 1 else "term.serve.running",
+                   url=f"http://{shown}:{port}/", db=_safe(url), workers=workers))
     proxy = {"proxy_headers": True, "forwarded_allow_ips": forwarded_allow_ips} if forwarded_allow_ips \
         else {"proxy_headers": False}
     from ..web.logs import log_config

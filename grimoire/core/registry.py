@@ -62,6 +62,9 @@ class Backend:
     # for self-play, length bound, invalid-action reward, key ints of "episode" and "opponent") -> an
     # object with reset(seeds, *arrays) and step(actions, *arrays) writing into the caller's arrays
     batch: Callable[..., Any] | None = None
+    # what the engine counts in this process, e.g. actions it handed to the Python engine because it
+    # has not ported them yet ("fallbacks"): grimoire bench reports the change over its run
+    counters: Callable[[], dict[str, int]] | None = None
 
 
 @dataclass(frozen=True, eq=False)   # hashed by identity: the tensor layouts are cached per descriptor

@@ -124,17 +124,18 @@ def torch_available() -> bool:
     return importlib.util.find_spec("torch") is not None
 
 
-Progress = Callable[[str, int, int], None]     # (phase label, done, total)
+Progress = Callable[[str, int, int, int], None]   # (phase: games, training or gate; generation, done, total)
+Log = Callable[[str, dict[str, Any]], None]        # (event, its numbers): put into words by the interface
 
 
 class Run:
-    def __init__(self, cfg: TrainConfig, progress: Progress | None = None, log: Callable[[str], None] | None = None):
+    def __init__(self, cfg: TrainConfig, progress: Progress | None = None, log: Log | None = None):
         check(cfg)
         self.cfg = cfg
         self.out = Path(cfg.out)
         self.info = game_info(cfg.game)
         self.progress = progress or (lambda *_: None)
-        self.log = log or (lambda _m: None)
+        self.log = log or (lambda _event, _params: None)
         (self.out / "run.json").write_text(json.dumps(asdict(cfg), indent=1, sort_keys=True))
 
     def gen_dir(self, g: int) -> Path:
@@ -158,16 +159,15 @@ class Run:
         d.mkdir(exist_ok=True)
         n_jobs = -(-self.cfg.games // self.cfg.chunk)
         todo = [j for j in range(n_jobs) if not (d / f"games-{j:05d}.npz").exists()]
-        label = f"gen {g} games"
         done = (n_jobs - len(todo))
-        self.progress(label, min(done * self.cfg.chunk, self.cfg.games), self.cfg.games)
+        self.progress("games", g, min(done * self.cfg.chunk, self.cfg.games), self.cfg.games)
         games = min(done * self.cfg.chunk, self.cfg.games)
         if done and todo:
-            self.log(f"resuming {self.out}: {games} of {self.cfg.games} games of generation {g} already played")
+            self.log("resume", {"out": str(self.out), "games": games, "total": self.cfg.games, "generation": g})
         for res in self._jobs(play_games, self._job_cfg(g, best), todo):
             write_shard(d / f"games-{res['job']:05d}.npz", res["samples"])
             games += res["games"]
-            self.progress(label, games, self.cfg.games)
+            self.progress("games", g, games, self.cfg.games)
 
     def samples(self, g: int) -> Samples:
         parts = []
@@ -190,9 +190,8 @@ class Run:
         rng = np.random.default_rng(derive_seed(c.seed, "split", g))
         held = rng.random(len(data)) < 0.1
         train_set, test_set = data.take(np.nonzero(~held)[0]), data.take(np.nonzero(held)[0])
-        label = f"gen {g} training"
         train(net, train_set, TrainParams(c.epochs, c.batch, c.lr), derive_seed(c.seed, "train", g), c.trainer,
-              on_step=lambda k, n, _loss: self.progress(label, k, n))
+              on_step=lambda k, n, _loss: self.progress("training", g, k, n))
         vl, pl = losses(net, test_set)
         net.meta = {"game": c.game, "players": c.players, "options": c.options, "generation": g,
                     "games": c.games * (g + 1), "positions": int(len(train_set)), "seed": c.seed,
@@ -202,7 +201,7 @@ class Run:
         tmp = path.with_name("net.npz.tmp")
         netmod.save(net, tmp)
         os.replace(tmp, path)
-        self.log(f"generation {g}: {len(train_set)} positions, held-out value loss {vl:.4f}, policy loss {pl:.4f}")
+        self.log("trained", {"generation": g, "positions": len(train_set), "value_loss": vl, "policy_loss": pl})
         return netmod.load(path)
 
     @property
@@ -218,8 +217,7 @@ class Run:
             res: dict[str, Any] = {"accepted": True, "games": 0}
         else:
             jobs = list(range(c.gate_games * (2 if c.players == 1 else 1)))
-            label = f"gen {g} gate"
-            self.progress(label, 0, len(jobs))
+            self.progress("gate", g, 0, len(jobs))
             cfg = self._job_cfg(g, cand.read_bytes(), best=self.best_path.read_bytes())
             new: list[float] = []
             old: list[float] = []
@@ -227,7 +225,7 @@ class Run:
             for r in self._jobs(gate_game, cfg, jobs):
                 (new if r["which"] == 0 else old).append(r["result"])
                 n += 1
-                self.progress(label, n, len(jobs))
+                self.progress("gate", g, n, len(jobs))
             if c.players == 1:
                 score_new, score_old = float(np.mean(new)), float(np.mean(old))
                 res = {"accepted": score_new >= score_old, "games": len(new), "candidate": round(score_new, 5),
@@ -241,7 +239,7 @@ class Run:
             shutil.copyfile(cand, tmp)
             os.replace(tmp, self.best_path)
         path.write_text(json.dumps(res, sort_keys=True))
-        self.log(f"generation {g}: gate {res}")
+        self.log("gate", res)
         return res
 
     def run(self) -> Path:
@@ -255,6 +253,6 @@ class Run:
         return self.best_path
 
 
-def run(cfg: TrainConfig, progress: Progress | None = None, log: Callable[[str], None] | None = None) -> Path:
+def run(cfg: TrainConfig, progress: Progress | None = None, log: Log | None = None) -> Path:
     """Train (or resume) a run; returns the path of the best network."""
     return Run(cfg, progress, log).run()

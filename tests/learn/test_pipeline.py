@@ -64,9 +64,9 @@ def test_an_interrupted_run_resumes_to_the_same_networks(tmp_path):
     run(tiny(tmp_path / "whole"))
     calls = []
 
-    def stop_in_generation_1(label: str, done: int, total: int) -> None:
-        calls.append(label)
-        if label == "gen 1 games" and done == 1:
+    def stop_in_generation_1(phase: str, generation: int, done: int, total: int) -> None:
+        calls.append((phase, generation))
+        if (phase, generation) == ("games", 1) and done == 1:
             raise Stop
 
     with pytest.raises(Stop):

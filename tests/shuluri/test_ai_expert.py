@@ -19,7 +19,7 @@ from grimoire.core.errors import GameConfigError
 from grimoire.games import shuluri
 from grimoire.games.shuluri.ai import expert_agent
 from grimoire.games.shuluri.ai.evaluate import win_chances
-from grimoire.games.shuluri.ai.expert import NETWORK, WEIGHT, shipped
+from grimoire.games.shuluri.ai.expert import NETWORK, PRESS, WEIGHT, shipped
 from grimoire.games.shuluri.ai.features import NAMES, SIZE, features
 
 from .scripts import load_script
@@ -82,7 +82,10 @@ def test_the_expert_plays_legal_moves_and_repeats_itself_with_a_fixed_budget():
 
 
 def test_weight_zero_is_the_hard_level():
+    """Without the network the expert values leaves as hard; its ``press`` waits for round 4, so in
+    round 1 it chooses as hard."""
     s = _in_play(9, steps=6)
+    assert s.round < PRESS
     e = make_agent("shuluri", "expert:time=0,iterations=16,weight=0.0", 4)
     h = search_agent("shuluri", 4, {"iterations": 16, "time": 0})
     assert e.choose(s.clone(), s.current_player) == h.choose(s.clone(), s.current_player)

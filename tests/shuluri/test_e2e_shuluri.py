@@ -18,7 +18,9 @@ from web.e2e import state as page_state
 from web.e2e import wait_js
 
 browser = e2e.browser          # the fixtures
+chromium = e2e.chromium
 server = e2e.server
+pytestmark = e2e.one_worker(__name__)
 
 MAX_CLICKS = 900
 

@@ -26,7 +26,9 @@ from .test_e2e_shuluri import click_and_wait, play_to_the_end
 from .test_reasons import _coded_refusal
 
 browser = e2e.browser          # the fixtures
+chromium = e2e.chromium
 server = e2e.server
+pytestmark = e2e.one_worker(__name__)
 
 LANGS = ("en", "hu", "de", "zh")
 DESKTOP = {"width": 1400, "height": 1000}

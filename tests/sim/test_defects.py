@@ -93,9 +93,10 @@ def test_the_watchdog_ends_a_dead_drivers_ray_processes(tmp_path):
 def test_the_progress_line_fits_80_columns():
     from rich.console import Console
 
+    from grimoire.cli.i18n import Translator
     from grimoire.cli.simulate import progress_bar, short
     console = Console(file=io.StringIO(), width=80, force_terminal=True)
-    progress = progress_bar(console)
+    progress = progress_bar(console, Translator("en"))
     task = progress.add_task(short("zavandor 4p hard-iterations-100-time-0 (native)"), total=1_000_000)
     progress.update(task, completed=654_321, before=0, t0=time.perf_counter() - 3000)
     lines = console.render_lines(progress.get_renderable(), console.options, pad=False)

@@ -84,9 +84,9 @@ def test_win_rates_and_intervals_match_the_hand_computation(tmp_path):
     assert rep["game_stats"]["sentinels"]["mean"] == 2.0
     assert rep["length"]["rounds"]["mean"] == pytest.approx((7 * 11 + 7 * 12 + 6 * 13) / 20)   # 11, 12, 13, 11, ...
     text = " ".join(rep["findings"])
-    assert "role mage wins 0.0%" in text and "role fairy wins 100.0%" in text and "witch" not in text
-    assert "seat 0 wins 25.0% (95% CI 11.2%–46.9%" in text
-    assert "wand" in text                     # never held: rarely taken
+    assert "role Mage wins 0.0%" in text and "role Fairy wins 100.0%" in text and "Witch" not in text
+    assert "seat 1 wins 25.0% (95% CI 11.2%–46.9%" in text        # seats counted from 1 for people
+    assert "artifact: Magic Wand" in text       # never held: rarely taken
 
 
 def test_two_runs_side_by_side_with_the_differences_and_their_intervals(tmp_path):

@@ -122,10 +122,10 @@ def test_the_report_keeps_as_the_games_only_what_holds_under_every_agent():
     assert rows["elf"]["kind"] == "holds" and rows["elf"]["holds"]              # above par under all three
     assert rows["witch"]["kind"] == "depends" and not rows["witch"]["holds"]    # flips between agent families
     assert "too few games under hard:iterations=100,time=0" in rows["witch"]["text"]
-    assert rows["druid"]["kind"] == "depends" and "below par under naive" in rows["druid"]["text"]
-    assert any("role elf: above par under every agent" in f for f in study["game_findings"])
-    assert any(f.startswith("role witch: depends on the agent") for f in study["agent_findings"])
-    assert not any("witch" in f for f in study["game_findings"])
+    assert rows["druid"]["kind"] == "depends" and "below par under novice" in rows["druid"]["text"]   # ai.naive
+    assert any("role Elf: above par under every agent" in f for f in study["game_findings"])
+    assert any(f.startswith("role Witch: depends on the agent") for f in study["agent_findings"])
+    assert not any("Witch" in f for f in study["game_findings"])
 
 
 def test_direction_alone_is_named_as_such():

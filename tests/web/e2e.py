@@ -19,8 +19,16 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-f
 PHONE = {"width": 390, "height": 844}
 
 
-@pytest.fixture
-def browser():
+def one_worker(module: str) -> pytest.MarkDecorator:
+    """The mark that sends a test file to one test process (pytest-xdist's ``--dist loadgroup``), so
+    that its tests share that process's browser and server (the fixtures below, one per file)."""
+    return pytest.mark.xdist_group(module.rsplit(".", 1)[-1])
+
+
+@pytest.fixture(scope="module")
+def chromium():
+    """One Chromium per test file (launching it for every test cost CI minutes). Not per session:
+    Playwright's sync API runs one instance per thread, and a test file's fixture is its own."""
     if not os.path.exists(CHROMIUM):
         if os.environ.get("GRIMOIRE_TEST_REQUIRE_BROWSER") == "1":
             pytest.fail("chromium is required in CI (apt-get install chromium)")
@@ -33,12 +41,22 @@ def browser():
 
 
 @pytest.fixture
-def server(tmp_path):
+def browser(chromium):
+    """The shared Chromium; every page a test opened (each in its own context) is closed after it."""
+    yield chromium
+    for context in chromium.contexts:
+        context.close()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
     """A real server process on SQLite only: these tests are about the pages, and the backends are
-    covered by the API tests (so CI runs them once, not once per database)."""
+    covered by the API tests (so CI runs them once, not once per database). One per test file: each
+    test makes its own games, and starting a server for every test cost CI minutes."""
     from .conftest import ServerProcess
+    tmp = tmp_path_factory.mktemp("e2e-server")
     # with patches, which only the pages use (the API tests get whole views: the server's default)
-    srv = ServerProcess(f"sqlite:///{tmp_path / 'grimoire.db'}", tmp_path / "server.log",
+    srv = ServerProcess(f"sqlite:///{tmp / 'grimoire.db'}", tmp / "server.log",
                         extra=("--allow-seeds", "--ws-patches"))
     srv.start()
     yield srv

@@ -9,27 +9,12 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import pytest
-
+from . import e2e
 from .e2e import wait_js
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync",
-        "--disable-dev-shm-usage"]
-
-
-@pytest.fixture
-def browser():
-    if not os.path.exists(CHROMIUM):
-        if os.environ.get("GRIMOIRE_TEST_REQUIRE_BROWSER") == "1":
-            pytest.fail("chromium is required in CI (apt-get install chromium)")
-        pytest.skip("Debian's chromium is not installed (/usr/bin/chromium); scripts/test.sh installs it as root")
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
+browser = e2e.browser          # the fixtures
+chromium = e2e.chromium
+pytestmark = e2e.one_worker(__name__)
 
 
 def state(page) -> dict:

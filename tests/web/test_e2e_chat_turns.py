@@ -11,7 +11,10 @@ from pathlib import Path
 
 import httpx
 
-from .e2e import PHONE, browser, check_page, create, server, wait_js  # noqa: F401 - fixtures
+from . import e2e
+from .e2e import PHONE, browser, check_page, chromium, create, server, wait_js  # noqa: F401 - fixtures
+
+pytestmark = e2e.one_worker(__name__)
 
 DESKTOP = {"width": 1400, "height": 1000}
 # the Notification API as the test controls it: a permission, and the notifications made (window.__notes);

@@ -15,7 +15,9 @@ from . import e2e
 from .e2e import PHONE, check_page, create, new_page, wait_js
 
 browser = e2e.browser          # the fixtures
+chromium = e2e.chromium
 server = e2e.server
+pytestmark = e2e.one_worker(__name__)
 DESKTOP = {"width": 1300, "height": 900}
 JARGON = ("heuristic", "tree search", "heuristisch", "Baumsuche", "heurisztikus", "fakeresés", "啟發式", "樹搜尋")
 

@@ -13,7 +13,10 @@ from pathlib import Path
 
 import httpx
 
-from .e2e import PHONE, browser, check_page, server, wait_js  # noqa: F401 - fixtures
+from . import e2e
+from .e2e import PHONE, browser, check_page, chromium, server, wait_js  # noqa: F401 - fixtures
+
+pytestmark = e2e.one_worker(__name__)
 
 DESKTOP = {"width": 1400, "height": 1000}
 

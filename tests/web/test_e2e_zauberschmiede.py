@@ -15,7 +15,9 @@ from . import e2e
 from .e2e import PHONE, check_page, click_and_wait, create, new_page, state, wait_my_decision
 
 browser = e2e.browser          # the fixtures
+chromium = e2e.chromium
 server = e2e.server
+pytestmark = e2e.one_worker(__name__)
 
 GAME = "zauberschmiede"
 

@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from ...core.registry import ArenaHooks, BrowserBoard, GameInfo, register
+from ...core.registry import ArenaHooks, Backend, BrowserBoard, GameInfo, register
 from ...core.search import SearchSpec
 from .codec import make_codec
 from .info import ROUND_CAP, arena_stats, max_game_length, probe_texts, seat_stats, summary
@@ -59,6 +59,31 @@ def _teams(players: int, options) -> list[list[int]]:
     return [[seat] for seat in range(players)]
 
 
+def _native_new(players: int, seed: int, **options):
+    from .native import new_native
+    return new_native(players, seed, **options)
+
+
+def _native_load(d: dict):
+    from .native import load_native
+    return load_native(d)
+
+
+def _native_available() -> bool:
+    from .native import AVAILABLE
+    return AVAILABLE
+
+
+def _native_build() -> str:
+    from .native import build_id
+    return build_id()
+
+
+def _native_counters() -> dict[str, int]:
+    from .native import counters
+    return counters()
+
+
 register(GameInfo(
     name="shuluri",
     titles={"en": "Shuluri Viadal", "hu": "Shuluri Viadal", "de": "Shuluri Viadal – die Gladiatorenarena",
@@ -93,6 +118,10 @@ register(GameInfo(
     probe_texts=probe_texts,
     reason=_reason,
     conformance_options={"max_rounds": 5},
+    # the crate where it is built: whole games, with the actions it has not ported yet played on the
+    # Python engine (native.py; counted by the counters)
+    backends={"native": Backend(new=_native_new, load=_native_load, available=_native_available,
+                                build_id=_native_build, counters=_native_counters)},
 ))
 
 __all__ = ["ShuluriState", "new_state"]

@@ -46,38 +46,31 @@ def side(row: dict[str, Any] | None, par: float) -> str | None:
     return "+" if lo > par else "-" if hi < par else "0"
 
 
-def verdict(cells: dict[str, dict[str, Any] | None], par: float) -> dict[str, Any]:
+def verdict(cells: dict[str, dict[str, Any] | None], par: float, game: str = "") -> dict[str, Any]:
+    """The kind of a row's finding across the agents, with its English text (words.verdict_text)."""
+    from .words import english, verdict_text
     sides = {a: side(c, par) for a, c in cells.items()}
     few = [a for a, s in sides.items() if s is None]
     judged = {a: s for a, s in sides.items() if s is not None}
     rates = {a: c["rate"] for a, c in cells.items() if a in judged and c is not None}
     out: dict[str, Any] = {"sides": sides, "too_few": few}
     if not judged:
-        out.update(kind="unknown", holds=False, text="too few games under every agent")
+        out.update(kind="unknown", holds=False, above=False)
+        out["text"] = verdict_text(english(), game, out)
         return out
     vals = set(judged.values())
     above = all(r > par for r in rates.values())
     below = all(r < par for r in rates.values())
     if vals == {"+"} or vals == {"-"}:
         kind = "holds"
-        text = ("above" if "+" in vals else "below") + " par under every agent"
     elif vals == {"0"}:
         kind = "par"
-        text = "at par under every agent (no interval excludes par)"
     elif (above and "-" not in vals) or (below and "+" not in vals):
         kind = "direction"
-        sig = [a for a, s in judged.items() if s != "0"]
-        text = (f"{'above' if above else 'below'} par in direction under every agent (significant under "
-                f"{', '.join(sig)})")
     else:
         kind = "depends"
-        groups = {s: [a for a, x in judged.items() if x == s] for s in ("+", "-", "0")}
-        words = {"+": "above par", "-": "below par", "0": "at par"}
-        text = "depends on the agent: " + "; ".join(f"{words[s]} under {', '.join(g)}" for s, g in groups.items()
-                                                    if g)
-    if few:
-        text += f" (too few games under {', '.join(few)} to say)"
-    out.update(kind=kind, holds=kind in ("holds", "direction", "par"), text=text)
+    out.update(kind=kind, holds=kind in ("holds", "direction", "par"), above=above)
+    out["text"] = verdict_text(english(), game, out)
     return out
 
 
@@ -92,7 +85,8 @@ def agent_study(reports: list[dict[str, Any]], names: list[str]) -> dict[str, An
     if len(set(labels)) < 2:
         return None
     par = reports[0]["par"]
-    out: dict[str, Any] = {"agents": labels, "runs": [n for n, _r in members],
+    game = reports[0]["run"]["game"]
+    out: dict[str, Any] = {"agents": labels, "game": game, "par": par, "runs": [n for n, _r in members],
                            "games": {agent_label(r): r["run"]["games"] for _n, r in members},
                            "params": {agent_label(r): params_of(r) for _n, r in members},
                            "tables": {}}
@@ -101,9 +95,9 @@ def agent_study(reports: list[dict[str, Any]], names: list[str]) -> dict[str, An
         rows = []
         for key_ in keys:
             cells = {agent_label(r): next((x for x in r[k] if x["key"] == key_), None) for _n, r in members}
-            rows.append({"key": key_, "cells": cells, "verdict": verdict(cells, par)})
+            rows.append({"key": key_, "cells": cells, "verdict": verdict(cells, par, game)})
         out["tables"][title] = rows
-    out["game_findings"], out["agent_findings"] = study_findings(out, par)
+    out["game_findings"], out["agent_findings"] = study_findings(out, par, game)
     return out
 
 
@@ -113,6 +107,7 @@ def _solo_study(reports: list[dict[str, Any]], names: list[str]) -> dict[str, An
     labels = [agent_label(r) for r in reports]
     if len(set(labels)) < 2:
         return None
+    game = reports[0]["run"]["game"]
     rows = []
     keys = list(dict.fromkeys((g, x["key"]) for r in reports for g, xs in r["items"].items() for x in xs))
     for group, key in keys:
@@ -124,68 +119,33 @@ def _solo_study(reports: list[dict[str, Any]], names: list[str]) -> dict[str, An
                             "popularity": x["popularity"]}
             else:
                 cells[a] = {"too_few": True, "with": x["with"] if x else 0, "popularity": x["popularity"] if x else 0.0}
-        rows.append({"key": key, "cells": cells, "verdict": solo_verdict(cells)})
-    out = {"agents": labels, "runs": names, "tables": {"item": rows}, "solo": True,
+        rows.append({"key": key, "cells": cells, "verdict": solo_verdict(cells, game)})
+    out = {"agents": labels, "game": game, "runs": names, "tables": {"item": rows}, "solo": True,
            "games": {a: r["run"]["games"] for a, r in zip(labels, reports, strict=True)},
            "params": {a: params_of(r) for a, r in zip(labels, reports, strict=True)},
            "scores": {a: r["scores"] for a, r in zip(labels, reports, strict=True)}}
-    game = [f"item {r['key']}: {r['verdict']['text']}." for r in rows if r["verdict"]["kind"] == "holds"]
-    agent = [f"item {r['key']}: {r['verdict']['text']}." for r in rows if r["verdict"]["kind"] == "depends"]
-    out["game_findings"], out["agent_findings"] = game, agent
+    out["game_findings"], out["agent_findings"] = study_findings(out, 0.0, game)
     return out
 
 
-def solo_verdict(cells: dict[str, dict[str, Any]]) -> dict[str, Any]:
+def solo_verdict(cells: dict[str, dict[str, Any]], game: str = "") -> dict[str, Any]:
     """'holds' when the score difference has the same sign and excludes 0 under every agent."""
+    from .words import english, solo_text
     judged = {a: c for a, c in cells.items() if not c.get("too_few")}
-    few = [a for a in cells if a not in judged]
     sides = {a: "+" if c["ci95"][0] > 0 else "-" if c["ci95"][1] < 0 else "0" for a, c in judged.items()}
-    words = {"+": "higher", "-": "lower", "0": "no different"}
-    if not judged:
-        return {"kind": "unknown", "holds": False, "text": "too few games that complete it under every agent"}
     vals = set(sides.values())
-    if len(vals) == 1 and vals != {"0"} and len(judged) > 1:
+    if not judged:
+        kind = "unknown"
+    elif len(vals) == 1 and vals != {"0"} and len(judged) > 1:
         kind = "holds"
-        every = "under every agent" if not few else "under every agent with enough games"
-        text = f"games that complete it score {words[vals.pop()]} {every} (" + ", ".join(
-            f"{a} {c['diff']:+.1f}" for a, c in judged.items()) + ")"
-        if few:
-            text += f"; too few games with and without it under {', '.join(few)} to say"
     else:
         kind = "depends" if len(vals) > 1 else "par" if vals == {"0"} else "partial"
-        text = "depends on the agent: " + "; ".join(
-            f"{a} {judged[a]['diff']:+.1f} [{judged[a]['ci95'][0]:+.1f}, {judged[a]['ci95'][1]:+.1f}]"
-            for a in judged)
-        if few:
-            text += f"; too few games that complete it under {', '.join(few)}"
-    return {"kind": kind, "holds": kind == "holds", "text": text}
+    v: dict[str, Any] = {"kind": kind, "holds": kind == "holds", "side": next(iter(vals)) if len(vals) == 1 else None}
+    v["text"] = solo_text(english(), game, v, cells)
+    return v
 
 
-def _name(kind: str, key: Any) -> str:
-    return f"turn position {int(key) + 1}" if kind == "turn position" else f"seat {key}" if kind == "seat" \
-        else str(key)
-
-
-def study_findings(study: dict[str, Any], par: float) -> tuple[list[str], list[str]]:
-    """What holds under every agent (the game's), and what depends on the agent (with the agents)."""
-    game: list[str] = []
-    agent: list[str] = []
-    for kind, rows in study["tables"].items():
-        if kind == "seat":
-            continue                    # the turn position is what a seat should matter for
-        at_par = [r for r in rows if r["verdict"]["kind"] == "par"]
-        if kind == "turn position" and rows and len(at_par) == len(rows):
-            game.append("No first-player advantage: every turn position is at par under every agent.")
-            continue
-        if at_par:
-            game.append(f"At par under every agent: {', '.join(_name(kind, r['key']) for r in at_par)} "
-                        "(no agent's interval excludes par).")
-        for r in rows:
-            v = r["verdict"]
-            rates = ", ".join(f"{a} {100 * c['rate']:.1f}%" for a, c in r["cells"].items() if c is not None)
-            line = f"{kind} {_name(kind, r['key'])}: {v['text']} ({rates}; par {100 * par:.1f}%)."
-            if v["kind"] in ("holds", "direction"):
-                game.append(line)
-            elif v["kind"] == "depends":
-                agent.append(line)
-    return game, agent
+def study_findings(study: dict[str, Any], par: float, game: str) -> tuple[list[str], list[str]]:
+    """What holds under every agent (the game's), and what depends on the agent: in English (words)."""
+    from .words import study_findings as in_words
+    return in_words(study, par, game)

@@ -247,7 +247,8 @@ def analyse(run: Path | str) -> dict[str, Any]:
             for row in items[group]:
                 row["within_roles"] = within_roles(np.nan_to_num(_col(t, SEAT_STAT + row["key"])), shares, roles)
     res["items"] = items
-    res["findings"] = findings(res)
+    from .words import findings
+    res["findings"] = findings(res)                   # (in English; the terminal words them in its language)
     return res
 
 
@@ -259,62 +260,6 @@ def correct(rows: list[dict[str, Any]]) -> int:
         r["p_holm"] = adj
         r["significant_holm"] = adj < 0.05
     return len(tested)
-
-
-def _pct(x: float) -> str:
-    return f"{100 * x:.1f}%"
-
-
-def _rate_text(label: str, row: dict[str, Any], par: float) -> str:
-    lo, hi = row["ci95"]
-    verdict = "above" if row["rate"] > par else "below"
-    return (f"{label} wins {_pct(row['rate'])} (95% CI {pct_bound(lo, par)}–{pct_bound(hi, par)}, "
-            f"{row['seat_games']} seat-games), {verdict} par {_pct(par)}")
-
-
-def findings(res: dict[str, Any]) -> list[str]:
-    """Short sentences naming the significant imbalances, strongest first."""
-    out: list[str] = []
-    par = res["par"]
-    if not res["solo"]:
-        for title, rows in (("role", res["by_role"]), ("seat", res["by_seat"]),
-                            ("turn position", res["by_turn_position"]), ("agent", res["by_agent"])):
-            sig = sorted((r for r in rows if r["significant"]), key=lambda r: -abs(r["rate"] - par))
-            for r in sig:
-                label = (f"turn position {r['key'] + 1}" if title == "turn position"
-                         else f"seat {r['key']}" if title == "seat" else f"{title} {r['key']}")
-                holm_note = ("significant after Holm's correction" if r.get("significant_holm")
-                             else "not significant after Holm's correction")
-                out.append(_rate_text(label, r, par) + f" ({holm_note} for {res.get('tests', 0)} tests).")
-            if rows and not sig:
-                out.append(f"No {title} differs significantly from par {_pct(par)} "
-                           f"(largest gap {_pct(max(abs(r['rate'] - par) for r in rows))}).")
-    if res["run"]["games"] < MIN_N:
-        out.append(f"Too few games ({res['run']['games']}) for findings about items.")
-        return out
-    for group, rows in res["items"].items():
-        if not group:
-            continue
-        rare = [r for r in rows if r["popularity"] < RARE]
-        if rare:
-            out.append(f"{group}: rarely taken (above zero in under {_pct(RARE)} of seat-games): "
-                       + ", ".join(f"{r['key'].split('_', 1)[1]} {_pct(r['popularity'])}" for r in rare) + ".")
-        key = "rate_diff" if not res["solo"] else "score_diff"
-        worse = [r for r in rows if r.get(key) and r[key]["ci95"][1] < 0 and r["popularity"] >= RARE]
-        if worse:
-            def unit(d: float) -> str:
-                return f"{d:+.1f} score" if res["solo"] else f"{100 * d:+.1f} points of win rate"
-            def within(r: dict[str, Any]) -> str:
-                adj = (r.get("within_roles") or {}).get("adjusted")
-                if not adj:
-                    return ""
-                lo, hi = adj["ci95"]
-                return f"; within roles {100 * adj['diff']:+.1f}, 95% CI {100 * lo:+.1f} to {100 * hi:+.1f}"
-            pooled = "" if res["solo"] else " (pooled over roles)"
-            out.append(f"{group}: seats that took it did worse than those that did not{pooled}: "
-                       + ", ".join(f"{r['key'].split('_', 1)[1]} ({unit(r[key]['diff'])}{within(r)})" for r in worse)
-                       + ".")
-    return out
 
 
 def compare(base: dict[str, Any], other: dict[str, Any]) -> dict[str, Any]:
@@ -350,17 +295,6 @@ def compare(base: dict[str, Any], other: dict[str, Any]) -> dict[str, Any]:
                         "score_with_diff": mean_diff(r["score_with"], b["score_with"])})
         items[group] = lst
     d["items"] = items
-    sig = []
-    for k, label in (("by_role", "role"), ("by_seat", "seat"), ("by_turn_position", "turn position")):
-        for r in d[k]:
-            if r["significant"]:
-                lo, hi = r["ci95"]
-                sig.append(f"{label} {r['key']}: win rate {_pct(r['base'])} → {_pct(r['other'])} "
-                           f"({100 * r['diff']:+.1f} points, 95% CI {100 * lo:+.1f} to {100 * hi:+.1f}).")
-    if d["score"]:
-        lo, hi = d["score"]["ci95"]
-        if not lo <= 0 <= hi:
-            sig.append(f"mean score {base['scores']['mean']:.1f} → {other['scores']['mean']:.1f} "
-                       f"({d['score']['diff']:+.1f}, 95% CI {lo:+.1f} to {hi:+.1f}).")
-    d["findings"] = sig or ["No win rate or mean score differs significantly between the two runs."]
+    from .words import compare_findings
+    d["findings"] = compare_findings(d, base, other)
     return d

@@ -7,7 +7,8 @@
 - ``hard``: IS-MCTS with this package's search hooks (``search.py``), declared as the game's
   ``SearchSpec``; ``grimoire.agents`` builds the agent from it.
 - ``expert``: hard's search with a learned leaf value at 2 players (``expert.py``, ``features.py``,
-  ``data/expert-2p.npz``); its factory returns a ``SearchSpec``, built by ``grimoire.agents`` too.
+  ``data/expert-2p.npz``) and hard's pairs options at 4 (``expert.PAIRS``, ``ranks.py``); its factory
+  returns a ``SearchSpec``, built by ``grimoire.agents`` too.
 """
 
 from __future__ import annotations

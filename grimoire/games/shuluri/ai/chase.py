@@ -39,6 +39,7 @@ from .planner import Planner, reach
 BLOWS = ("gl attack ", "gl javelin ", "gl net ")
 EDGE = 0.25                   # the exchange's margin (P(win) - P(loss), he striking first) to hunt him
 LAST_EDGE = 0.05              # the same against the last enemy gladiator (a draw is half; a small margin)
+PRESS_EDGE = -0.05            # at two players, from ShuluriSearch's ``press`` round: within 2.5 points of the draw
 PAIR_ROUNDS = 5               # the pair's exchange: this many rounds of his blow and our two
 
 
@@ -82,10 +83,12 @@ def _covered(fld: int, hunters: list[tuple[int, int]]) -> bool:
     return any(gladiator_walk(h, fld) <= r for h, r in hunters)
 
 
-def corner(s, seat: int, legal: set[str], pair: bool = False, last_only: bool = False) -> str | None:
+def corner(s, seat: int, legal: set[str], pair: bool = False, last_only: bool = False,
+           need: float | None = None) -> str | None:
     """The first action toward the cornering field of seat's gladiator in his step, or None (nobody to
     hunt, or the heuristic's best plan strikes this step: the search decides). ``last_only``: only the
-    last enemy gladiator is hunted; while two stand, a hunt of one leaves the partner to the other."""
+    last enemy gladiator is hunted; while two stand, a hunt of one leaves the partner to the other.
+    ``need``: the exchange's margin to hunt (``EDGE``, or ``LAST_EDGE`` against the last one)."""
     ctx = Ctx(s, seat)
     g = next((s.figs[c] for c in s.named if s.figs[c].is_gladiator and player_controls(s, s.figs[c])), None)
     if g is None or g.down or g.attacked or g.field < 0:
@@ -95,7 +98,8 @@ def corner(s, seat: int, legal: set[str], pair: bool = False, last_only: bool = 
         return None
     own = [p for p in ctx.own_gladiators() if p.id != g.id]
     edge = _edges(s, g, foes, own, pair)
-    need = LAST_EDGE if len(foes) == 1 else EDGE
+    if need is None:
+        need = LAST_EDGE if len(foes) == 1 else EDGE
     prey = [e for e in foes if not has_flag(s, e, "no_man") and edge[e.id] >= need]
     if not prey:
         return None

@@ -6,7 +6,11 @@ seat's result (``data/expert-2p.npz``, the format of ``grimoire/core/net.py``: a
 numbers of ``features.py``, a sigmoid value; trained by ``scripts/shuluri_train_expert.py`` on the
 positions of whole games with each seat's final result: 1 a win, 0 a loss, ``DRAW`` the round cap):
 ``weight`` is the network's share (0: hard). Shortcut, candidates, playouts and terminal rewards are
-hard's. At 4 players no network is shipped: the expert plays as hard there. NumPy only.
+hard's. At 4 players no network is shipped: the expert is hard's search with the pairs options of
+``search.py`` (``PAIRS``: one value per alliance, the cornering of the last enemy gladiator only, the
+rally to a threatened partner and closing ranks), which the hard level keeps off; at 2 players it
+presses (``PRESS``): from round 4 a gladiator who wins the exchange of blows even if the enemy strikes
+first closes in instead of standing off to the round cap. NumPy only.
 """
 
 from __future__ import annotations
@@ -27,6 +31,11 @@ NETWORK = Path(__file__).resolve().parent.parent / "data" / "expert-2p.npz"
 # the network's share of a leaf's value (chosen on tuning seeds, docs/ai.md "The Shuluri expert level")
 WEIGHT = 0.5
 LEAD = 4                  # the index of the evaluator's lead in ``features.NAMES``
+# ShuluriSearch's options at more than two players (they change nothing at two)
+PAIRS = {"alliance": True, "corner_last": True, "rally": True, "close_ranks": True}
+# at two players: from this round on a gladiator who wins the exchange, the enemy striking first, closes in
+# (search.py's ``press``; measured against the expert without it, docs/ai.md "third round")
+PRESS = 4
 
 
 class LeafNet:
@@ -53,10 +62,12 @@ def shipped() -> LeafNet:
 
 
 class ExpertSearch(ShuluriSearch):
-    """Hard's hooks with the network's value blended into each cut-off leaf at 2 players."""
+    """Hard's hooks with the network's value blended into each cut-off leaf and ``press`` at 2 players, and
+    the options of ``PAIRS`` at more (``options``: ShuluriSearch's keyword arguments instead of those)."""
 
-    def __init__(self, seed: int = 0, weight: float = WEIGHT, net: LeafNet | None = None):
-        super().__init__(seed)
+    def __init__(self, seed: int = 0, weight: float = WEIGHT, net: LeafNet | None = None,
+                 options: dict | None = None):
+        super().__init__(seed, **({**PAIRS, "press": PRESS} if options is None else options))
         self.weight = weight
         self.net = net
 

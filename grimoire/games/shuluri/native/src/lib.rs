@@ -21,3 +21,6 @@ pub mod sight;
 pub mod state;
 pub mod traps;
 pub mod zombies;
+
+#[cfg(feature = "python")]
+mod py;

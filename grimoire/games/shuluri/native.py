@@ -1,0 +1,294 @@
+"""The native (Rust) Shuluri Viadal engine behind the ``GameState`` contract (docs/games/shuluri.md,
+"Native engine: status and plan"; docs/native.md).
+
+``native/`` (a Rust crate, built into ``_native`` by ``pip install -e .`` where cargo exists) lists the
+legal actions and applies most of them, ported from this package's modules, which stay the reference.
+An action the crate has not ported yet (it answers ``not ported: ...``) is played on the Python engine:
+the position goes to Python as its saved dict, the action is applied there and the result comes back
+(``FALLBACKS`` counts them by reason; ``grimoire bench`` reports them). So whole games play now, and
+get faster as the port goes on.
+
+The state is a thin handle: the history, seed and options stay in Python (the shared base class);
+the rules' state and the RNG live in the Rust ``Core``. What the contract does not route through a
+method of its own (observations, tensors, hints, the AI's reads of ``state.figs`` ...) is read from a
+reference ``ShuluriState`` rebuilt from ``to_dict()`` on demand and cached until the next action.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections import Counter
+from typing import Any
+
+import numpy as np
+import orjson
+
+from ...core.action import Action
+from ...core.errors import GameConfigError
+from ...core.rng import Rng
+from ...core.state import GameState
+from . import actions as A
+from .events import english
+
+_native: Any
+try:                         # (imported by name: a compiled module has no stubs for the type checker)
+    _native = importlib.import_module(f"{__package__}._native")
+except ImportError:          # built without a Rust toolchain: the Python engine is the only one
+    _native = None
+
+AVAILABLE = _native is not None
+
+# actions handed to the Python engine, by the crate's reason ("not ported: shots" ...), this process
+FALLBACKS: Counter[str] = Counter()
+
+_new = object.__new__
+_BY_ID: list[Action] = []            # id (position in data/actions.txt) -> the interned Action
+_ID: dict[str, int] = {}
+if _native is not None:
+    for _i, _t in enumerate(_native.action_texts()):
+        _a = A.TABLE.lookup(_t)
+        if _a is None:
+            raise ImportError(f"the native core's action {_t!r} is not in the Python action table")
+        _BY_ID.append(_a)
+        _ID[_t] = _i
+_NUM_IDS = len(_BY_ID)
+
+
+def build_id() -> str:
+    """The first 12 hex digits of the compiled module's SHA-256 (a run's provenance), or "" unbuilt."""
+    import hashlib
+    path = getattr(_native, "__file__", None)
+    if not path:
+        return ""
+    with open(path, "rb") as f:
+        return hashlib.sha256(f.read()).hexdigest()[:12]
+
+
+def counters() -> dict[str, int]:
+    """What this engine counts (``Backend.counters``): the actions played on the Python engine."""
+    return {"fallbacks": sum(FALLBACKS.values()), **{f"fallback {k}": v for k, v in FALLBACKS.items()}}
+
+
+class NativeShuluriState(GameState):
+    """A Shuluri Viadal state whose rules run in the native core where ported (same contract, same JSON)."""
+
+    game = "shuluri"
+    backend = "native"
+    __slots__ = ("_c", "_snap")
+    _c: Any                          # the core's state object
+    _snap: Any                       # the reference state of this position, or None
+
+    # --- the RNG lives in the core; this view of it is what the contract exposes -------------------------
+    @property
+    def rng(self) -> Rng:
+        return Rng.from_state(self._c.rng_state)
+
+    @rng.setter
+    def rng(self, r: Rng) -> None:
+        self._c.rng_state = r.state
+        self._snap = None
+
+    # --- the contract ------------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        return self._c.current_player
+
+    @property
+    def round(self) -> int:
+        return self._c.round
+
+    def round_number(self) -> int | None:
+        return self._c.round
+
+    def legal_actions(self) -> list[Action]:
+        by = _BY_ID
+        return [by[i] for i in self._c.legal()]
+
+    def legal_action_ids(self) -> list[int]:
+        return self._c.legal_ids()
+
+    def legal_mask(self) -> np.ndarray:
+        out = np.zeros(_NUM_IDS, np.int8)
+        self._c.mask_into(out)
+        return out
+
+    def legal_mask_into(self, out: np.ndarray) -> None:
+        if type(out) is not np.ndarray or out.dtype != np.int8 or out.ndim != 1 or not out.flags.c_contiguous:
+            return super().legal_mask_into(out)
+        self._c.mask_into(out)
+
+    def action_from_id(self, i: int) -> Action:
+        if type(i) is int and 0 <= i < _NUM_IDS:
+            return _BY_ID[i]
+        return super().action_from_id(i)                # the codec's errors
+
+    def _parse(self, text: str) -> Action:
+        return A.parse(text)
+
+    def _check(self, action: Action) -> None:
+        i = _ID.get(action.text)
+        if i is None or _BY_ID[i] is not action or i not in self._c.legal():
+            self.to_python()._check(action)          # the reference's message and rule (raises)
+
+    def _do(self, action: Action) -> None:
+        i = _ID.get(action.text)
+        err = self._c.apply_id(i) if i is not None else "not in the action table"
+        self._snap = None
+        if err is not None:
+            self._fallback(action, err)
+
+    def _fallback(self, action: Action, why: str) -> None:
+        """Play ``action`` (checked) on the Python engine and take the position back into the core. The
+        event log stays in the core (no rule reads it): Python plays on an empty one, and the events
+        it logs join the core's."""
+        from .serial import load
+        FALLBACKS[why] += 1
+        ref = load({"game": "shuluri", "players": self.num_players, "seed": self.seed, "options": self.options,
+                    "rng": self._c.rng_state, "history": self.history,
+                    "state": orjson.loads(self._c.state_json(False))})
+        ref._do(action)
+        ref._hist = (action.text, ref._hist)     # (the core counts the history: secret actions' indices)
+        ref._hist_len += 1
+        self._c.adopt(orjson.dumps(ref.to_dict()).decode())
+
+    def is_terminal(self) -> bool:
+        return self._c.is_terminal()
+
+    def scores(self) -> list[int]:
+        w = self._c.winners()
+        return [1 if i in w else 0 for i in range(self.num_players)]
+
+    def winners(self) -> list[int]:
+        return self._c.winners()
+
+    def undo_barrier(self) -> Any:
+        return self._c.undo_barrier()
+
+    def clone(self) -> NativeShuluriState:
+        s = _new(NativeShuluriState)
+        s.num_players = self.num_players
+        s.seed = self.seed
+        s.options = self.options
+        s._hist = self._hist
+        s._hist_len = self._hist_len
+        s._c = self._c.copy()
+        s._snap = None
+        return s
+
+    def _observe(self, seats: list[int | None]) -> list[dict[str, Any]]:
+        return self.to_python()._observe(seats)
+
+    def observation_tensor(self, seat: int | None) -> np.ndarray:
+        return self.to_python().observation_tensor(seat)
+
+    def observation_tensor_into(self, seat: int | None, out: np.ndarray) -> None:
+        self.to_python().observation_tensor_into(seat, out)
+
+    def visible_history(self, seat: int | None) -> list[str | None]:
+        return self.to_python().visible_history(seat)
+
+    def sample_hidden(self, seat: int, rng: Rng) -> NativeShuluriState:
+        return from_python(self.to_python().sample_hidden(seat, rng))
+
+    def to_dict(self) -> dict[str, Any]:
+        st = orjson.loads(self._c.state_json())
+        for e in st["events"]:
+            if e[1] is None:
+                e[1] = english(e[2], e[3])
+        return {
+            "game": "shuluri",
+            "players": self.num_players,
+            "seed": self.seed,
+            "options": dict(self.options),
+            "rng": self._c.rng_state,
+            "history": self.history,
+            "state": st,
+        }
+
+    def play_random(self, seat_seeds: list[int]) -> int:
+        """Play to the end, each seat a uniformly random agent (the contract's ``RandomAgent`` with
+        that seed: the same choices as ``run_episode`` would make), inside the core but for the
+        actions it has not ported (played on the Python engine). Returns the number of actions."""
+        rngs = [Rng(seed).state for seed in seat_seeds]
+        by = _BY_ID
+        n = 0
+        while True:
+            ids, rngs, stop = self._c.play_random(rngs)
+            node = self._hist
+            for i in ids:
+                node = (by[i].text, node)
+            self._hist = node
+            self._hist_len += len(ids)
+            n += len(ids)
+            self._snap = None
+            if stop is None:
+                return n
+            i, why = stop
+            self._fallback(by[i], why)
+            self._hist = (by[i].text, self._hist)
+            self._hist_len += 1
+            n += 1
+
+    # --- the reference state, for everything else ---------------------------------------------------------
+    def to_python(self):
+        """This position as a reference (Python) ``ShuluriState`` (cached until the next action)."""
+        snap = self._snap
+        if snap is None:
+            from .serial import load
+            snap = self._snap = load(self.to_dict())
+        return snap
+
+    def __getattr__(self, name: str) -> Any:
+        # only reached for what this class does not define: the reference state's internals
+        if name.startswith("_"):
+            raise AttributeError(name)
+        return getattr(self.to_python(), name)
+
+
+def _core_of(ref) -> Any:
+    try:
+        return _native.Core.load(orjson.dumps(ref.to_dict()).decode())
+    except ValueError as e:
+        raise GameConfigError(str(e)) from None
+
+
+def from_python(ref) -> NativeShuluriState:
+    """The native twin of a reference state."""
+    s = _new(NativeShuluriState)
+    s.num_players = ref.num_players
+    s.seed = ref.seed
+    s.options = ref.options
+    s._hist = ref._hist
+    s._hist_len = ref._hist_len
+    s._c = _core_of(ref)
+    s._snap = None
+    return s
+
+
+def _require() -> None:
+    if _native is None:
+        raise GameConfigError("the native Shuluri Viadal core is not built (no Rust toolchain at install time)")
+
+
+def new_native(players: int, seed: int, **options: Any) -> NativeShuluriState:
+    """A new game on the native engine (``new_game(..., backend="native")``): the set-up (its deal and
+    rolls) is the reference's, the game the core's."""
+    from .setup import new_state
+    _require()
+    return from_python(new_state(players, seed, **options))
+
+
+def load_native(d: dict[str, Any]) -> NativeShuluriState:
+    """``load_game(d, backend="native")``: the reference loader checks the save (the same messages),
+    then the core loads it."""
+    from .serial import load
+    _require()
+    ref = load(d)
+    s = from_python(ref)
+    s._snap = ref
+    return s
+
+
+def reference(state):
+    """The Python reference state of ``state`` (itself when it is one): for code that reads internals."""
+    return state.to_python() if isinstance(state, NativeShuluriState) else state
