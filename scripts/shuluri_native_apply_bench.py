@@ -6,6 +6,7 @@ Python engine on exactly those (a clone, then `apply` with its check; and a clon
 unchecked `_do` as the crate does). Interleaved: the crate, Python, the crate, Python.
 
     python scripts/shuluri_native_apply_bench.py [--runs 2]
+    python scripts/shuluri_native_apply_bench.py --fixture transitions_magic.json --kind act:cast   # every cast
 """
 
 from __future__ import annotations
@@ -32,9 +33,9 @@ def trimmed(d: dict) -> dict:
     return d
 
 
-def python_cases(picked: list[tuple[int, int]]) -> list[tuple[Any, str]]:
+def python_cases(picked: list[tuple[int, int]], fixture: str = "transitions.json") -> list[tuple[Any, str]]:
     """The state before each picked transition (replayed from its game's start) and the action."""
-    games = json.loads((CRATE / "tests" / "data" / "transitions.json").read_text(encoding="utf-8"))["games"]
+    games = json.loads((CRATE / "tests" / "data" / fixture).read_text(encoding="utf-8"))["games"]
     want: dict[int, set[int]] = {}
     for g, i in picked:
         want.setdefault(g, set()).add(i)
@@ -48,23 +49,26 @@ def python_cases(picked: list[tuple[int, int]]) -> list[tuple[Any, str]]:
     return out
 
 
-def crate_run() -> dict:
+def crate_run(fixture: str, kind: str | None) -> dict:
     env = dict(os.environ)
     env.setdefault("CARGO_TARGET_DIR", str(CRATE / "target"))
-    done = subprocess.run(["cargo", "run", "--quiet", "--release", "--locked", "--example", "bench_apply"], cwd=CRATE,
-                          env=env, check=True, capture_output=True, text=True)
+    args = [fixture] + ([kind] if kind else [])
+    done = subprocess.run(["cargo", "run", "--quiet", "--release", "--locked", "--example", "bench_apply", "--", *args],
+                          cwd=CRATE, env=env, check=True, capture_output=True, text=True)
     return json.loads(done.stdout)
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=2, help="crate/Python pairs")
+    ap.add_argument("--fixture", default="transitions.json", help="a transition file of the crate's tests/data")
+    ap.add_argument("--kind", help="every transition of this kind (e.g. act:cast) instead of every 4th")
     args = ap.parse_args()
     cases: list = []
     for run in range(args.runs):
-        c = crate_run()
+        c = crate_run(args.fixture, args.kind)
         if not cases:
-            cases = python_cases([tuple(x) for x in c["transitions"]])
+            cases = python_cases([tuple(x) for x in c["transitions"]], args.fixture)
         parsed = [(s, s.parse_action(t)) for s, t in cases]
         copy = per_call(lambda x: x[0].clone(), cases)
         checked = per_call(lambda x: x[0].clone().apply(x[1]), cases)

@@ -6,6 +6,11 @@ every action to its own state and must write the identical JSON. Also the RNG's 
     python scripts/shuluri_native_transitions.py            # check: exit 1 if a fixture is out of date
     python scripts/shuluri_native_transitions.py --update   # rewrite after an intended change
     python scripts/shuluri_native_transitions.py --update --only transitions_shots.json   # one file
+    python scripts/shuluri_native_transitions.py --magic [--update]   # = --only transitions_magic.json
+
+transitions_magic.json (policy "magic") are games biased to cast spells, the least cast spell first, so
+that the crate's tests/magic.rs replays every spell, its follow-up decisions and what a spell sets off
+later (Firestorm's blasts, a madman's actions, crossing a cage).
 
 Event texts are left out (null): the crate logs events as key and arguments, the Python wrapper
 words them (as view.py does). tests/shuluri/test_native_transitions.py checks the committed files.
@@ -24,6 +29,9 @@ import grimoire
 from grimoire.core.rng import Rng
 from grimoire.games.shuluri import actions as A
 from grimoire.games.shuluri import board as B
+from grimoire.games.shuluri.damage import kill
+from grimoire.games.shuluri.data import WL
+from grimoire.games.shuluri.values import available
 
 _spec = importlib.util.spec_from_file_location(
     "shuluri_native_fixtures", Path(__file__).resolve().parent / "shuluri_native_fixtures.py")
@@ -46,6 +54,17 @@ GAMES: list[tuple[int, int, dict[str, Any], int, str]] = [
     (2, 26, {"dice": [10, 1, 7, 7, 3]}, 300, "random"),
     (2, 31, {"optional_poison_vial": True, "gladiator_type": "sword_artist"}, 500, "press"),
     (4, 32, {"mode": "pairs", "push_compare": "d10"}, 500, "press"),
+]
+
+# games that cast: every spell at least once (the magic policy prefers the spell cast least so far)
+MAGIC_GAMES: list[tuple[int, int, dict[str, Any], int, str]] = [
+    (2, 41, {}, 700, "magic"),
+    (2, 42, {"spells_per_step": "unlimited", "optional_magic_potion": True}, 600, "magic"),
+    (4, 43, {"mode": "ffa"}, 700, "magic"),
+    (4, 44, {"mode": "pairs", "cage_follows_caster": True, "halaltanc_full_rounds": True}, 700, "magic"),
+    (2, 45, {"self_spell_allows_attack": True, "spells_need_line_of_fire": True, "villamvert_melee_only": True},
+     600, "magic"),
+    (2, 46, {}, 400, "body"),
 ]
 
 
@@ -142,8 +161,7 @@ def _to_play(s: Any, rng: Rng) -> None:
 
 def _craft(s: Any, what: str, rng: Rng) -> None:
     from grimoire.games.shuluri import magic
-    from grimoire.games.shuluri.damage import kill
-    from grimoire.games.shuluri.data import D1, SPELL_BY_KEY, WL, XB
+    from grimoire.games.shuluri.data import D1, SPELL_BY_KEY, XB
     _to_play(s, rng)
     w = s.figs[WL]
     centre = B.INDEX[(0, 0)]
@@ -218,17 +236,58 @@ def _shots(s: Any, acts: list, rng: Rng) -> Any:
 _POLICIES = {"random": lambda s, acts, rng: acts[rng.randint(0, len(acts) - 1)], "press": _press, "shots": _shots}
 
 
-def game_fixture(players: int, seed: int, options: dict, n_actions: int, policy: str, craft: str = "") -> dict:
+
+
+def _magic(s: Any, acts: list, rng: Rng, cast: dict[str, int]) -> Any:
+    """8 times in 10 a spell when one can be cast (of those cast least so far), else as ``_press``."""
+    spells = [a for a in acts if a.kind == "cast"]
+    if spells and rng.randint(1, 10) <= 8:
+        least = min(cast.get(a.args[1], 0) for a in spells)
+        spells = [a for a in spells if cast.get(a.args[1], 0) == least]
+        a = spells[rng.randint(0, len(spells) - 1)]
+        cast[a.args[1]] = least + 1
+        return a
+    return _press(s, acts, rng)
+
+
+def _lay_body(s: Any, rng: Rng, cast: dict[str, int]) -> Any:
+    """Play (unrecorded) until a warlock may cast Raise Undead, then an enemy character dies on his field:
+    the start of a game that raises a zombie and lets it act (random play seldom gets there)."""
+    while not s.is_terminal():
+        top = s.stack.top
+        if top.kind == "act":
+            w = s.figs[top.seat * 5 + WL]
+            room = s.count_at(w.field) < B.CAPACITY - 1
+            foes = [f for f in s.figs[:5 * s.num_players] if f.alive and not f.is_gladiator and f.role != WL
+                    and s.enemies(f.seat, w.seat) and not B.IN_C[w.field]]
+            if (w.id in s.named and 3 in s.teams[top.seat].discs and room and foes and not w.attacked
+                    and available(s, w) >= 3):
+                f = foes[0]
+                f.field = w.field
+                kill(s, f)
+                return grimoire.load_game(s.to_dict())
+        s.apply(_magic(s, s.legal_actions(), rng, cast))
+    raise RuntimeError("no warlock could raise a body in this game")
+
+
+def game_fixture(players: int, seed: int, options: dict, n_actions: int, policy: str, craft: str = "",
+                 cast: dict[str, int] | None = None) -> dict:
     s: Any = grimoire.new_game("shuluri", players=players, seed=seed, **options)
     rng = Rng(seed)
+    cast = {} if cast is None else cast
     if craft:
         _craft(s, craft, rng)
+    if policy == "body":
+        s = _lay_body(s, rng, cast)
     start = strip_texts(s.to_dict())
     prev = start
     steps: list[dict[str, Any]] = []
     while not s.is_terminal() and len(steps) < n_actions:
         acts = s.legal_actions()
-        a = _POLICIES[policy](s, acts, rng)
+        if policy in ("magic", "body"):
+            a = _magic(s, acts, rng, cast)
+        else:
+            a = _POLICIES[policy](s, acts, rng)
         key = f"{s.stack.top.kind}:{a.kind}"
         s.apply(a)
         now = strip_texts(s.to_dict())
@@ -242,6 +301,11 @@ def game_fixture(players: int, seed: int, options: dict, n_actions: int, policy:
 
 def transitions_fixture() -> dict:
     return {"games": [game_fixture(*g) for g in GAMES]}
+
+
+def magic_fixture() -> dict:
+    cast: dict[str, int] = {}
+    return {"games": [game_fixture(*g, cast=cast) for g in MAGIC_GAMES]}
 
 
 def dump_transitions(d: dict) -> str:
@@ -277,17 +341,21 @@ def shots_fixture() -> dict:
 
 
 FILES = {"transitions.json": (transitions_fixture, dump_transitions), "rng.json": (rng_fixture, dump),
-         "transitions_shots.json": (shots_fixture, dump_transitions)}
+         "transitions_shots.json": (shots_fixture, dump_transitions),
+         "transitions_magic.json": (magic_fixture, dump_transitions)}
+MAGIC = "transitions_magic.json"
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--update", action="store_true", help="rewrite the fixtures")
     ap.add_argument("--only", choices=sorted(FILES), help="just this file")
+    ap.add_argument("--magic", action="store_true", help=f"only {MAGIC} (the spells' games)")
     args = ap.parse_args()
+    only = MAGIC if args.magic else args.only
     stale = []
     for name, (make, write) in FILES.items():
-        if args.only and name != args.only:
+        if only and name != only:
             continue
         path = FIXTURES / name
         text = write(make())

@@ -4,6 +4,7 @@
 //! /proc/self/stat (utime + stime, clock ticks), over runs of >= 2 s.
 //!
 //!     cargo run --release --example bench_apply
+//!     cargo run --release --example bench_apply -- transitions_magic.json act:cast   # a fixture, one kind: all
 
 use _native::apply::apply;
 use _native::patch::patch;
@@ -38,7 +39,9 @@ fn trim(s: &mut Saved) {
 }
 
 fn main() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/transitions.json");
+    let file = std::env::args().nth(1).unwrap_or_else(|| "transitions.json".into());
+    let kind = std::env::args().nth(2);
+    let path = format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR"));
     let fix: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
     let mut cases: Vec<(Saved, String)> = Vec::new();
     let mut picked: Vec<(usize, usize)> = Vec::new();
@@ -46,7 +49,11 @@ fn main() {
         let mut value = g["start"].clone();
         for (i, step) in g["steps"].as_array().unwrap().iter().enumerate() {
             let text = step["action"].as_str().unwrap().to_string();
-            if i % 4 == 0 {
+            let pick = match &kind {
+                Some(k) => step["kind"].as_str() == Some(k.as_str()),
+                None => i % 4 == 0,
+            };
+            if pick {
                 let mut before = Saved::from_value(value.clone()).unwrap();
                 trim(&mut before);
                 if apply(&mut before.clone(), &text).is_ok() {

@@ -249,7 +249,7 @@ pub fn apply(s: &mut Saved, text: &str) -> Res {
             pop(s);
             order_to(s, &top, text, &words)?;
         }
-        _ => return not_ported(&format!("{:?} decisions", top.kind)),
+        Kind::Effect | Kind::Enemy | Kind::Chain => crate::magic::answer(s, &top, text, &words)?,
     }
     flow::advance(s)?;
     s.history.push(text.to_string());
@@ -431,6 +431,7 @@ fn act(s: &mut Saved, seat: usize, text: &str, words: &[&str]) -> Res {
             let i = d.heap_sets.iter().position(|k| k == key).ok_or_else(|| bad(text))?;
             crate::arms::do_wield(s, id, i);
         }
+        ["cast", ..] => crate::magic::cast(s, id, &words[2..])?,
         ["cloud", k, dn] => {
             let k: usize = k.parse().ok().filter(|&k| k >= 1).ok_or_else(|| bad(text))?;
             crate::arms::do_cloud(s, id, k, dir(dn).ok_or_else(|| bad(text))?);
@@ -472,9 +473,15 @@ pub fn do_move(s: &mut Saved, id: usize, d: usize, mode: &str) -> Res {
     Ok(())
 }
 
-/// Python `movement.relocate`: crossing a cage wall hurts (`cages.rs`).
+/// Python `movement.relocate`: crossing a cage wall hurts (`cage.rs`).
 pub fn relocate(s: &mut Saved, moves: &[(usize, i64)]) -> Res {
-    crate::cages::relocate(s, moves)
+    if s.state.areas.iter().any(|a| a.1 == "prison") {
+        return crate::cage::relocate(s, moves);
+    }
+    for &(id, n) in moves {
+        fig_mut(s, id).field = n;
+    }
+    Ok(())
 }
 
 /// Python `traps.open_windows`: after a move or a gate action of the acting side, a trap window for
@@ -506,7 +513,7 @@ fn open_windows(s: &mut Saved, mover: usize, kind: &str, gate: i64, came: i64) {
 }
 
 /// Python `movement.do_gate` (V9.8): the areas' fields follow the gates; then the trap windows.
-fn do_gate(s: &mut Saved, id: usize, g: usize, opening: bool) -> Res {
+pub fn do_gate(s: &mut Saved, id: usize, g: usize, opening: bool) -> Res {
     pay(s, id, data().cost.gate);
     fig_mut(s, id).sneak = 0;
     set_gate(s, g, opening);

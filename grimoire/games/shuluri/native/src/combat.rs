@@ -46,13 +46,13 @@ pub fn te_bonus(s: &Saved, f: &Fig) -> i64 {
     }
 }
 
-fn te(s: &Saved, f: &Fig) -> i64 {
+pub fn te(s: &Saved, f: &Fig) -> i64 {
     let base = if is_gladiator(f) { weapon(f).map_or(0, |w| w.te) + te_bonus(s, f) } else { f.te };
     base + modifier(s, f, "te")
 }
 
 /// Melee VE: weapon or base value, the one modifier, and the knocked-down -4 (it adds).
-fn ve(s: &Saved, f: &Fig) -> i64 {
+pub fn ve(s: &Saved, f: &Fig) -> i64 {
     let base = if is_gladiator(f) { weapon(f).map_or(0, |w| w.ve) } else { f.ve };
     base + modifier(s, f, "ve") + if f.down { data().skills.takedown.down_ve } else { 0 }
 }
@@ -193,6 +193,9 @@ fn damage_of(s: &Saved, att: i64, dfn: i64) -> i64 {
 
 // --- resolution -----------------------------------------------------------------------------------------
 fn resolve(s: &mut Saved, atk: &Attack, dodged: bool) -> Res {
+    if matches!(atk.kind.as_str(), "touch" | "lightning") {
+        return crate::spell_attacks::resolve(s, atk, dodged);
+    }
     if !matches!(atk.kind.as_str(), "melee" | "javelin" | "net" | "ranged") {
         return not_ported(&format!("{} attacks", atk.kind));
     }

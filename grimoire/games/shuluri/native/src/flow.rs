@@ -57,7 +57,7 @@ fn stale(s: &Saved, d: &Decision) -> Result<bool, String> {
         Kind::Effect => !alive(1),
         Kind::Push => !(alive(0) && alive(1)),
         Kind::Shove => crate::traps::shove_stale(s, d),
-        Kind::Chain => return not_ported("chain lightning's windows"),
+        Kind::Chain => return crate::magic::chain_stale(s, d),
         _ => false,
     })
 }
@@ -244,14 +244,8 @@ fn play_next(s: &mut Saved) -> Res {
     }
 }
 
-fn madman_tick(s: &Saved) -> Result<bool, String> {
-    for &cid in &s.state.named {
-        let f = fig(s, cid as usize);
-        if f.alive && !f.zdone && mad_enemy(s, f) >= 0 {
-            return not_ported("a madman acting");
-        }
-    }
-    Ok(false)
+fn madman_tick(s: &mut Saved) -> Result<bool, String> {
+    crate::automata::madman_tick(s)
 }
 
 /// A zombie acts in its creator's steps; with its creator dead, in its owner's first step (R31).
@@ -278,7 +272,7 @@ pub fn zombies_now(s: &Saved) -> Vec<usize> {
 }
 
 fn zombie_tick(s: &mut Saved) -> Result<bool, String> {
-    crate::zombies::zombie_tick(s)
+    crate::automata::zombie_tick(s)
 }
 
 fn begin_step(s: &mut Saved) -> Res {
@@ -422,8 +416,9 @@ fn end_step(s: &mut Saved) {
 // --- the end of the round (F6.7) ---------------------------------------------------------------------------
 fn end_round(s: &mut Saved) -> Res {
     let rnd = s.state.round;
-    if s.state.areas.iter().any(|a| a.1 == "firestorm" && a.6 < rnd && rnd <= a.7) {
-        return not_ported("Firestorm's blasts");
+    crate::magic::firestorm_blasts(s);
+    if s.state.phase == Phase::Over {
+        return Ok(());
     }
     for f in s.state.figs.iter_mut().flatten() {
         f.effects.retain(|e| e.4 > rnd);

@@ -196,7 +196,7 @@ fn throw_ok(s: &Saved, a: &Fig, t: &Fig, what: usize) -> bool {
 // --- gates and weapons (movement.py, arms.py) ----------------------------------------------------------
 
 /// Python `gate_reason` is None.
-fn gate_ok(s: &Saved, f: &Fig, g: usize, opening: bool) -> bool {
+pub fn gate_ok(s: &Saved, f: &Fig, g: usize, opening: bool) -> bool {
     let st = &s.state;
     let gate = &board().gates[g];
     if f.field < 0 || !gate.fields.contains(&(f.field as usize)) || f.down {

@@ -6,21 +6,23 @@
 pub mod actions;
 pub mod apply;
 pub mod arms;
+pub mod automata;
 pub mod board;
-pub mod cages;
+pub mod cage;
 pub mod combat;
 pub mod crc;
 pub mod damage;
 pub mod data;
 pub mod flow;
 pub mod legal;
+pub mod magic;
 pub mod patch;
 pub mod rules;
 pub mod shots;
 pub mod sight;
+pub mod spell_attacks;
 pub mod state;
 pub mod traps;
-pub mod zombies;
 
 #[cfg(feature = "python")]
 mod py;
