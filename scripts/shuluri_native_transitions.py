@@ -7,6 +7,8 @@ every action to its own state and must write the identical JSON. Also the RNG's 
     python scripts/shuluri_native_transitions.py --update   # rewrite after an intended change
     python scripts/shuluri_native_transitions.py --update --only transitions_shots.json   # one file
     python scripts/shuluri_native_transitions.py --magic [--update]   # = --only transitions_magic.json
+    python scripts/shuluri_native_transitions.py --wide 40 --out /tmp/s.json   # more such games, then in the
+    SHULURI_SHOTS_WIDE=/tmp/s.json cargo test --release --test shots -- --ignored   # crate (not committed)
 
 transitions_magic.json (policy "magic") are games biased to cast spells, the least cast spell first, so
 that the crate's tests/magic.rs replays every spell, its follow-up decisions and what a spell sets off
@@ -336,6 +338,12 @@ def rng_fixture() -> dict:
     return {"rng": out}
 
 
+def wide_game(i: int) -> tuple[int, int, dict[str, Any], int, str, str]:
+    """The i-th game of a --wide run: the shots file's games in turn, each with a new seed."""
+    players, _seed, options, n, policy, craft = SHOTS_GAMES[i % len(SHOTS_GAMES)]
+    return players, 1000 + i, options, n, policy, craft
+
+
 def shots_fixture() -> dict:
     return {"games": [game_fixture(*g) for g in SHOTS_GAMES]}
 
@@ -351,7 +359,14 @@ def main() -> int:
     ap.add_argument("--update", action="store_true", help="rewrite the fixtures")
     ap.add_argument("--only", choices=sorted(FILES), help="just this file")
     ap.add_argument("--magic", action="store_true", help=f"only {MAGIC} (the spells' games)")
+    ap.add_argument("--wide", type=int, metavar="N", help="write N more games like the shots file's to --out")
+    ap.add_argument("--out", type=Path, help="where --wide writes (not a fixture: SHULURI_SHOTS_WIDE=<file>)")
     args = ap.parse_args()
+    if args.wide:
+        games = [game_fixture(*wide_game(i)) for i in range(args.wide)]
+        args.out.write_text(dump_transitions({"games": games}), encoding="utf-8")
+        print(f"wrote {args.out} ({sum(len(g['steps']) for g in games):,} actions)")
+        return 0
     only = MAGIC if args.magic else args.only
     stale = []
     for name, (make, write) in FILES.items():

@@ -6,84 +6,11 @@
 //! the replay goes on from the Python engine's state. The counts per decision and action kind are
 //! printed (`cargo test --release --test apply -- --nocapture`).
 
-use _native::apply::apply;
-use _native::patch::patch;
-use _native::state::Saved;
+mod replay;
+
 use grimoire_rng::Rng;
+use replay::fixture;
 use serde_json::Value;
-use std::collections::BTreeMap;
-
-fn fixture(name: &str) -> Value {
-    let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
-    serde_json::from_str(&std::fs::read_to_string(path).expect("the fixture")).expect("it parses")
-}
-
-#[derive(Default)]
-struct Count {
-    same: usize,
-    not_ported: usize,
-    differs: usize,
-    why: BTreeMap<String, usize>,
-}
-
-/// Per kind: (identical, not ported, different), and the first differences in words.
-fn replay() -> (BTreeMap<String, Count>, Vec<String>) {
-    let fix = fixture("transitions.json");
-    let mut counts: BTreeMap<String, Count> = BTreeMap::new();
-    let mut diffs = Vec::new();
-    for (gi, g) in fix["games"].as_array().unwrap().iter().enumerate() {
-        let mut value = g["start"].clone();
-        let mut state = Saved::from_value(value.clone()).unwrap_or_else(|e| panic!("game {gi}: {e}"));
-        for (i, step) in g["steps"].as_array().unwrap().iter().enumerate() {
-            let text = step["action"].as_str().unwrap();
-            patch(&mut value, &step["patch"]);
-            let c = counts.entry(step["kind"].as_str().unwrap().to_string()).or_default();
-            match apply(&mut state, text) {
-                Ok(()) if state.to_value() == value => {
-                    c.same += 1;
-                    continue;
-                }
-                Ok(()) => {
-                    c.differs += 1;
-                    if diffs.len() < 5 {
-                        diffs.push(format!(
-                            "game {gi} step {i} {text:?}: {}",
-                            first_difference(&state.to_value(), &value, "")
-                        ));
-                    }
-                }
-                Err(e) if e.starts_with("not ported") => {
-                    c.not_ported += 1;
-                    *c.why.entry(e).or_default() += 1;
-                }
-                Err(e) => {
-                    c.differs += 1;
-                    diffs.push(format!("game {gi} step {i} {text:?}: {e}"));
-                }
-            }
-            state = Saved::from_value(value.clone()).unwrap_or_else(|e| panic!("game {gi} step {i}: {e}"));
-        }
-    }
-    (counts, diffs)
-}
-
-fn first_difference(a: &Value, b: &Value, at: &str) -> String {
-    match (a, b) {
-        (Value::Object(x), Value::Object(y)) => {
-            for (k, v) in y {
-                if x.get(k) != Some(v) {
-                    return first_difference(x.get(k).unwrap_or(&Value::Null), v, &format!("{at}.{k}"));
-                }
-            }
-            format!("{at}: extra keys")
-        }
-        (Value::Array(x), Value::Array(y)) if x.len() == y.len() => {
-            let i = (0..x.len()).find(|&i| x[i] != y[i]).unwrap();
-            first_difference(&x[i], &y[i], &format!("{at}[{i}]"))
-        }
-        _ => format!("{at}: crate {a} python {b}"),
-    }
-}
 
 /// Kinds the fixture must have (every action of it must be ported and identical).
 const PORTED: &[&str] = &[
@@ -114,12 +41,9 @@ const PORTED: &[&str] = &[
 
 #[test]
 fn ported_actions_write_the_python_engines_state() {
-    let (counts, diffs) = replay();
-    println!("{:<18} {:>9} {:>11}", "kind", "identical", "not ported");
-    for (k, c) in &counts {
-        let why: Vec<String> = c.why.iter().map(|(w, n)| format!("{n}x {}", &w[12..])).collect();
-        println!("{k:<18} {:>9} {:>11}  {}", c.same, c.not_ported, why.join("; "));
-    }
+    let r = replay::replay("transitions.json");
+    replay::print_counts(&r);
+    let (counts, diffs) = (r.counts, r.diffs);
     assert!(diffs.is_empty(), "the crate and the Python engine differ:\n{}", diffs.join("\n"));
     for k in PORTED {
         assert!(counts.get(*k).is_some_and(|c| c.same > 0), "the fixture has no {k}");

@@ -40,3 +40,17 @@ fn shots_traps_cages_and_zombies_write_the_python_engines_state() {
         assert!(r.events.get(*e).copied().unwrap_or(0) > 0, "no identical action logged {e}");
     }
 }
+
+/// Many more such games (`scripts/shuluri_native_transitions.py --wide N --out FILE`, new seeds; not
+/// committed): `SHULURI_SHOTS_WIDE=FILE cargo test --release --test shots -- --ignored`.
+#[test]
+#[ignore]
+fn wide_shots_games_write_the_python_engines_state() {
+    let path = std::env::var("SHULURI_SHOTS_WIDE").expect("SHULURI_SHOTS_WIDE=<file of --wide>");
+    let r = replay::replay_path(&path);
+    replay::print_counts(&r);
+    assert!(r.diffs.is_empty(), "the crate and the Python engine differ:\n{}", r.diffs.join("\n"));
+    for (k, c) in &r.counts {
+        assert!(c.not_ported == 0, "{k}: not ported: {:?}", c.why);
+    }
+}

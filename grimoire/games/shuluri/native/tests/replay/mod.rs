@@ -1,7 +1,7 @@
 //! Replaying a transitions fixture (scripts/shuluri_native_transitions.py) through the crate's
 //! `apply`: each action from its game's state, which must become the JSON the Python engine saved
 //! after it; an action the crate has not ported answers `not ported` and the replay goes on from the
-//! Python engine's state. Shared by the tests that replay their own fixture file.
+//! Python engine's state. Shared by the tests that replay a fixture file (apply.rs, shots.rs, whole.rs).
 
 use _native::apply::apply;
 use _native::patch::patch;
@@ -10,7 +10,10 @@ use serde_json::Value;
 use std::collections::BTreeMap;
 
 pub fn fixture(name: &str) -> Value {
-    let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
+    read(&format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR")))
+}
+
+fn read(path: &str) -> Value {
     serde_json::from_str(&std::fs::read_to_string(path).expect("the fixture")).expect("it parses")
 }
 
@@ -33,8 +36,18 @@ pub struct Replay {
     pub events: BTreeMap<String, usize>,
 }
 
+/// A fixture of tests/data.
 pub fn replay(file: &str) -> Replay {
-    let fix = fixture(file);
+    replay_value(&fixture(file))
+}
+
+/// A file written elsewhere (a --wide run; not every test binary replays one).
+#[allow(dead_code)]
+pub fn replay_path(path: &str) -> Replay {
+    replay_value(&read(path))
+}
+
+fn replay_value(fix: &Value) -> Replay {
     let mut out = Replay::default();
     for (gi, g) in fix["games"].as_array().unwrap().iter().enumerate() {
         let mut value = g["start"].clone();
