@@ -361,3 +361,54 @@ def test_options_is_all_in_the_language(lang):
     from grimoire.cli.options_cmd import option_rows
     typed = {w for name, _k, default, _h in option_rows("zauberschmiede") for w in words(f"{name} {default}")}
     check_language(lang, out, run("en", args), typed)             # names and values as -o takes them
+
+
+@pytest.mark.parametrize("spec", ["medium:iterations=5", "hard:iterations=x", "hard:iterations", "hard:c=-1"])
+def test_an_agents_parameter_error_is_said_in_the_language(monkeypatch, spec):
+    """The API keeps its English message; the terminal says the same in the command line's language."""
+    from grimoire.agents import parse_agent
+    from grimoire.cli.main import in_words
+    from grimoire.core.errors import GameConfigError
+    with pytest.raises(GameConfigError) as caught:
+        parse_agent("zavandor", spec)
+    e = caught.value
+    assert e.key is not None and e.key.startswith("term.err.agent.") and str(e).startswith("agent")
+    for lang in LANGS:
+        monkeypatch.setattr("sys.argv", ["grimoire", "--lang", lang, "arena", "zavandor", "--agents", spec])
+        said = in_words(e)
+        assert said == catalog(lang)[e.key].format(**{k: v for k, v in e.params.items()}) or "{" not in said
+        if lang == "en":
+            assert said.split(":")[0] == str(e).split(":")[0]
+        else:
+            assert not words(said) & {"agent", "parameter", "parameters", "takes", "integer", "number"}, said
+
+
+def test_the_report_page_counts_seats_from_1():
+    """The HTML report's tables and plots name seat 0 of the data "1" (turn positions already were)."""
+    from grimoire.sim.report.html import label
+    from grimoire.sim.report.plots import _label
+    assert label(0, "seat") == "1" and label(2, "seat") == "3" and label(0, "turn_position") == "1."
+    assert _label(0, "seat") == "seat 1" and _label("witch", "role") == "witch"
+
+
+def _simulate_twice():
+    from grimoire.sim.study import agent_sets
+    agent_sets("zavandor", "random,random")
+
+
+def _train_hidden(tmp: Path):
+    from grimoire.learn.pipeline import TrainConfig, check
+    check(TrainConfig(game="zavandor", players=2, out=str(tmp / "t"), hidden=[0]))
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_simulate_and_train_refusals_are_said_in_the_language(lang, monkeypatch, tmp_path):
+    from grimoire.cli.main import in_words
+    from grimoire.core.errors import GameConfigError
+    monkeypatch.setattr("sys.argv", ["grimoire", "--lang", lang])
+    for make in (_simulate_twice, lambda: _train_hidden(tmp_path)):
+        with pytest.raises(GameConfigError) as caught:
+            make()
+        said = in_words(caught.value)
+        assert said == catalog(lang)[caught.value.key].replace("{agents}", "random"), said
+        assert str(caught.value) != said                          # the API's message stays English

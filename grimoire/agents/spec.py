@@ -63,16 +63,19 @@ def parse_text(text: str) -> AgentSpec:
     name, sep, rest = text.strip().partition(":")
     name = name.strip().lower()
     if not name:
-        raise GameConfigError(f"agent specification {text!r} has no agent name")
+        raise GameConfigError(f"agent specification {text!r} has no agent name", key="term.err.agent.no_name",
+                              params={"text": text})
     params: dict[str, Any] = {}
     if sep:
         for pair in rest.split(","):
             key, eq, value = pair.partition("=")
             key = key.strip().lower().replace("-", "_")
             if not eq or not key or not value.strip():
-                raise GameConfigError(f"agent parameters are key=value, not {pair.strip()!r} (in {text!r})")
+                raise GameConfigError(f"agent parameters are key=value, not {pair.strip()!r} (in {text!r})",
+                                      key="term.err.agent.pair", params={"pair": pair.strip(), "text": text})
             if key in params:
-                raise GameConfigError(f"agent parameter {key!r} is given twice in {text!r}")
+                raise GameConfigError(f"agent parameter {key!r} is given twice in {text!r}", key="term.err.agent.twice",
+                                      params={"param": key, "text": text})
             params[key] = value.strip()
     return AgentSpec(name, params)
 
@@ -92,11 +95,14 @@ def convert(agent: str, key: str, value: Any, kind: type) -> Any:
             raise ValueError(value)
         out = kind(value)
     except (TypeError, ValueError):
+        what = "integer" if kind is int else "number" if kind is float else "yes_no"
         raise GameConfigError(f"agent {agent}: {key}={value} is not {'an integer' if kind is int else 'a number'}"
-                              if kind in (int, float) else f"agent {agent}: {key}={value} is not a {kind.__name__}"
+                              if kind in (int, float) else f"agent {agent}: {key}={value} is not a {kind.__name__}",
+                              key=f"term.err.agent.not_{what}", params={"agent": agent, "param": key, "value": value}
                               ) from None
     if kind in (int, float) and out < 0:
-        raise GameConfigError(f"agent {agent}: {key}={value} must not be negative")
+        raise GameConfigError(f"agent {agent}: {key}={value} must not be negative", key="term.err.agent.negative",
+                              params={"agent": agent, "param": key, "value": value})
     return out
 
 
@@ -120,10 +126,14 @@ def check_params(spec: AgentSpec, accepted: dict[str, type]) -> AgentSpec:
     unknown = sorted(set(spec.params) - set(accepted))
     if unknown:
         takes = f"it takes {', '.join(sorted(accepted))}" if accepted else "it takes no parameters"
-        raise GameConfigError(f"agent {spec.name!r} has no parameter {unknown[0]!r}: {takes}")
+        raise GameConfigError(f"agent {spec.name!r} has no parameter {unknown[0]!r}: {takes}",
+                              key="term.err.agent.unknown_param" if accepted else "term.err.agent.no_params",
+                              params={"agent": spec.name, "param": unknown[0], "takes": ", ".join(sorted(accepted))})
     typed = {k: convert(spec.name, k, v, accepted[k]) for k, v in spec.params.items()}
     if typed.get("iterations") == 0:
-        raise GameConfigError(f"agent {spec.name}: iterations must be at least 1")
+        raise GameConfigError(f"agent {spec.name}: iterations must be at least 1", key="term.err.agent.iterations",
+                              params={"agent": spec.name})
     if "epsilon" in typed and typed["epsilon"] > 1:
-        raise GameConfigError(f"agent {spec.name}: epsilon is a share between 0 and 1")
+        raise GameConfigError(f"agent {spec.name}: epsilon is a share between 0 and 1", key="term.err.agent.epsilon",
+                              params={"agent": spec.name})
     return AgentSpec(spec.name, typed)

@@ -15,7 +15,7 @@ from ..agents import make_agent
 from ..core.episode import derive_seed, run_episode
 from ..core.errors import GameConfigError
 from ..core.record import replay
-from ..core.registry import game_info, load_game, new_game
+from ..core.registry import engine_of, load_game, new_game
 from .common import (
     check_agent_names,
     check_output_path,
@@ -52,7 +52,7 @@ def bench_games(game: str, players: int, games: int, seed: int, max_rounds: int 
     if max_rounds:
         opts["max_rounds"] = max_rounds
     names = agents or ["random"] * players
-    eng = game_info(game).backends.get(backend or "python")
+    eng = engine_of(game, backend)
     count = eng.counters if eng is not None and eng.counters is not None else dict
     counted = count()
     for g in range(games):

@@ -43,6 +43,12 @@ def error_line(message: str) -> None:
     err_console.print(f"[bold red]{escape(label)}[/] {escape(message)}", highlight=False, soft_wrap=True)
 
 
+def in_words(e: GrimoireError) -> str:
+    """An error in the language of the command line when it names its catalog text (``e.key``)."""
+    t = Translator(help_lang(sys.argv[1:]))
+    return t(e.key, **e.params) if e.key and t.has(e.key) else str(e)
+
+
 def fail(message: str, code: int = 2) -> typer.Exit:
     """Print one clear line and leave with a non-zero exit code."""
     error_line(message)
@@ -64,7 +70,7 @@ def run() -> None:
     try:
         app()
     except GrimoireError as e:
-        error_line(str(e))
+        error_line(in_words(e))
         sys.exit(2)
     except KeyboardInterrupt:
         err_console.print("interrupted")

@@ -2,7 +2,7 @@
 columns; a number is never broken (its column is as wide as its widest cell, and its header wraps
 between words when the line is short), and a text that does not fit folds onto the next line instead of
 losing its end to "…" (Chinese characters are two columns wide, a German word can be long). A table is
-at least as wide as its title (within the line), so that a short table does not break its title."""
+as wide as its title (up to 50 columns), so that a short table does not break a short title."""
 
 from __future__ import annotations
 
@@ -12,13 +12,15 @@ from rich.console import Console, ConsoleOptions, RenderResult
 from rich.markup import escape
 from rich.table import Table
 
+TITLE_AT_MOST = 50       # a table grows for its title up to this width (a long title wraps instead)
 GAP = 2                  # columns per column besides its text: the padding on its right and the separator
 
 
 class PeopleTable(Table):
     def __init__(self, title: str | None = None, **kwargs) -> None:
+        widest = min(cell_len(title), TITLE_AT_MOST) if title else None
         super().__init__(title=escape(title) if title is not None else None, box=box.SIMPLE_HEAD, show_edge=False,
-                         padding=(0, 1, 0, 0), min_width=cell_len(title) if title else None, **kwargs)
+                         padding=(0, 1, 0, 0), min_width=widest, **kwargs)
         self._keep: list[bool] = []
         self._headers: list[str] = []
         self._widest: list[int] = []

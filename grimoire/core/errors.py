@@ -2,7 +2,14 @@
 
 
 class GrimoireError(Exception):
-    """Base of every error Grimoire raises on purpose."""
+    """Base of every error Grimoire raises on purpose. ``key`` and ``params``, when given, name the same
+    message in the terminal's catalogs (``grimoire/cli/i18n``), so that the terminal says it in the
+    reader's language; the message itself (the API's) stays English."""
+
+    def __init__(self, *args: object, key: str | None = None, params: dict | None = None):
+        super().__init__(*args)
+        self.key = key
+        self.params = params or {}
 
 
 class GameConfigError(GrimoireError, ValueError):

@@ -65,6 +65,9 @@ class Backend:
     # what the engine counts in this process, e.g. actions it handed to the Python engine because it
     # has not ported them yet ("fallbacks"): grimoire bench reports the change over its run
     counters: Callable[[], dict[str, int]] | None = None
+    # whether backend="auto" (and --engine auto) may choose it: False for an engine not faster yet
+    # (e.g. one that still plays part of the rules on the Python engine)
+    auto: bool = True
 
 
 @dataclass(frozen=True, eq=False)   # hashed by identity: the tensor layouts are cached per descriptor
@@ -315,11 +318,12 @@ def backends(name: str) -> list[str]:
 
 
 def _backend(info: GameInfo, backend: str | None) -> Backend | None:
-    """None for the Python engine; "auto" is the first other engine that was built, else Python."""
+    """None for the Python engine; "auto" is the first other engine that was built and may be chosen by auto,
+    else Python."""
     if backend is None or backend == "python":
         return None
     if backend == "auto":
-        return next((eng for eng in info.backends.values() if eng.available()), None)
+        return next((eng for eng in info.backends.values() if eng.auto and eng.available()), None)
     eng = info.backends.get(backend)
     if eng is None:
         known = ", ".join(["python", *info.backends, "auto"])
@@ -328,6 +332,11 @@ def _backend(info: GameInfo, backend: str | None) -> Backend | None:
         raise GameConfigError(f"the {backend} engine of {info.title} is not built here (install with its toolchain, "
                               "see docs/native.md); use backend='python'")
     return eng
+
+
+def engine_of(name: str, backend: str | None) -> Backend | None:
+    """The engine ``backend`` names for game ``name`` (None: the Python engine), as new_game resolves it."""
+    return _backend(game_info(name), backend)
 
 
 def new_game(name: str, players: int | None = None, seed: int | None = None, *, backend: str | None = None,

@@ -81,18 +81,25 @@ def check(cfg: TrainConfig) -> None:
     parse_agent(cfg.game, cfg.teacher)
     for name in ("games", "generations", "chunk", "epochs", "batch"):
         if getattr(cfg, name) < 1:
-            raise GameConfigError(f"--{name} must be at least 1, not {getattr(cfg, name)}")
+            raise GameConfigError(f"--{name} must be at least 1, not {getattr(cfg, name)}", key="term.err.train.min_1",
+                                  params={"option": f"--{name}", "value": getattr(cfg, name)})
     for name in ("simulations", "gate_games", "explore"):
         if getattr(cfg, name) < 0:
-            raise GameConfigError(f"--{name.replace('_', '-')} must be 0 or more, not {getattr(cfg, name)}")
+            raise GameConfigError(f"--{name.replace('_', '-')} must be 0 or more, not {getattr(cfg, name)}",
+                                  key="term.err.train.min_0",
+                                  params={"option": f"--{name.replace('_', '-')}", "value": getattr(cfg, name)})
     if not cfg.hidden or any(h < 1 for h in cfg.hidden):
-        raise GameConfigError("--hidden needs one or more layer widths of at least 1, e.g. 128,64")
+        raise GameConfigError("--hidden needs one or more layer widths of at least 1, e.g. 128,64",
+                              key="term.err.train.hidden")
     if cfg.trainer not in ("numpy", "torch"):
-        raise GameConfigError(f"--trainer must be numpy or torch, not {cfg.trainer!r}")
+        raise GameConfigError(f"--trainer must be numpy or torch, not {cfg.trainer!r}", key="term.err.train.trainer",
+                              params={"value": cfg.trainer})
     if cfg.trainer == "torch" and not torch_available():
-        raise GameConfigError("PyTorch is not installed: pip install -e '.[train]', or use --trainer numpy")
+        raise GameConfigError("PyTorch is not installed: pip install -e '.[train]', or use --trainer numpy",
+                              key="term.err.train.no_torch")
     if cfg.backend not in ("local", "ray"):
-        raise GameConfigError(f"unknown backend {cfg.backend!r}; choose from: local, ray")
+        raise GameConfigError(f"unknown backend {cfg.backend!r}; choose from: local, ray",
+                              key="term.err.unknown_backend", params={"backend": cfg.backend, "backends": "local, ray"})
     if cfg.backend == "ray":
         from ..sim.backends import ray_available
         why = ray_available()
@@ -100,16 +107,19 @@ def check(cfg: TrainConfig) -> None:
             raise GameConfigError(why)
     out = Path(cfg.out)
     if out.exists() and not out.is_dir():
-        raise GameConfigError(f"--out {out} is a file; give a directory for the run (new, or a run to resume)")
+        raise GameConfigError(f"--out {out} is a file; give a directory for the run (new, or a run to resume)",
+                              key="term.err.out_is_file", params={"out": str(out)})
     if out.is_dir() and any(out.iterdir()) and not (out / "run.json").exists():
-        raise GameConfigError(f"--out {out} is a folder of something else (no run.json); give a new one")
+        raise GameConfigError(f"--out {out} is a folder of something else (no run.json); give a new one",
+                              key="term.err.train.foreign_out", params={"out": str(out)})
     if (out / "run.json").exists():
         old = json.loads((out / "run.json").read_text())
         now = json.loads(json.dumps(cfg.key()))
         diff = sorted(k for k in set(old) | set(now) if k not in EXTENSIBLE and old.get(k) != now.get(k))
         if diff:
             raise GameConfigError(f"--out {out} holds a run with other settings ({', '.join(diff)}); "
-                                  "give the same settings to resume it, or a new folder")
+                                  "give the same settings to resume it, or a new folder",
+                                  key="term.err.train.other_run", params={"out": str(out), "settings": ", ".join(diff)})
     try:
         out.mkdir(parents=True, exist_ok=True)
         probe = out / ".write-test"

@@ -84,7 +84,8 @@ def resolve_engine(game: str, engine: str, agents: tuple[str, ...] | list[str] =
     built = backends(game)
     if engine == "auto":
         made = [make_agent(game, a, 0) for a in dict.fromkeys(agents)]
-        return next((b for b in built if b != "python" and all(m.fast_on(b) for m in made)), "python")
+        return next((b for b in built if b != "python" and info.backends[b].auto and all(m.fast_on(b) for m in made)),
+                    "python")
     if engine in built:
         return engine
     if engine in info.backends:
@@ -100,22 +101,24 @@ def make_config(game: str, players: int | None, agents: list[str], games: int, s
     kept as asked ("auto" included) until the run resolves it (``check_resume`` / ``runner.prepare``)."""
     info = game_info(game)
     if not agents:
-        raise GameConfigError("--agents needs at least one agent name")
+        raise GameConfigError("--agents needs at least one agent name", key="term.err.sim.no_agents")
     if players is None:
         players = len(agents) if len(agents) > 1 else info.default_players
     if len(agents) == 1:
         agents = agents * players
     if len(agents) != players:
-        raise GameConfigError(f"{len(agents)} agents for {players} players: give one name, or one per seat")
+        raise GameConfigError(f"{len(agents)} agents for {players} players: give one name, or one per seat",
+                              key="term.err.sim.agents_players", params={"n": len(agents), "players": players})
     if games < 1:
-        raise GameConfigError("a simulation needs at least one game")
+        raise GameConfigError("a simulation needs at least one game", key="term.err.sim.no_games")
     if batch_size < 0:
-        raise GameConfigError("the batch size is a positive number of games (0 = automatic)")
+        raise GameConfigError("the batch size is a positive number of games (0 = automatic)",
+                              key="term.err.sim.batch_size")
     labels = {}
     for name in dict.fromkeys(agents):
         aspec = parse_agent(game, name)     # an unknown name or parameter fails here, in one line
         if aspec.name == "human":
-            raise GameConfigError("a simulation has no human seats")
+            raise GameConfigError("a simulation has no human seats", key="term.err.sim.human")
         labels[name] = aspec.label
     agents = [labels[a] for a in agents]    # one canonical text per agent (the rows' `agent` column)
     concrete = resolve_engine(game, engine, agents)  # an unknown or unbuilt engine fails here
@@ -188,18 +191,21 @@ def check_resume(stored: dict[str, Any], cfg: SimConfig) -> SimConfig:
     diff = [k for k in IDENTITY if json.dumps(stored.get(k), sort_keys=True) != json.dumps(want.get(k), sort_keys=True)]
     if diff == ["games"] and int(want["games"]) < int(stored["games"]):
         raise GameConfigError(f"the run in this directory has {stored['games']} games; --games can extend it "
-                              f"(a larger number), not shorten it")
+                              f"(a larger number), not shorten it", key="term.err.sim.shorten",
+                              params={"games": stored["games"]})
     extend = diff == ["games"]      # the same run with more games: the new ones are appended
     if extend:
         diff = []
     if diff:
         detail = "; ".join(f"{k}: {stored.get(k)!r} there, {want.get(k)!r} now" for k in diff)
-        raise GameConfigError(f"the output directory holds another run ({detail}); choose another --out")
+        raise GameConfigError(f"the output directory holds another run ({detail}); choose another --out",
+                              key="term.err.sim.other_run", params={"detail": detail})
     run = SimConfig.from_dict(stored)
     if extend:
         run = replace(run, games=cfg.games, extended_from=(*run.extended_from, run.games))
     if cfg.engine not in ("auto", run.engine):
         raise GameConfigError(f"the run in this directory plays on the {run.engine} engine; resume it with "
-                              f"--engine {run.engine} (or auto), or choose another --out")
+                              f"--engine {run.engine} (or auto), or choose another --out",
+                              key="term.err.sim.engine", params={"engine": run.engine})
     resolve_engine(run.game, run.engine)
     return run

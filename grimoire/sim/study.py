@@ -40,13 +40,14 @@ def agent_sets(game: str, text: str) -> list[list[str]]:
         seats = [parse_agent(game, part).label for part in _split_seats(item)]
         sets.append(seats)
     if not sets:
-        raise GameConfigError("--agents needs at least one agent name")
+        raise GameConfigError("--agents needs at least one agent name", key="term.err.sim.no_agents")
     seen: set[str] = set()
     for s in sets:
         key = SEAT_JOIN.join(s)
         if key in seen:
             raise GameConfigError(f"agent configuration {key!r} is listed twice (commas separate the configurations "
-                                  f"of a study; give one agent per seat joined with +, e.g. hard+medium+medium)")
+                                  f"of a study; give one agent per seat joined with +, e.g. hard+medium+medium)",
+                                  key="term.err.sim.twice", params={"agents": key})
         seen.add(key)
     return sets
 
@@ -54,7 +55,7 @@ def agent_sets(game: str, text: str) -> list[list[str]]:
 def _split_seats(item: str) -> list[str]:
     parts = [p.strip() for p in item.split(SEAT_JOIN)]
     if any(not p for p in parts):
-        raise GameConfigError(f"empty agent in {item!r}")
+        raise GameConfigError(f"empty agent in {item!r}", key="term.err.sim.empty_agent", params={"item": item})
     return parts
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 import grimoire
+from grimoire.core import conformance as cf
 from grimoire.core.episode import derive_seed
 from grimoire.core.rng import Rng
 from grimoire.games.shuluri import native
@@ -52,6 +53,18 @@ def test_play_random_is_the_random_agents_game():
     assert nat.to_dict() == py.to_dict()
 
 
+def test_the_ai_plays_the_same_game_on_both_engines():
+    """The agents read the native state's internals through its reference state: the same decisions."""
+    from grimoire.agents import make_agent
+    from grimoire.core.episode import run_episode
+    played = []
+    for backend in ("python", "native"):
+        s = grimoire.new_game("shuluri", 2, 3, max_rounds=2, backend=backend)
+        run_episode(s, [make_agent("shuluri", "medium", 1), make_agent("shuluri", "easy", 2)], timed=False)
+        played.append((s.history, s.winners()))
+    assert played[0] == played[1] and len(played[0][0]) > 50
+
+
 def test_illegal_actions_are_refused_alike_and_change_nothing():
     py = grimoire.new_game("shuluri", 2, 4)
     nat = grimoire.new_game("shuluri", 2, 4, backend="native")
@@ -84,9 +97,17 @@ def test_observations_and_hints_come_from_the_same_position():
     assert nat.undo_barrier() == py.undo_barrier()
 
 
+@pytest.mark.parametrize("players", [2, 4])
+def test_conformance_suite_on_the_native_engine(players):
+    """The shared contract checks (round trips, clones, illegal texts, codec, tensors, observations)."""
+    state = cf.random_playthrough("shuluri", players, 1, {"max_rounds": 2}, deep_every=40, probe_every=40,
+                                  backend="native")
+    assert state.backend == "native" and state.is_terminal()
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 4])
 def test_many_whole_random_games_match(players):
-    """Whole games (the round cap of the options' default), 30 per player count."""
-    for seed in range(100, 130):
+    """Whole games (the options' default round cap): 30 at 2 players, 10 at 4 (each about 2,000 actions)."""
+    for seed in range(100, 130 if players == 2 else 110):
         play_pair(players, seed, options_for(players, Rng(seed)), deep_every=64)

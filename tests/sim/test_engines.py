@@ -73,8 +73,9 @@ def test_unknown_and_unbuilt_engines_fail_with_one_clear_line(monkeypatch):
     with pytest.raises(GameConfigError, match="no 'cuda' engine; choose from python"):
         make_config("zavandor", 2, ["random"], 2, engine="cuda")
     with pytest.raises(GameConfigError, match="no 'native' engine"):
-        make_config("zauberschmiede", 2, ["random"], 2, engine="native")   # a game without a native core
+        make_config("zauberschmiede", 2, ["random"], 2, engine="native")      # a game without a native core
     assert resolve_engine("zauberschmiede", "auto") == "python"
+    assert resolve_engine("shuluri", "auto", ["random"]) == "python"          # a native core not chosen by auto
     from grimoire.games.zavandor import native
     monkeypatch.setattr(native, "AVAILABLE", False)
     with pytest.raises(GameConfigError, match="native engine of The Scepter of Zavandor is not built here") as e:

@@ -63,7 +63,8 @@ def table(head: list[str], rows: list[list[str]], sig_rows: set[int] | None = No
 
 
 def label(key: Any, kind: str) -> str:
-    return f"{int(key) + 1}." if kind == "turn_position" else e(key)
+    """A row's name for people: turn positions and seats counted from 1 (the data's keys from 0)."""
+    return f"{int(key) + 1}." if kind == "turn_position" else str(int(key) + 1) if kind == "seat" else e(key)
 
 
 def rate_section(reports: list[dict[str, Any]], names: list[str], kind: str, title: str, intro: str,
@@ -245,7 +246,8 @@ def study_section(study: dict[str, Any] | None, par: float | None) -> str:
                     cells.append(f"{pct(c['rate'])} ({ci(c['ci95'], par=par)})")
             v = r["verdict"]
             flag = "✔ " if v["kind"] in ("holds", "direction", "par") else "✘ "
-            key = f"{int(r['key']) + 1}." if kind == "turn position" else e(r["key"])
+            key = f"{int(r['key']) + 1}." if kind == "turn position" else str(int(r["key"]) + 1) if kind == "seat" \
+                else e(r["key"])
             body.append([key, *cells, flag + e(v["text"])])
         out.append(f"<h3>{e(kind)} × agent: win rate (95% CI)</h3>")
         out.append(table([kind, *agents, "holds under every agent?"], body,
@@ -293,7 +295,7 @@ def render(reports: list[dict[str, Any]], names: list[str], diffs: list[dict[str
         out.append(rate_section(reports, names, "turn_position", "First-player advantage",
                                 "Win rate by position in the order in which the seats first had to decide "
                                 "(the first round's turn order).", diffs))
-        out.append(rate_section(reports, names, "seat", "Win rate by seat", "Seat numbers as dealt.", diffs))
+        out.append(rate_section(reports, names, "seat", "Win rate by seat", "Seats numbered from 1, as dealt.", diffs))
         out.append(rate_section(reports, names, "agent", "Win rate by agent", "Agents rotate through the seats.",
                                 diffs))
     if not solo:

@@ -31,7 +31,7 @@ def _label(key: Any, kind: str) -> str:
     if kind == "turn_position":
         return f"{int(key) + 1}."
     if kind == "seat":
-        return f"seat {key}"
+        return f"seat {int(key) + 1}"              # people count seats from 1 (the data's keys from 0)
     return str(key)
 
 

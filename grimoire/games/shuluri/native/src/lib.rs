@@ -3,6 +3,9 @@
 //! Python engine (scripts/shuluri_native_fixtures.py). docs/games/shuluri.md, "Native engine: status
 //! and plan", says what is ported and what remains.
 
+#[cfg(feature = "python")]
+mod py; // the Python module grimoire.games.shuluri._native
+
 pub mod actions;
 pub mod apply;
 pub mod arms;
@@ -24,5 +27,3 @@ pub mod spell_attacks;
 pub mod state;
 pub mod traps;
 
-#[cfg(feature = "python")]
-mod py;
