@@ -6,9 +6,9 @@ every action to its own state and must write the identical JSON. Also the RNG's 
     python scripts/shuluri_native_transitions.py            # check: exit 1 if a fixture is out of date
     python scripts/shuluri_native_transitions.py --update   # rewrite after an intended change
     python scripts/shuluri_native_transitions.py --update --only transitions_shots.json   # one file
+    python scripts/shuluri_native_transitions.py --magic [--update]   # = --only transitions_magic.json
     python scripts/shuluri_native_transitions.py --wide 40 --out /tmp/s.json   # more such games, then in the
     SHULURI_SHOTS_WIDE=/tmp/s.json cargo test --release --test shots -- --ignored   # crate (not committed)
-    python scripts/shuluri_native_transitions.py --magic [--update]   # only transitions_magic.json
 
 transitions_magic.json (policy "magic") are games biased to cast spells, the least cast spell first, so
 that the crate's tests/magic.rs replays every spell, its follow-up decisions and what a spell sets off
@@ -163,8 +163,7 @@ def _to_play(s: Any, rng: Rng) -> None:
 
 def _craft(s: Any, what: str, rng: Rng) -> None:
     from grimoire.games.shuluri import magic
-    from grimoire.games.shuluri.damage import kill
-    from grimoire.games.shuluri.data import D1, SPELL_BY_KEY, WL, XB
+    from grimoire.games.shuluri.data import D1, SPELL_BY_KEY, XB
     _to_play(s, rng)
     w = s.figs[WL]
     centre = B.INDEX[(0, 0)]
@@ -239,6 +238,8 @@ def _shots(s: Any, acts: list, rng: Rng) -> Any:
 _POLICIES = {"random": lambda s, acts, rng: acts[rng.randint(0, len(acts) - 1)], "press": _press, "shots": _shots}
 
 
+
+
 def _magic(s: Any, acts: list, rng: Rng, cast: dict[str, int]) -> Any:
     """8 times in 10 a spell when one can be cast (of those cast least so far), else as ``_press``."""
     spells = [a for a in acts if a.kind == "cast"]
@@ -285,7 +286,10 @@ def game_fixture(players: int, seed: int, options: dict, n_actions: int, policy:
     steps: list[dict[str, Any]] = []
     while not s.is_terminal() and len(steps) < n_actions:
         acts = s.legal_actions()
-        a = _magic(s, acts, rng, cast) if policy in ("magic", "body") else _POLICIES[policy](s, acts, rng)
+        if policy in ("magic", "body"):
+            a = _magic(s, acts, rng, cast)
+        else:
+            a = _POLICIES[policy](s, acts, rng)
         key = f"{s.stack.top.kind}:{a.kind}"
         s.apply(a)
         now = strip_texts(s.to_dict())
@@ -354,18 +358,19 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--update", action="store_true", help="rewrite the fixtures")
     ap.add_argument("--only", choices=sorted(FILES), help="just this file")
+    ap.add_argument("--magic", action="store_true", help=f"only {MAGIC} (the spells' games)")
     ap.add_argument("--wide", type=int, metavar="N", help="write N more games like the shots file's to --out")
     ap.add_argument("--out", type=Path, help="where --wide writes (not a fixture: SHULURI_SHOTS_WIDE=<file>)")
-    ap.add_argument("--magic", action="store_true", help=f"only {MAGIC} (the spells' games)")
     args = ap.parse_args()
     if args.wide:
         games = [game_fixture(*wide_game(i)) for i in range(args.wide)]
         args.out.write_text(dump_transitions({"games": games}), encoding="utf-8")
         print(f"wrote {args.out} ({sum(len(g['steps']) for g in games):,} actions)")
         return 0
+    only = MAGIC if args.magic else args.only
     stale = []
     for name, (make, write) in FILES.items():
-        if (args.only and name != args.only) or (args.magic and name != MAGIC):
+        if only and name != only:
             continue
         path = FIXTURES / name
         text = write(make())

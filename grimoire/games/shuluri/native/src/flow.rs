@@ -56,8 +56,8 @@ fn stale(s: &Saved, d: &Decision) -> Result<bool, String> {
         Kind::React | Kind::Enemy | Kind::Order => !alive(0),
         Kind::Effect => !alive(1),
         Kind::Push => !(alive(0) && alive(1)),
-        Kind::Chain => return crate::magic::chain_stale(s, d),
         Kind::Shove => crate::traps::shove_stale(s, d),
+        Kind::Chain => return crate::magic::chain_stale(s, d),
         _ => false,
     })
 }

@@ -26,3 +26,4 @@ pub mod sight;
 pub mod spell_attacks;
 pub mod state;
 pub mod traps;
+

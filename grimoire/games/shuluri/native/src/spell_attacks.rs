@@ -1,7 +1,7 @@
 //! Touch spells and lightning as attacks (G14.5, G14.6, 20.4), the `touch` and `lightning` halves of
 //! the Python `combat.resolve` and `_hit`: the d10s in the reference's order, Kiteres' bonus, the ranged
-//! defence of C11.3 for lightning (with Firestorm, the caster's own cage and Acid Cloud), the hit, Lightning
-//! Armour's discharge, and Chain Lightning's next leap.
+//! defence of C11.3 for lightning (the shots' `shots::ranged_defence`: Firestorm, the caster's own cage,
+//! Acid Cloud), the hit, Lightning Armour's discharge, and Chain Lightning's next leap.
 
 use crate::apply::{d10, enemies, fig, fig_mut, log, name, Res};
 use crate::combat::{te, ve, Attack};

@@ -1,7 +1,7 @@
 //! Replaying a transitions fixture (scripts/shuluri_native_transitions.py) through the crate's
 //! `apply`: each action from its game's state, which must become the JSON the Python engine saved
 //! after it; an action the crate has not ported answers `not ported` and the replay goes on from the
-//! Python engine's state. Shared by the tests that replay a fixture file (apply.rs, shots.rs).
+//! Python engine's state. Shared by the tests that replay a fixture file (apply.rs, shots.rs, whole.rs).
 
 use _native::apply::apply;
 use _native::patch::patch;
