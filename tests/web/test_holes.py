@@ -191,10 +191,12 @@ def test_preset_dice_are_for_practice_games_and_shown_to_every_seat(db_url):
 
 
 @pytest.mark.postgresql
-def test_postgresql_takes_writes_again_after_a_read_only_period(db_url):
-    if not db_url.startswith("postgres"):
+def test_postgresql_takes_writes_again_after_a_read_only_period(own_db_url):
+    # a database of its own: it turns the database read-only and ends every connection to it, which
+    # failed another test that ran at the same time on the shared one (503 instead of its answer)
+    if not own_db_url.startswith("postgres"):
         pytest.skip("a PostgreSQL setting")
-    app = create_app(db_url, ai_delay=0)
+    app = create_app(own_db_url, ai_delay=0)
     with TestClient(app) as c:
         engine = app.state.hub.store.engine
         dbname = engine.url.database
