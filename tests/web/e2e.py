@@ -48,19 +48,29 @@ def browser(chromium):
         context.close()
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    """A real server process on SQLite only: these tests are about the pages, and the backends are
-    covered by the API tests (so CI runs them once, not once per database). One per test file: each
-    test makes its own games, and starting a server for every test cost CI minutes."""
+def _serve(tmp):
     from .conftest import ServerProcess
-    tmp = tmp_path_factory.mktemp("e2e-server")
     # with patches, which only the pages use (the API tests get whole views: the server's default)
     srv = ServerProcess(f"sqlite:///{tmp / 'grimoire.db'}", tmp / "server.log",
                         extra=("--allow-seeds", "--ws-patches"))
     srv.start()
     yield srv
     srv.stop()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """A real server process on SQLite only: these tests are about the pages, and the backends are
+    covered by the API tests (so CI runs them once, not once per database). One per test file: each
+    test makes its own games, and starting a server for every test cost CI minutes."""
+    yield from _serve(tmp_path_factory.mktemp("e2e-server"))
+
+
+@pytest.fixture
+def fresh_server(tmp_path):
+    """A server of the test's own (the learning and undo tests: one of them timed out once on a shared
+    server in a CI rehearsal, and the cause is not known yet)."""
+    yield from _serve(tmp_path)
 
 
 def new_page(browser, viewport=None, errors: list | None = None):

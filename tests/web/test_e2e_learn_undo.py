@@ -18,7 +18,7 @@ from .e2e import PHONE, check_page, create, new_page, state, wait_js, wait_my_de
 
 browser = e2e.browser          # the fixtures
 chromium = e2e.chromium
-server = e2e.server
+server = e2e.fresh_server
 pytestmark = e2e.one_worker(__name__)
 DESKTOP = {"width": 1400, "height": 1000}
 SIZES = {"desktop": DESKTOP, "phone": PHONE}
