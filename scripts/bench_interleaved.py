@@ -23,6 +23,9 @@ given. Two ways of playing, each block in both:
   ``--block`` batch steps, ``--games`` the batch steps in all, the figure env steps/s (observations
   and masks written). The digest covers every observation, mask and reward the batch wrote.
 
+``--old-backend`` / ``--new-backend`` name each tree's engine (new_game's backend, e.g. ``native``); one
+tree given as both ``--old`` and ``--new`` then times Python against a native engine side by side.
+
 ``--bench`` also runs ``grimoire bench``'s own function (``bench_games``: the same games, plus clones
 of mid-game positions) once per tree and repeat, alternating, in fresh processes.
 
@@ -48,11 +51,15 @@ from pathlib import Path
 
 
 def _round_cap(cmd: dict) -> tuple[int | None, dict]:
-    """A block's round cap (the game's own when none was given; 0 = none) and the game options for it."""
+    """A block's round cap (the game's own when none was given; 0 = none) and the game options for it
+    (with the worker's engine, ``backend``, if one was named)."""
     from grimoire.core.registry import game_info
 
     max_rounds = cmd["max_rounds"] if cmd["max_rounds"] is not None else game_info(cmd["game"]).round_cap
-    return max_rounds, ({"max_rounds": max_rounds} if max_rounds else {})
+    opts: dict = {"max_rounds": max_rounds} if max_rounds else {}
+    if cmd.get("backend"):
+        opts["backend"] = cmd["backend"]
+    return max_rounds, opts
 
 
 def _play_block(cmd: dict) -> dict:
@@ -174,7 +181,8 @@ def _bench(cmd: dict) -> dict:
     import grimoire
     from grimoire.cli.bench import bench_games
     max_rounds, _ = _round_cap(cmd)
-    r = bench_games(cmd["game"], cmd["players"], cmd["count"], cmd["seed"], max_rounds or None, None, {})
+    r = bench_games(cmd["game"], cmd["players"], cmd["count"], cmd["seed"], max_rounds or None, None, {},
+                    backend=cmd.get("backend"))
     return {"actions": r["actions"], "seconds": r["seconds"], "clones_per_s": r["clones_per_s"],
             "digest": hashlib.sha256(json.dumps(r["games"], sort_keys=True).encode()).hexdigest(),
             "tree": str(Path(grimoire.__file__).resolve().parent.parent)}
@@ -246,7 +254,11 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--max-rounds", type=int, default=None, help="default: the descriptor's round cap")
     ap.add_argument("--json", type=Path, help="also write every block's figures")
+    ap.add_argument("--old-backend", default=None, help="the old tree's engine (new_game's backend; default Python)")
+    ap.add_argument("--new-backend", default=None, help="the new tree's engine, e.g. native (the same tree as "
+                                                        "--old with another backend: Python against native)")
     a = ap.parse_args()
+    engine = {"old": a.old_backend, "new": a.new_backend}
     workers = {"old": Worker(a.old), "new": Worker(a.new)}
     results: dict = {}
     ok = True
@@ -258,7 +270,7 @@ def main() -> int:
                 for way in a.ways:
                     cmd = dict(base, way=way, first=first, count=min(a.block, a.games - first))
                     for name in (("old", "new") if b % 2 == 0 else ("new", "old")):
-                        blocks[way][name].append(workers[name].ask(cmd))
+                        blocks[way][name].append(workers[name].ask(dict(cmd, backend=engine[name])))
             mr = blocks[a.ways[0]]["new"][0]["max_rounds"]
             print(f"\n{a.game}, {players} players, {a.games} games in blocks of {a.block}, max_rounds {mr} "
                   f"(CPU time, the trees taking turns)")
@@ -283,7 +295,7 @@ def main() -> int:
                 for rep in range(a.bench):
                     for name in (("old", "new") if rep % 2 == 0 else ("new", "old")):
                         w = Worker(a.old if name == "old" else a.new)
-                        runs[name].append(w.ask(cmd))
+                        runs[name].append(w.ask(dict(cmd, backend=engine[name])))
                         w.close()
                 old_r = [r["actions"] / r["seconds"] for r in runs["old"]]
                 new_r = [r["actions"] / r["seconds"] for r in runs["new"]]

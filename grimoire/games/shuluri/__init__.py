@@ -79,11 +79,6 @@ def _native_build() -> str:
     return build_id()
 
 
-def _native_counters() -> dict[str, int]:
-    from .native import counters
-    return counters()
-
-
 register(GameInfo(
     name="shuluri",
     titles={"en": "Shuluri Viadal", "hu": "Shuluri Viadal", "de": "Shuluri Viadal – die Gladiatorenarena",
@@ -118,10 +113,10 @@ register(GameInfo(
     probe_texts=probe_texts,
     reason=_reason,
     conformance_options={"max_rounds": 5},
-    # the crate where it is built: whole games, with the actions it has not ported yet played on the
-    # Python engine (native.py; counted by the counters). Not chosen by "auto" until it is faster.
+    # the crate where it is built: whole games, checked action for action against this package's
+    # engine (native.py). Not chosen by "auto" until it serves the tensors too.
     backends={"native": Backend(new=_native_new, load=_native_load, available=_native_available,
-                                build_id=_native_build, counters=_native_counters, auto=False)},
+                                build_id=_native_build, auto=False)},
 ))
 
 __all__ = ["ShuluriState", "new_state"]

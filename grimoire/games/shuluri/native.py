@@ -2,11 +2,10 @@
 "Native engine: status and plan"; docs/native.md).
 
 ``native/`` (a Rust crate, built into ``_native`` by ``pip install -e .`` where cargo exists) lists the
-legal actions and applies most of them, ported from this package's modules, which stay the reference.
-An action the crate has not ported yet (it answers ``not ported: ...``) is played on the Python engine:
-the position goes to Python as its saved dict, the action is applied there and the result comes back
-(``FALLBACKS`` counts them by reason; ``grimoire bench`` reports them). So whole games play now, and
-get faster as the port goes on.
+legal actions and applies every one of them, ported from this package's modules, which stay the
+reference (the differential tests compare the saved JSON after every action). An action is checked
+against the core's listing, then applied in place; should the core still fail (a corrupt save), the
+state is no longer usable and ``RuntimeError`` says so.
 
 The state is a thin handle: the history, seed and options stay in Python (the shared base class);
 the rules' state and the RNG live in the Rust ``Core``. What the contract does not route through a
@@ -17,7 +16,6 @@ reference ``ShuluriState`` rebuilt from ``to_dict()`` on demand and cached until
 from __future__ import annotations
 
 import importlib
-from collections import Counter
 from typing import Any
 
 import numpy as np
@@ -37,9 +35,6 @@ except ImportError:          # built without a Rust toolchain: the Python engine
     _native = None
 
 AVAILABLE = _native is not None
-
-# actions handed to the Python engine, by the crate's reason ("not ported: shots" ...), this process
-FALLBACKS: Counter[str] = Counter()
 
 _new = object.__new__
 _BY_ID: list[Action] = []            # id (position in data/actions.txt) -> the interned Action
@@ -62,11 +57,6 @@ def build_id() -> str:
         return ""
     with open(path, "rb") as f:
         return hashlib.sha256(f.read()).hexdigest()[:12]
-
-
-def counters() -> dict[str, int]:
-    """What this engine counts (``Backend.counters``): the actions played on the Python engine."""
-    return {"fallbacks": sum(FALLBACKS.values()), **{f"fallback {k}": v for k, v in FALLBACKS.items()}}
 
 
 class NativeShuluriState(GameState):
@@ -127,7 +117,7 @@ class NativeShuluriState(GameState):
 
     def _check(self, action: Action) -> None:
         i = _ID.get(action.text)
-        if i is None or _BY_ID[i] is not action or i not in self._c.legal():
+        if i is None or _BY_ID[i] is not action or not self._c.is_legal(i):
             self.to_python()._check(action)          # the reference's message and rule (raises)
 
     def _do(self, action: Action) -> None:
@@ -135,21 +125,7 @@ class NativeShuluriState(GameState):
         err = self._c.apply_id(i) if i is not None else "not in the action table"
         self._snap = None
         if err is not None:
-            self._fallback(action, err)
-
-    def _fallback(self, action: Action, why: str) -> None:
-        """Play ``action`` (checked) on the Python engine and take the position back into the core. The
-        event log stays in the core (no rule reads it): Python plays on an empty one, and the events
-        it logs join the core's."""
-        from .serial import load
-        FALLBACKS[why] += 1
-        ref = load({"game": "shuluri", "players": self.num_players, "seed": self.seed, "options": self.options,
-                    "rng": self._c.rng_state, "history": self.history,
-                    "state": orjson.loads(self._c.state_json(False))})
-        ref._do(action)
-        ref._hist = (action.text, ref._hist)     # (the core counts the history: secret actions' indices)
-        ref._hist_len += 1
-        self._c.adopt(orjson.dumps(ref.to_dict()).decode())
+            _failed(action.text, err)
 
     def is_terminal(self) -> bool:
         return self._c.is_terminal()
@@ -206,28 +182,20 @@ class NativeShuluriState(GameState):
         }
 
     def play_random(self, seat_seeds: list[int]) -> int:
-        """Play to the end, each seat a uniformly random agent (the contract's ``RandomAgent`` with
-        that seed: the same choices as ``run_episode`` would make), inside the core but for the
-        actions it has not ported (played on the Python engine). Returns the number of actions."""
-        rngs = [Rng(seed).state for seed in seat_seeds]
+        """Play to the end inside the core, each seat a uniformly random agent (the contract's
+        ``RandomAgent`` with that seed: the same choices as ``run_episode`` would make). Returns the
+        number of actions."""
+        ids, _rngs, stop = self._c.play_random([Rng(seed).state for seed in seat_seeds])
         by = _BY_ID
-        n = 0
-        while True:
-            ids, rngs, stop = self._c.play_random(rngs)
-            node = self._hist
-            for i in ids:
-                node = (by[i].text, node)
-            self._hist = node
-            self._hist_len += len(ids)
-            n += len(ids)
-            self._snap = None
-            if stop is None:
-                return n
-            i, why = stop
-            self._fallback(by[i], why)
-            self._hist = (by[i].text, self._hist)
-            self._hist_len += 1
-            n += 1
+        node = self._hist
+        for i in ids:
+            node = (by[i].text, node)
+        self._hist = node
+        self._hist_len += len(ids)
+        self._snap = None
+        if stop is not None:
+            _failed(by[stop[0]].text, stop[1])
+        return len(ids)
 
     # --- the reference state, for everything else ---------------------------------------------------------
     def to_python(self):
@@ -243,6 +211,11 @@ class NativeShuluriState(GameState):
         if name.startswith("_"):
             raise AttributeError(name)
         return getattr(self.to_python(), name)
+
+
+def _failed(text: str, why: str) -> None:
+    raise RuntimeError(f"the native core could not apply {text!r}: {why} (a corrupt save? this state is no "
+                       "longer usable)")
 
 
 def _core_of(ref) -> Any:

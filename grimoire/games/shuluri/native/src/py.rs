@@ -6,8 +6,10 @@
 //! list (one chunk per action), the history as empty strings (its texts live in Python). A copy is
 //! then the rules' state alone, whatever the game's length.
 //!
-//! An action the crate has not ported yet answers `not ported: ...` and leaves the handle as it was
-//! (apply works on a copy's worth of backup): the wrapper plays that one action on the Python engine.
+//! The crate's apply is whole, so an action is applied in place, with no backup: the wrapper checks that
+//! an action is listed (`is_legal`, against the position's listing, made once and kept until the next
+//! action) before it is applied. An error of apply after that (a corrupt save) leaves the handle's state
+//! undefined, and the wrapper raises.
 
 use crate::actions::table;
 use crate::apply::apply;
@@ -37,6 +39,8 @@ fn chunk(prev: Option<Arc<Chunk>>, items: Vec<Event>) -> Option<Arc<Chunk>> {
 pub struct Core {
     s: Saved,
     events: Option<Arc<Chunk>>,
+    /// the position's legal ids in the listing's order, once listed (cleared by every change)
+    listed: Option<Vec<u32>>,
 }
 
 impl Core {
@@ -44,7 +48,17 @@ impl Core {
         let items = std::mem::take(&mut s.state.events);
         let events = if items.is_empty() { None } else { chunk(None, items) };
         s.history = vec![String::new(); s.history.len()];
-        Core { s, events }
+        Core { s, events, listed: None }
+    }
+
+    /// The position's legal ids in the listing's order (listed once per position).
+    fn listing(&mut self) -> &[u32] {
+        let s = &self.s;
+        self.listed.get_or_insert_with(|| {
+            let mut out = Vec::new();
+            legal_actions(s, &mut out);
+            out
+        })
     }
 
     /// Moves the events the last action logged into the shared list, and drops its text.
@@ -58,18 +72,15 @@ impl Core {
         }
     }
 
-    /// Applies a legal action's text; on any error the state is as before and the error is returned.
+    /// Applies a legal action's text in place; an error (a corrupt save) leaves the state undefined.
     fn apply_text(&mut self, text: &str) -> Option<String> {
-        let backup = self.s.clone();
+        self.listed = None;
         match apply(&mut self.s, text) {
             Ok(()) => {
                 self.settle();
                 None
             }
-            Err(e) => {
-                self.s = backup;
-                Some(e)
-            }
+            Err(e) => Some(e),
         }
     }
 
@@ -102,24 +113,30 @@ impl Core {
     }
 
     /// The legal action ids in the Python listing's order (`legal_actions()`; duplicates kept).
-    fn legal(&self) -> Vec<u32> {
-        let mut out = Vec::new();
-        legal_actions(&self.s, &mut out);
-        out
+    fn legal(&mut self) -> Vec<u32> {
+        self.listing().to_vec()
+    }
+
+    /// Whether the action of id `id` is listed in this position.
+    fn is_legal(&mut self, id: u32) -> bool {
+        self.listing().contains(&id)
     }
 
     /// The legal ids ascending, each once (`legal_action_ids()`).
-    fn legal_ids(&self) -> Vec<u32> {
-        crate::legal::legal_ids(&self.s)
+    fn legal_ids(&mut self) -> Vec<u32> {
+        let mut out = self.listing().to_vec();
+        out.sort_unstable();
+        out.dedup();
+        out
     }
 
-    fn legal_texts(&self) -> Vec<&'static str> {
+    fn legal_texts(&mut self) -> Vec<&'static str> {
         let t = table();
         self.legal().into_iter().map(|i| t.text(i)).collect()
     }
 
     /// Writes the legal-id mask (int8 0/1 per id of data/actions.txt) into `out`.
-    fn mask_into(&self, out: &Bound<'_, PyAny>) -> PyResult<()> {
+    fn mask_into(&mut self, out: &Bound<'_, PyAny>) -> PyResult<()> {
         let buf = PyBuffer::<i8>::get(out)?;
         let n = table().len();
         if buf.readonly() || !buf.is_c_contiguous() || buf.item_count() < n {
@@ -127,12 +144,15 @@ impl Core {
         }
         // SAFETY: writable, contiguous and at least n items (checked); `buf` keeps the memory alive
         let o = unsafe { std::slice::from_raw_parts_mut(buf.buf_ptr() as *mut u8, n) };
-        crate::legal::mask_into(&self.s, &mut Vec::new(), o);
+        o.fill(0);
+        for &i in self.listing() {
+            o[i as usize] = 1;
+        }
         Ok(())
     }
 
     /// Applies the action of id `id` (trusted to be legal: the wrapper checks it is listed). None, or
-    /// the error (`not ported: ...`) with the state unchanged.
+    /// the error (a corrupt save: the state is then undefined).
     fn apply_id(&mut self, id: u32) -> PyResult<Option<String>> {
         let t = table();
         if id as usize >= t.len() {
@@ -144,7 +164,7 @@ impl Core {
     /// Plays to the end, each seat uniformly random among the listed actions from its own generator
     /// (the contract's `RandomAgent`: `actions[rng.below(len(actions))]`). Returns the ids played, the
     /// seats' generators after them, and the id the crate could not play (with why) if it stopped
-    /// there: that action is drawn (the generator has moved) but not applied.
+    /// there (a corrupt save: the state is then undefined).
     fn play_random(&mut self, mut rngs: Vec<u64>) -> PyResult<(Vec<u32>, Vec<u64>, Option<(u32, String)>)> {
         if rngs.len() != self.s.players as usize {
             return Err(PyValueError::new_err("one generator per seat"));
@@ -171,7 +191,7 @@ impl Core {
     }
 
     /// The "state" part of the saved game as JSON (event texts null: the wrapper words them); without
-    /// the events (an empty log) for the Python engine to play one action on (its rules never read them).
+    /// the events (an empty log) if `events` is false.
     #[pyo3(signature = (events = true))]
     fn state_json(&self, events: bool) -> PyResult<String> {
         let err = |e: serde_json::Error| PyValueError::new_err(e.to_string());
@@ -192,18 +212,6 @@ impl Core {
     #[getter]
     fn events_len(&self) -> usize {
         self.events.as_ref().map_or(0, |c| c.total)
-    }
-
-    /// Takes over the saved game `json`, whose event log holds only the events since this state's
-    /// (the Python engine played an action on `state_json(False)`): they join this state's log.
-    fn adopt(&mut self, json: &str) -> PyResult<()> {
-        let new = Core::from_saved(Saved::from_json(json).map_err(PyValueError::new_err)?);
-        self.s = new.s;
-        if let Some(c) = new.events {
-            let items = Arc::try_unwrap(c).map(|c| c.items).unwrap_or_else(|c| c.items.clone());
-            self.events = chunk(self.events.take(), items);
-        }
-        Ok(())
     }
 
     #[getter]
