@@ -154,11 +154,19 @@ class NativeShuluriState(GameState):
     def _observe(self, seats: list[int | None]) -> list[dict[str, Any]]:
         return self.to_python()._observe(seats)
 
+    # --- learning: the core writes the tensor and the mask into the caller's arrays -------------------------
     def observation_tensor(self, seat: int | None) -> np.ndarray:
-        return self.to_python().observation_tensor(seat)
+        self._check_seat(seat)
+        out = np.empty(_native.tensor_size(self.num_players), np.float32)
+        self._c.tensor_into(seat, out)
+        return out
 
     def observation_tensor_into(self, seat: int | None, out: np.ndarray) -> None:
-        self.to_python().observation_tensor_into(seat, out)
+        self._check_seat(seat)
+        n = _native.tensor_size(self.num_players)
+        if not isinstance(out, np.ndarray) or out.dtype != np.float32 or out.shape != (n,):
+            raise ValueError(f"the Shuluri Viadal tensor needs a float32 array of shape ({n},)")
+        self._c.tensor_into(seat, out)
 
     def visible_history(self, seat: int | None) -> list[str | None]:
         return self.to_python().visible_history(seat)

@@ -25,5 +25,6 @@ pub mod shots;
 pub mod sight;
 pub mod spell_attacks;
 pub mod state;
+pub mod tensor;
 pub mod traps;
 

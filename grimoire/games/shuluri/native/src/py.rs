@@ -138,16 +138,23 @@ impl Core {
     /// Writes the legal-id mask (int8 0/1 per id of data/actions.txt) into `out`.
     fn mask_into(&mut self, out: &Bound<'_, PyAny>) -> PyResult<()> {
         let buf = PyBuffer::<i8>::get(out)?;
-        let n = table().len();
-        if buf.readonly() || !buf.is_c_contiguous() || buf.item_count() < n {
-            return Err(PyValueError::new_err(format!("need a writable contiguous int8 buffer of {n}")));
-        }
-        // SAFETY: writable, contiguous and at least n items (checked); `buf` keeps the memory alive
-        let o = unsafe { std::slice::from_raw_parts_mut(buf.buf_ptr() as *mut u8, n) };
+        let o = writable(&buf, table().len(), "int8")?;
         o.fill(0);
         for &i in self.listing() {
             o[i as usize] = 1;
         }
+        Ok(())
+    }
+
+    /// Writes the observation tensor of `seat` (None: a spectator) into `out` (a writable contiguous
+    /// float32 buffer of `tensor_size(players)` numbers): the Python tensor, float for float.
+    #[pyo3(signature = (seat, out))]
+    fn tensor_into(&self, seat: Option<usize>, out: &Bound<'_, PyAny>) -> PyResult<()> {
+        if seat.is_some_and(|x| x >= self.s.players as usize) {
+            return Err(PyValueError::new_err("no such seat"));
+        }
+        let buf = PyBuffer::<f32>::get(out)?;
+        crate::tensor::write(&self.s, seat, writable(&buf, crate::tensor::size(self.s.players as usize), "float32")?);
         Ok(())
     }
 
@@ -260,6 +267,23 @@ impl Core {
     }
 }
 
+/// A writable C-contiguous buffer of at least `len` items, as a slice of exactly `len` (the memory is
+/// the exporter's, writable through the buffer protocol: hence a mutable slice from a shared handle).
+#[allow(clippy::mut_from_ref)]
+fn writable<'a, T: pyo3::buffer::Element>(buf: &'a PyBuffer<T>, len: usize, what: &str) -> PyResult<&'a mut [T]> {
+    if buf.readonly() || !buf.is_c_contiguous() || buf.item_count() < len {
+        return Err(PyValueError::new_err(format!("need a writable contiguous {what} buffer of {len}")));
+    }
+    // SAFETY: writable, contiguous and at least len items (checked); `buf` keeps the memory alive
+    Ok(unsafe { std::slice::from_raw_parts_mut(buf.buf_ptr() as *mut T, len) })
+}
+
+/// The observation tensor's size for a player count.
+#[pyfunction]
+fn tensor_size(players: usize) -> usize {
+    crate::tensor::size(players)
+}
+
 /// The action table's texts (id = position), for the wrapper's id <-> text maps.
 #[pyfunction]
 fn action_texts() -> Vec<&'static str> {
@@ -270,5 +294,6 @@ fn action_texts() -> Vec<&'static str> {
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Core>()?;
     m.add_function(wrap_pyfunction!(action_texts, m)?)?;
+    m.add_function(wrap_pyfunction!(tensor_size, m)?)?;
     Ok(())
 }
