@@ -2,6 +2,7 @@
 
     .venv/bin/python scripts/rl_bench.py --game zavandor --players 4 --games 20 --max-rounds 10
     .venv/bin/python scripts/rl_bench.py --speed --repeat 3      # the fast paths, before/after, anchors
+    .venv/bin/python scripts/rl_bench.py --game shuluri --players 2 --backend native   # another engine
 
 Trajectories are made first (random legal ids, seeded), then replayed on every path, so that each
 path times the same states and actions:
@@ -18,6 +19,8 @@ path times the same states and actions:
 (tensor, mask or legal ids, decode, apply), both timed with the game's encoding served from a table
 (it is far larger than the adapters' code and its noise would hide it), compared with the engine step.
 ``--profile pettingzoo`` (or openspiel, gymnasium) prints where that path spends its time.
+``--backend native`` times the paths on that engine (the trajectories are made on the Python one; the
+OpenSpiel bridge has no engine choice, so its row stays on Python).
 """
 
 from __future__ import annotations
@@ -378,6 +381,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--speed", action="store_true", help="the fast paths: tensors, vector envs, clones, "
                                                          "OpenSpiel anchors (before/after side by side)")
     ap.add_argument("--scale", type=float, default=1.0, help="--speed: the amount of work per measurement")
+    ap.add_argument("--backend", default=None, help="the engine the paths run on (new_game's backend)")
     args = ap.parse_args(argv)
     if args.speed:
         speed(args.repeat, args.scale)
@@ -387,23 +391,26 @@ def main(argv: list[str] | None = None) -> None:
         from grimoire.core.registry import register
         from tests.rl.toygame import INFO
         register(INFO)
-    options = {} if args.max_rounds is None else {"max_rounds": args.max_rounds}
-    trajs = trajectories(args.game, args.players, args.games, args.seed, options)
+    rules = {} if args.max_rounds is None else {"max_rounds": args.max_rounds}
+    trajs = trajectories(args.game, args.players, args.games, args.seed, rules)
     steps = sum(len(ids) for _, ids in trajs)
+    options = dict(rules, backend=args.backend) if args.backend else rules
 
     def best(fn, *extra):      # the machine is shared: the fastest of several runs is the least disturbed
-        return min(fn(args.game, args.players, trajs, options, *extra) for _ in range(args.repeat))
+        opts = rules if fn is run_openspiel else options
+        return min(fn(args.game, args.players, trajs, opts, *extra) for _ in range(args.repeat))
 
     engine = best(run_engine) / steps
     encoding = best(run_encoding) / steps
     us = 1e6
-    print(f"{args.game}, {args.players} players, {args.games} games, {steps} steps, options {options}")
+    print(f"{args.game}, {args.players} players, {args.games} games, {steps} steps, options {options}"
+          + (" (openspiel on the Python engine)" if args.backend else ""))
     print(f"  engine (legal_actions + apply)     {engine * us:8.1f} us/step  ({1 / engine:7.0f} steps/s)")
     print(f"  encoding (tensor + mask)           {encoding * us:8.1f} us/step")
     if args.profile:
         prof = cProfile.Profile()
         fn = PATHS[args.profile][0] if args.profile in PATHS else (lambda *a: run_gymnasium(*a)[0])
-        prof.runcall(fn, args.game, args.players, trajs, options)
+        prof.runcall(fn, args.game, args.players, trajs, rules if args.profile == "openspiel" else options)
         pstats.Stats(prof).sort_stats("tottime").print_stats(25)
         return
     rows = []

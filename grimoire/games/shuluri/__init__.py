@@ -113,10 +113,10 @@ register(GameInfo(
     probe_texts=probe_texts,
     reason=_reason,
     conformance_options={"max_rounds": 5},
-    # the crate where it is built: whole games, checked action for action against this package's
-    # engine (native.py). Not chosen by "auto" until it serves the tensors too.
+    # the crate where it is built (backend="auto" chooses it): rules, legal ids, mask and tensor in
+    # Rust, checked action for action against this package's engine (native.py)
     backends={"native": Backend(new=_native_new, load=_native_load, available=_native_available,
-                                build_id=_native_build, auto=False)},
+                                build_id=_native_build)},
 ))
 
 __all__ = ["ShuluriState", "new_state"]
