@@ -7,10 +7,11 @@ reference (the differential tests compare the saved JSON after every action). An
 against the core's listing, then applied in place; should the core still fail (a corrupt save), the
 state is no longer usable and ``RuntimeError`` says so.
 
-The state is a thin handle: the history, seed and options stay in Python (the shared base class);
-the rules' state and the RNG live in the Rust ``Core``. What the contract does not route through a
-method of its own (observations, tensors, hints, the AI's reads of ``state.figs`` ...) is read from a
-reference ``ShuluriState`` rebuilt from ``to_dict()`` on demand and cached until the next action.
+The state is a thin handle (``core.native_state.NativeState``): the history, seed and options stay in
+Python; the rules' state and the RNG live in the Rust ``Core``, which also writes the legal mask and the
+observation tensor. What the contract does not route through a method of its own (observation dicts,
+hints, the AI's reads of ``state.figs`` ...) is read from a reference ``ShuluriState`` rebuilt from
+``to_dict()`` on demand and cached until the next action (``to_python``).
 """
 
 from __future__ import annotations
@@ -23,8 +24,8 @@ import orjson
 
 from ...core.action import Action
 from ...core.errors import GameConfigError
+from ...core.native_state import NativeState
 from ...core.rng import Rng
-from ...core.state import GameState
 from . import actions as A
 from .events import english
 
@@ -59,36 +60,16 @@ def build_id() -> str:
         return hashlib.sha256(f.read()).hexdigest()[:12]
 
 
-class NativeShuluriState(GameState):
-    """A Shuluri Viadal state whose rules run in the native core where ported (same contract, same JSON)."""
+class NativeShuluriState(NativeState):
+    """A Shuluri Viadal state whose rules run in the native core (same contract, same JSON)."""
 
     game = "shuluri"
     backend = "native"
-    __slots__ = ("_c", "_snap")
-    _c: Any                          # the core's state object
-    _snap: Any                       # the reference state of this position, or None
+    __slots__ = ()
 
-    # --- the RNG lives in the core; this view of it is what the contract exposes -------------------------
-    @property
-    def rng(self) -> Rng:
-        return Rng.from_state(self._c.rng_state)
-
-    @rng.setter
-    def rng(self, r: Rng) -> None:
-        self._c.rng_state = r.state
-        self._snap = None
-
-    # --- the contract ------------------------------------------------------------------------------
-    @property
-    def current_player(self) -> int | None:
-        return self._c.current_player
-
-    @property
-    def round(self) -> int:
-        return self._c.round
-
-    def round_number(self) -> int | None:
-        return self._c.round
+    def _load_reference(self, d: dict[str, Any]) -> Any:
+        from .serial import load
+        return load(d)
 
     def legal_actions(self) -> list[Action]:
         by = _BY_ID
@@ -127,15 +108,9 @@ class NativeShuluriState(GameState):
         if err is not None:
             _failed(action.text, err)
 
-    def is_terminal(self) -> bool:
-        return self._c.is_terminal()
-
     def scores(self) -> list[int]:
         w = self._c.winners()
         return [1 if i in w else 0 for i in range(self.num_players)]
-
-    def winners(self) -> list[int]:
-        return self._c.winners()
 
     def undo_barrier(self) -> Any:
         return self._c.undo_barrier()
@@ -204,21 +179,6 @@ class NativeShuluriState(GameState):
         if stop is not None:
             _failed(by[stop[0]].text, stop[1])
         return len(ids)
-
-    # --- the reference state, for everything else ---------------------------------------------------------
-    def to_python(self):
-        """This position as a reference (Python) ``ShuluriState`` (cached until the next action)."""
-        snap = self._snap
-        if snap is None:
-            from .serial import load
-            snap = self._snap = load(self.to_dict())
-        return snap
-
-    def __getattr__(self, name: str) -> Any:
-        # only reached for what this class does not define: the reference state's internals
-        if name.startswith("_"):
-            raise AttributeError(name)
-        return getattr(self.to_python(), name)
 
 
 def _failed(text: str, why: str) -> None:

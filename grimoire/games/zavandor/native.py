@@ -5,11 +5,12 @@ the rules, ported function by function from this package's Python modules, which
 the same SplitMix64 streams, legal actions in the same order, the same ``to_dict()`` after every
 action and the same IllegalAction messages (the differential tests in tests/native/ compare them).
 
-The state here is a thin handle: the history, seed and options stay in Python (as in every game's
-base state); the rules, the RNG and the position live in the Rust ``Core``. Everything the contract
-does not route through a method of its own (the internals that hints, the arena hooks and the AI
-read, e.g. ``state.players``) is read from a reference ``ZavandorState`` rebuilt from ``to_dict()``
-on demand and cached until the next action (``to_python``). The observation is the core's.
+The state here is a thin handle (``core.native_state.NativeState``): the history, seed and options stay
+in Python (as in every game's base state); the rules, the RNG and the position live in the Rust ``Core``.
+Everything the contract does not route through a method of its own (the internals that hints, the
+arena hooks and the AI read, e.g. ``state.players``) is read from a reference ``ZavandorState``
+rebuilt from ``to_dict()`` on demand and cached until the next action (``to_python``). The
+observation is the core's.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ import orjson
 
 from ...core.action import Action
 from ...core.errors import GameConfigError, IllegalAction
+from ...core.native_state import NativeState
 from ...core.rng import Rng
 from ...core.state import GameState
 from . import actions as A
@@ -86,15 +88,17 @@ def _why(err) -> IllegalAction:
     return IllegalAction(msg, rule)
 
 
-class NativeZavandorState(GameState):
+class NativeZavandorState(NativeState):
     """A Zavandor state whose rules run in the native core (same contract, same results)."""
 
     game = "zavandor"
     backend = "native"
-    __slots__ = ("_c", "_snap", "_tail")
-    _c: Any                          # the core's state object
-    _snap: Any
+    __slots__ = ("_tail",)
     _tail: list[int] | None          # action codes played in the core, not yet in the history
+
+    def _load_reference(self, d: dict[str, Any]) -> Any:
+        from .serial import load
+        return load(d)
 
     # --- the history: actions played inside the core (play_random) join it when it is first read ------
     @property
@@ -114,32 +118,11 @@ class NativeZavandorState(GameState):
         self._tail = None
         _HIST.__set__(self, node)
 
-    # --- the RNG lives in the core; this view of it is what the contract exposes -------------------------
-    @property
-    def rng(self) -> Rng:
-        return Rng.from_state(self._c.rng_state)
-
-    @rng.setter
-    def rng(self, r: Rng) -> None:
-        self._c.rng_state = r.state
-        self._snap = None
-
     # --- the contract ------------------------------------------------------------------------------
-    @property
-    def current_player(self) -> int | None:
-        return self._c.current_player
-
-    @property
-    def round(self) -> int:
-        return self._c.round
-
     @property
     def auc(self) -> list | None:
         a = self._c.auc
         return list(a) if a is not None else None
-
-    def round_number(self) -> int | None:
-        return self._c.round
 
     def legal_actions(self) -> list[Action]:
         codes = self._c.legal()
@@ -204,14 +187,8 @@ class NativeZavandorState(GameState):
         self._hist = (action.text, self._hist)
         self._hist_len += 1
 
-    def is_terminal(self) -> bool:
-        return self._c.is_terminal()
-
     def scores(self) -> list[int]:
         return self._c.scores()
-
-    def winners(self) -> list[int]:
-        return self._c.winners()
 
     def undo_barrier(self) -> Any:
         return (self._c.rng_state, self._c.revealed)
@@ -304,22 +281,6 @@ class NativeZavandorState(GameState):
             self._hist_len += len(codes)
             self._snap = None
         return len(codes)
-
-    # --- the reference state, for everything else ---------------------------------------------------------
-    def to_python(self):
-        """This position as a reference (Python) ``ZavandorState`` (cached until the next action)."""
-        snap = self._snap
-        if snap is None:
-            from .serial import load
-            snap = self._snap = load(self.to_dict())
-        return snap
-
-    def __getattr__(self, name: str) -> Any:
-        # only reached for what this class does not define: the reference state's internals
-        if name.startswith("_"):
-            raise AttributeError(name)
-        return getattr(self.to_python(), name)
-
 
 def _core_new(players: int, seed: int, opts: dict[str, Any]):
     chars = opts["characters"]
