@@ -8,6 +8,7 @@ use crate::apply::{d10, enemies, fig, fig_mut, log, name, not_ported, pay, push,
 use crate::board::{board, NO_WALL};
 use crate::damage::{hurt_ep, hurt_sp, reveal_amulet};
 use crate::data::{data, Weapon};
+use crate::magic::{discharge, lightning_armour};
 use crate::rules::{available, has_flag, has_skill, is_gladiator, mad_enemy, spell_mods, wield_key};
 use crate::state::{Decision, Fig, Kind, Payload, Saved, Scalar, DESTROYED, IN_HAND};
 use serde_json::json;
@@ -200,10 +201,38 @@ fn resolve(s: &mut Saved, atk: &Attack, dodged: bool) -> Res {
         return not_ported(&format!("{} attacks", atk.kind));
     }
     let (a, t) = (atk.attacker, atk.target);
+    let Some((roll_a, roll_d, bonus)) = open_attack(s, atk, dodged) else { return Ok(()) };
+    let (fa, ft) = (fig(s, a), fig(s, t));
+    let (att, dfn) = match atk.kind.as_str() {
+        "melee" => (te(s, fa), ve(s, ft)),
+        "javelin" => (data().javelin_te + te_bonus(s, fa) + modifier(s, fa, "te"), ve(s, ft)),
+        "net" => (data().net_te + te_bonus(s, fa) + modifier(s, fa, "te"), ve(s, ft)),
+        _ => crate::shots::shot_values(s, atk),
+    };
+    let (att, dfn) = (att + roll_a, dfn + roll_d + bonus);
+    let hit = log_rolls(s, atk, (att, dfn), (roll_a, roll_d));
+    if hit {
+        hit_with(s, atk, damage_of(s, att, dfn));
+        if s.state.phase == crate::state::Phase::Over || armour_strikes_back(s, a, t, atk.kind == "melee") {
+            return Ok(());
+        }
+    }
+    if atk.kind == "melee" {
+        offer_push(s, a, t, (att, dfn), (roll_a, roll_d))?;
+    }
+    Ok(())
+}
+
+/// The start every attack's resolution shares (Python `resolve`, melee, throws, shots and spells alike):
+/// an attack on a figure that died meanwhile comes to nothing (None); Kiteres costs the target its
+/// MAN; then the attacker's and the defender's d10, in the reference's order. Returns the two rolls
+/// and Kiteres' bonus to the defence.
+pub fn open_attack(s: &mut Saved, atk: &Attack, dodged: bool) -> Option<(i64, i64, i64)> {
+    let t = atk.target;
     if !fig(s, t).alive {
         let target = name(s, t);
         log(s, "comes_to_nothing", None, json!({"target": target}));
-        return Ok(());
+        return None;
     }
     let dodge = &data().skills.dodge;
     if dodged {
@@ -214,43 +243,28 @@ fn resolve(s: &mut Saved, atk: &Attack, dodged: bool) -> Res {
     let bonus = if dodged { dodge.bonus } else { 0 };
     let roll_a = d10(s);
     let roll_d = d10(s);
-    let (fa, ft) = (fig(s, a), fig(s, t));
-    let (att, dfn) = match atk.kind.as_str() {
-        "melee" => (te(s, fa), ve(s, ft)),
-        "javelin" => (data().javelin_te + te_bonus(s, fa) + modifier(s, fa, "te"), ve(s, ft)),
-        "net" => (data().net_te + te_bonus(s, fa) + modifier(s, fa, "te"), ve(s, ft)),
-        _ => crate::shots::shot_values(s, atk),
-    };
-    let (att, dfn) = (att + roll_a, dfn + roll_d + bonus);
+    Some((roll_a, roll_d, bonus))
+}
+
+/// Logs an attack's rolls and values; whether it hit (the attack above the defence).
+pub fn log_rolls(s: &mut Saved, atk: &Attack, (att, dfn): (i64, i64), (roll_a, roll_d): (i64, i64)) -> bool {
     let hit = att > dfn;
-    let (who, target) = (name(s, a), name(s, t));
+    let (who, target) = (name(s, atk.attacker), name(s, atk.target));
     let args = json!({"fig": who, "roll": roll_a, "att": att, "target": target, "droll": roll_d, "dfn": dfn});
     log(s, if hit { "roll_hit" } else { "roll_miss" }, None, args);
-    if hit {
-        hit_with(s, atk, damage_of(s, att, dfn));
-        if s.state.phase == crate::state::Phase::Over {
-            return Ok(());
-        }
-        let (fa, ft) = (fig(s, a), fig(s, t));
-        let armour = ft
-            .effects
-            .iter()
-            .any(|e| e.3 <= s.state.round && s.state.round <= e.4 && e.6.iter().any(|x| x == "lightning_armour"));
-        if ft.alive && fa.alive && armour && (atk.kind == "melee" || !s.options.villamvert_melee_only) {
-            let who = name(s, a);
-            log(s, "armour_discharges", None, json!({"fig": who}));
-            let sp = data().spell("armour").expect("Lightning Armour");
-            let raw = sp.params["discharge_sp"].as_i64().expect("its Sp");
-            hurt_sp(s, a, raw, "lightning", sp.level);
-            if s.state.phase == crate::state::Phase::Over {
-                return Ok(());
-            }
-        }
+    hit
+}
+
+/// Lightning Armour on a target `t` still alive after a hit discharges into the living attacker `a`
+/// (an attack other than melee only if `villamvert_melee_only` is off; `melee_like`: answered always).
+/// Whether the game ended by it.
+pub fn armour_strikes_back(s: &mut Saved, a: usize, t: usize, melee_like: bool) -> bool {
+    let (fa, ft) = (fig(s, a), fig(s, t));
+    if ft.alive && fa.alive && lightning_armour(s, ft) && (melee_like || !s.options.villamvert_melee_only) {
+        discharge(s, a);
+        return s.state.phase == crate::state::Phase::Over;
     }
-    if atk.kind == "melee" {
-        offer_push(s, a, t, (att, dfn), (roll_a, roll_d))?;
-    }
-    Ok(())
+    false
 }
 
 fn hit_with(s: &mut Saved, atk: &Attack, raw: i64) {

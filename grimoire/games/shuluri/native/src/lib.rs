@@ -27,4 +27,3 @@ pub mod spell_attacks;
 pub mod state;
 pub mod tensor;
 pub mod traps;
-

@@ -3,11 +3,10 @@
 //! defence of C11.3 for lightning (the shots' `shots::ranged_defence`: Firestorm, the caster's own cage,
 //! Acid Cloud), the hit, Lightning Armour's discharge, and Chain Lightning's next leap.
 
-use crate::apply::{d10, enemies, fig, fig_mut, log, name, Res};
-use crate::combat::{te, ve, Attack};
+use crate::apply::{enemies, fig, Res};
+use crate::combat::{armour_strikes_back, log_rolls, open_attack, te, ve, Attack};
 use crate::damage::{heal, hurt_ep, hurt_sp};
-use crate::data::data;
-use crate::magic::{continue_chain, discharge, lightning_armour, param, spell, touch_effect};
+use crate::magic::{continue_chain, param, spell, touch_effect};
 use crate::shots::{cloud_hinders, modifier_with, ranged_defence};
 use crate::state::{Phase, Saved};
 use serde_json::{json, Value};
@@ -15,20 +14,7 @@ use serde_json::{json, Value};
 /// Python `resolve` for a touch spell or lightning (the target may have chosen Kiteres).
 pub fn resolve(s: &mut Saved, atk: &Attack, dodged: bool) -> Res {
     let (a, t) = (atk.attacker, atk.target);
-    if !fig(s, t).alive {
-        let target = name(s, t);
-        log(s, "comes_to_nothing", None, json!({"target": target}));
-        return Ok(());
-    }
-    let dodge = &data().skills.dodge;
-    if dodged {
-        fig_mut(s, t).debt += dodge.cost;
-        let who = name(s, t);
-        log(s, "dodges", None, json!({"fig": who}));
-    }
-    let bonus = if dodged { dodge.bonus } else { 0 };
-    let roll_a = d10(s);
-    let roll_d = d10(s);
+    let Some((roll_a, roll_d, bonus)) = open_attack(s, atk, dodged) else { return Ok(()) };
     let sp = spell(&atk.skill);
     let touch = atk.kind == "touch";
     let (fa, ft) = (fig(s, a), fig(s, t));
@@ -46,10 +32,7 @@ pub fn resolve(s: &mut Saved, atk: &Attack, dodged: bool) -> Res {
             if cloud_hinders(s, atk.origin, middle) { &[param(spell("acid"), "ce_through")] } else { &[] };
         (hop_ce + modifier_with(s, fa, "ce", cloud) + roll_a, rd + roll_d + bonus)
     };
-    let hit = att > dfn;
-    let (who, target) = (name(s, a), name(s, t));
-    let args = json!({"fig": who, "roll": roll_a, "att": att, "target": target, "droll": roll_d, "dfn": dfn});
-    log(s, if hit { "roll_hit" } else { "roll_miss" }, None, args);
+    let hit = log_rolls(s, atk, (att, dfn), (roll_a, roll_d));
     if hit {
         if touch {
             match sp.key.as_str() {
@@ -68,13 +51,8 @@ pub fn resolve(s: &mut Saved, atk: &Attack, dodged: bool) -> Res {
         if s.state.phase == Phase::Over {
             return Ok(());
         }
-        let harmful = !touch || sp.harmful;
-        let (fa, ft) = (fig(s, a), fig(s, t));
-        if harmful && ft.alive && fa.alive && lightning_armour(s, ft) && (touch || !s.options.villamvert_melee_only) {
-            discharge(s, a);
-            if s.state.phase == Phase::Over {
-                return Ok(());
-            }
+        if (!touch || sp.harmful) && armour_strikes_back(s, a, t, touch) {
+            return Ok(());
         }
     }
     if !touch && atk.skill == "chain" {
