@@ -40,6 +40,8 @@ Options off by default (against medium none measured better; see docs/ai.md):
   win; closing in at the exchange e is worth about (1 + e) / 2. Traced in the expert's games against
   medium: 13 Ep against 10 (e = +0.14) and 11 against 9 (e = -0.03), five fields apart from round 5 to
   the cap, neither side stepping into the other's first blow.
+- ``effects``: the leaf value counts the lasting spells on each figure (``evaluate.effects_worth``), so a
+  Death Dance or a Madness on the enemy gladiator is worth what the planner says, not nothing.
 
 The heuristic's caches of threats, lines of fire and standing values hold while the figures of the
 side to act's enemies stand still and live: one cache per step and per such position of the enemies,
@@ -71,7 +73,7 @@ class ShuluriSearch(SearchHooks):
                  use_duel: bool = False, first_step: bool = True, glad_heuristic: bool = False,
                  rival_enemy: bool = True, chase: bool = True, exchange_hunt: bool = False,
                  alliance: bool = False, corner_last: bool = False, rally: bool = False,
-                 close_ranks: bool = False, press: int = 0):
+                 close_ranks: bool = False, press: int = 0, effects: bool = False):
         self.rng = Rng(derive_seed(seed, "shortcut"))
         self.top_k = top_k
         self.clear_gap = clear_gap
@@ -95,6 +97,7 @@ class ShuluriSearch(SearchHooks):
         self.rally = rally
         self.close_ranks = close_ranks
         self.press = press
+        self.effects = effects
 
     # --- deciding without a search -----------------------------------------------------------------------
     def shortcut(self, state, seat: int, actions: list[Action]) -> Action | None:
@@ -218,7 +221,7 @@ class ShuluriSearch(SearchHooks):
         return k != self.key and k != self.next_key
 
     def evaluate(self, s) -> list[float]:
-        base = win_chances(s, self.seat, self.rival_enemy, self.alliance)
+        base = win_chances(s, self.seat, self.rival_enemy, self.alliance, self.effects)
         if s.num_players != 2 or not self.use_duel:
             return self._biased(s, base)
         me = self.seat
