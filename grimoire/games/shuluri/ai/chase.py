@@ -24,7 +24,9 @@ Unless each of our standing gladiators wins the exchange with each standing enem
 (``outmatched``): then leaving the partner risks little, and waiting is the stand-off. Traced in the
 expert's pairs games (seed 9302, game 0): its gladiators with 16 and 18 Ep stood two fields apart, five
 from medium's with 10 and 8, from round 6 to the round cap, every figure ending its step unmoved (the
-exchanges +0.54 to +0.88); a draw.
+exchanges +0.54 to +0.88); a draw. From ShuluriSearch's ``press`` round the margin is ``PRESS_EDGE``, as
+at two players (seed 9304, game 0: 17 and 17 Ep against 14 and 13, each exchange +0.12 to +0.26 with
+the enemy striking first, unmoved from round 6 to the cap).
 
 Option ``pair`` (ShuluriSearch's ``exchange_hunt``): against the last enemy gladiator, our partner
 near, the exchange that counts is the pair's (``pair_exchange``): after each of his blows both of ours
@@ -85,10 +87,10 @@ def _edges(s, g, foes: list, partners: list, pair: bool) -> dict[int, float]:
     return out
 
 
-def outmatched(s, ours: list, foes: list) -> bool:
+def outmatched(s, ours: list, foes: list, need: float = EDGE) -> bool:
     """Whether each of our gladiators stands and wins the exchange with each enemy gladiator (he striking
-    first) by ``EDGE``."""
-    return bool(ours) and all(not g.down and exchange(s, g, e, False) >= EDGE for g in ours for e in foes)
+    first) by ``need``."""
+    return bool(ours) and all(not g.down and exchange(s, g, e, False) >= need for g in ours for e in foes)
 
 
 def _covered(fld: int, hunters: list[tuple[int, int]]) -> bool:
@@ -96,11 +98,11 @@ def _covered(fld: int, hunters: list[tuple[int, int]]) -> bool:
 
 
 def corner(s, seat: int, legal: set[str], pair: bool = False, last_only: bool = False,
-           need: float | None = None) -> str | None:
+           need: float | None = None, outmatch: float = EDGE) -> str | None:
     """The first action toward the cornering field of seat's gladiator in his step, or None (nobody to
     hunt, or the heuristic's best plan strikes this step: the search decides). ``last_only``: only the
     last enemy gladiator is hunted (while two stand, a hunt of one leaves the partner to the other),
-    unless ours outmatch all of theirs (``outmatched``).
+    unless ours outmatch all of theirs by ``outmatch`` (``outmatched``; then that is the margin to hunt).
     ``need``: the exchange's margin to hunt (``EDGE``, or ``LAST_EDGE`` against the last one)."""
     ctx = Ctx(s, seat)
     g = next((s.figs[c] for c in s.named if s.figs[c].is_gladiator and player_controls(s, s.figs[c])), None)
@@ -108,8 +110,10 @@ def corner(s, seat: int, legal: set[str], pair: bool = False, last_only: bool = 
         return None
     foes = ctx.enemy_gladiators()
     own = [p for p in ctx.own_gladiators() if p.id != g.id]
-    if last_only and len(foes) > 1 and not outmatched(s, [g] + own, foes):
-        return None
+    if last_only and len(foes) > 1:
+        if not outmatched(s, [g] + own, foes, outmatch):
+            return None
+        need = min(EDGE, outmatch) if need is None else need
     edge = _edges(s, g, foes, own, pair)
     if need is None:
         need = LAST_EDGE if len(foes) == 1 else EDGE

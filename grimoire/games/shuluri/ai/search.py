@@ -34,12 +34,13 @@ Options off by default (against medium none measured better; see docs/ai.md):
   his partner walks to where he can strike that one next (``chase.rally``).
 - ``close_ranks`` (at more than two players): a gladiator with no blow this step, farther from his
   partner than his strike reach, walks back toward the partner (``ranks.close_ranks``).
-- ``press`` (at two players, a round number, 0 off): from that round on, a gladiator whose exchange of
+- ``press`` (a round number, 0 off): at two players, from that round on, a gladiator whose exchange of
   blows with the enemy gladiator, the enemy striking first, is at least ``chase.PRESS_EDGE`` corners him
   as ``chase.corner`` does the last enemy gladiator in pairs. Standing off to the cap is a draw, half a
   win; closing in at the exchange e is worth about (1 + e) / 2. Traced in the expert's games against
   medium: 13 Ep against 10 (e = +0.14) and 11 against 9 (e = -0.03), five fields apart from round 5 to
-  the cap, neither side stepping into the other's first blow.
+  the cap, neither side stepping into the other's first blow. At more than two players, with
+  ``corner_last``: from that round ours outmatch theirs (``chase.outmatched``) at ``PRESS_EDGE``.
 - ``effects``: the leaf value counts the lasting spells on each figure (``evaluate.effects_worth``), so a
   Death Dance or a Madness on the enemy gladiator is worth what the planner says, not nothing.
 
@@ -56,7 +57,7 @@ from ....core.action import Action
 from ....core.episode import derive_seed
 from ....core.rng import Rng
 from ....core.search import SearchHooks
-from .chase import PRESS_EDGE, corner, rally
+from .chase import EDGE, PRESS_EDGE, corner, rally
 from .ctx import Ctx
 from .duel import duel_value, lead_weight
 from .evaluate import win_chances
@@ -108,7 +109,9 @@ class ShuluriSearch(SearchHooks):
         if kind not in SEARCHED:
             return decide(det, seat, actions, self.rng, side_pref="first" if self.first_step else "side")
         if kind == "act" and self.chase and det.num_players > 2 and _glad_step(det):
-            text = corner(det, seat, set(by_text), pair=self.exchange_hunt, last_only=self.corner_last)
+            late = self.press and det.round >= self.press
+            text = corner(det, seat, set(by_text), pair=self.exchange_hunt, last_only=self.corner_last,
+                          outmatch=PRESS_EDGE if late else EDGE)
             if text is not None:
                 return by_text[text]
         if kind == "act" and self.press and det.num_players == 2 and det.round >= self.press and _glad_step(det):
