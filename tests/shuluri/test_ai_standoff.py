@@ -9,8 +9,7 @@ from grimoire.agents import make_agent
 from grimoire.games.shuluri.ai.chase import PRESS_EDGE, strike_reach
 from grimoire.games.shuluri.ai.ctx import gladiator_walk
 from grimoire.games.shuluri.ai.duel import exchange
-from grimoire.games.shuluri.ai.expert import PRESS
-from grimoire.games.shuluri.ai.search import ShuluriSearch
+from grimoire.games.shuluri.ai.search import PRESS, ShuluriSearch
 
 from .helpers import arena, fig, wield
 from .test_ai_pairs import _hard_step
@@ -37,8 +36,8 @@ def test_the_traced_stand_off():
     assert exchange(s, a, b, False) > 0.05                              # ours wins although he strikes first
 
 
-def test_press_closes_in_where_the_default_stands_off():
-    assert _walk_after(_standoff(), ShuluriSearch(7)) == 5
+def test_press_closes_in_where_the_search_alone_stands_off():
+    assert _walk_after(_standoff(), ShuluriSearch(7, press=0)) == 5
     s = _standoff()
     assert _walk_after(s, ShuluriSearch(7, press=4)) <= strike_reach(s, fig(s, "agl")) - 2
 
@@ -53,6 +52,10 @@ def test_press_keeps_away_from_a_stronger_gladiator():
     assert _walk_after(s, ShuluriSearch(7, press=4)) > strike_reach(s, fig(s, "bgl"))
 
 
-def test_the_expert_presses_and_hard_does_not():
-    assert make_agent("shuluri", "expert", 1).hooks.press == PRESS > 0
-    assert ShuluriSearch(1).press == 0
+def test_hard_and_the_expert_press():
+    """Hard presses since the fourth round of this work (docs/ai.md), as the expert did before."""
+    for level in ("hard", "expert"):
+        assert make_agent("shuluri", level, 1).hooks.press == PRESS > 0
+    s = _standoff()
+    agent = make_agent("shuluri", "hard", 7)
+    assert _walk_after(s, agent.hooks) <= strike_reach(s, fig(s, "agl")) - 2

@@ -20,6 +20,14 @@ in hard's lost pairs games (seed 68): a hard gladiator with 18 Ep cornered a fle
 with 11-14 Ep for five rounds, four to six fields from his partner, while the other enemy gladiator and
 both enemy warlocks wore the partner down; the partner fell, then he.
 
+Unless each of our standing gladiators wins the exchange with each standing enemy gladiator by ``EDGE``
+(``outmatched``): then leaving the partner risks little, and waiting is the stand-off. Traced in the
+expert's pairs games (seed 9302, game 0): its gladiators with 16 and 18 Ep stood two fields apart, five
+from medium's with 10 and 8, from round 6 to the round cap, every figure ending its step unmoved (the
+exchanges +0.54 to +0.88); a draw. From ShuluriSearch's ``press`` round the margin is ``PRESS_EDGE``, as
+at two players (seed 9304, game 0: 17 and 17 Ep against 14 and 13, each exchange +0.12 to +0.26 with
+the enemy striking first, unmoved from round 6 to the cap).
+
 Option ``pair`` (ShuluriSearch's ``exchange_hunt``): against the last enemy gladiator, our partner
 near, the exchange that counts is the pair's (``pair_exchange``): after each of his blows both of ours
 follow, so two healthy gladiators hunt an equal one although he strikes first (alone each would lose
@@ -79,24 +87,33 @@ def _edges(s, g, foes: list, partners: list, pair: bool) -> dict[int, float]:
     return out
 
 
+def outmatched(s, ours: list, foes: list, need: float = EDGE) -> bool:
+    """Whether each of our gladiators stands and wins the exchange with each enemy gladiator (he striking
+    first) by ``need``."""
+    return bool(ours) and all(not g.down and exchange(s, g, e, False) >= need for g in ours for e in foes)
+
+
 def _covered(fld: int, hunters: list[tuple[int, int]]) -> bool:
     return any(gladiator_walk(h, fld) <= r for h, r in hunters)
 
 
 def corner(s, seat: int, legal: set[str], pair: bool = False, last_only: bool = False,
-           need: float | None = None) -> str | None:
+           need: float | None = None, outmatch: float = EDGE) -> str | None:
     """The first action toward the cornering field of seat's gladiator in his step, or None (nobody to
     hunt, or the heuristic's best plan strikes this step: the search decides). ``last_only``: only the
-    last enemy gladiator is hunted; while two stand, a hunt of one leaves the partner to the other.
+    last enemy gladiator is hunted (while two stand, a hunt of one leaves the partner to the other),
+    unless ours outmatch all of theirs by ``outmatch`` (``outmatched``; then that is the margin to hunt).
     ``need``: the exchange's margin to hunt (``EDGE``, or ``LAST_EDGE`` against the last one)."""
     ctx = Ctx(s, seat)
     g = next((s.figs[c] for c in s.named if s.figs[c].is_gladiator and player_controls(s, s.figs[c])), None)
     if g is None or g.down or g.attacked or g.field < 0:
         return None
     foes = ctx.enemy_gladiators()
-    if last_only and len(foes) > 1:
-        return None
     own = [p for p in ctx.own_gladiators() if p.id != g.id]
+    if last_only and len(foes) > 1:
+        if not outmatched(s, [g] + own, foes, outmatch):
+            return None
+        need = min(EDGE, outmatch) if need is None else need
     edge = _edges(s, g, foes, own, pair)
     if need is None:
         need = LAST_EDGE if len(foes) == 1 else EDGE

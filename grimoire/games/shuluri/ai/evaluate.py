@@ -11,12 +11,20 @@ everything done to either partner. Without it a seat counts its own losses at 1.
 hard gladiator would rather his partner took the blows and the search spreads its damage where medium
 focuses it (traced in hard's lost pairs games: one hard gladiator fought two enemies alone while his
 partner, unhurt, stood four to seven fields away).
+
+``effects``: a figure's score also counts the lasting spells on it (``effects_worth``), at the planner's
+own worth (``attacks.EFFECT_WORTH``) for the share of their rounds still to come. Without it a Death
+Dance on the enemy gladiator is worth nothing at a leaf (no Ep lost), so hard's warlock cast Firestorm
+where medium's danced; traced in pairs: medium danced both of hard's gladiators in round 1 and beat
+them while they stood.
 """
 
 from __future__ import annotations
 
 import math
 
+from ..fig import PERMANENT
+from .attacks import EFFECT_WORTH, _lasting
 from .ctx import WIN, Ctx
 
 SCALE = 6.0
@@ -37,8 +45,25 @@ def damage_done_to(ctx: Ctx, f) -> float:
     return ctx.per_ep(f) * lost
 
 
-def side_scores(s, viewer: int, alliance: bool = False) -> list[float]:
-    """Per seat: damage it (its alliance) has done minus damage done to it, plus threats."""
+def effects_worth(ctx: Ctx, f) -> float:
+    """What the lasting spells on the living figure f still hold for its enemies: each one's worth to
+    the planner by the share of its rounds not yet over (a permanent one in full)."""
+    if not f.alive:
+        return 0.0
+    rnd = ctx.s.round
+    out = 0.0
+    for e in f.effects:
+        key = "quintarha_fail" if e.key == "quintarha" and "no_man" in e.flags else e.key
+        if e.src != "spell" or key not in EFFECT_WORTH or e.end < rnd:
+            continue
+        share = 1.0 if e.end >= PERMANENT else (e.end - max(rnd, e.start) + 1) / (e.end - e.start + 1)
+        out += share * _lasting(ctx, f, key)
+    return out
+
+
+def side_scores(s, viewer: int, alliance: bool = False, effects: bool = False) -> list[float]:
+    """Per seat: damage it (its alliance) has done minus damage done to it, plus threats (and with
+    ``effects`` the lasting spells on its figures)."""
     n = s.num_players
     ctx = Ctx(s, viewer)
     done_to = [0.0] * n
@@ -47,6 +72,8 @@ def side_scores(s, viewer: int, alliance: bool = False) -> list[float]:
     acting_next = _next_actor(s)
     for f in figs:
         done_to[f.seat] += damage_done_to(ctx, f)
+        if effects:
+            done_to[f.seat] += effects_worth(ctx, f)
         if f.alive and f.field >= 0:
             w = THREAT_NEXT if acting_next is not None and s.enemies(acting_next, f.seat) else THREAT_LATER
             threat_on[f.seat] += w * ctx.threat(f, f.field, hidden=f.sneak > 0)
@@ -65,10 +92,11 @@ def side_scores(s, viewer: int, alliance: bool = False) -> list[float]:
     return out
 
 
-def win_chances(s, viewer: int, rival_enemy: bool = True, alliance: bool = False) -> list[float]:
+def win_chances(s, viewer: int, rival_enemy: bool = True, alliance: bool = False,
+                effects: bool = False) -> list[float]:
     """Rewards in [0, 1] per seat: a logistic of each seat's score against its best enemy's (in pairs
     the partner, whose score rises and falls with one's own, is no rival)."""
-    scores = side_scores(s, viewer, alliance)
+    scores = side_scores(s, viewer, alliance, effects)
     n = len(scores)
     out = []
     for i in range(n):

@@ -14,7 +14,8 @@
   in each determinization); there the position is valued by ``evaluate.win_chances``: the damage each
   side has done and what its shooters and warlock threaten next.
 
-Options off by default (against medium none measured better; see docs/ai.md):
+``press`` is on (from round ``PRESS``; below). Options off by default (against medium none measured
+better; see docs/ai.md):
 
 - ``prefer``: playouts that begin with the heuristic's own choice at the root earn ``prefer`` more,
   so the search departs from it only where another choice is clearly better (the candidates' values
@@ -34,12 +35,16 @@ Options off by default (against medium none measured better; see docs/ai.md):
   his partner walks to where he can strike that one next (``chase.rally``).
 - ``close_ranks`` (at more than two players): a gladiator with no blow this step, farther from his
   partner than his strike reach, walks back toward the partner (``ranks.close_ranks``).
-- ``press`` (at two players, a round number, 0 off): from that round on, a gladiator whose exchange of
-  blows with the enemy gladiator, the enemy striking first, is at least ``chase.PRESS_EDGE`` corners him
-  as ``chase.corner`` does the last enemy gladiator in pairs. Standing off to the cap is a draw, half a
-  win; closing in at the exchange e is worth about (1 + e) / 2. Traced in the expert's games against
-  medium: 13 Ep against 10 (e = +0.14) and 11 against 9 (e = -0.03), five fields apart from round 5 to
-  the cap, neither side stepping into the other's first blow.
+- ``press`` (a round number, 0 off; ``PRESS`` by default): at two players, from that round on, a
+  gladiator whose exchange of blows with the enemy gladiator, the enemy striking first, is at least
+  ``chase.PRESS_EDGE`` corners him as ``chase.corner`` does the last enemy gladiator in pairs. Standing
+  off to the cap is a draw, half a win; closing in at the exchange e is worth about (1 + e) / 2.
+  Traced in the expert's games against medium: 13 Ep against 10 (e = +0.14) and 11 against 9
+  (e = -0.03), five fields apart from round 5 to the cap, neither side stepping into the other's
+  first blow. At more than two players, with
+  ``corner_last``: from that round ours outmatch theirs (``chase.outmatched``) at ``PRESS_EDGE``.
+- ``effects``: the leaf value counts the lasting spells on each figure (``evaluate.effects_worth``), so a
+  Death Dance or a Madness on the enemy gladiator is worth what the planner says, not nothing.
 
 The heuristic's caches of threats, lines of fire and standing values hold while the figures of the
 side to act's enemies stand still and live: one cache per step and per such position of the enemies,
@@ -54,7 +59,7 @@ from ....core.action import Action
 from ....core.episode import derive_seed
 from ....core.rng import Rng
 from ....core.search import SearchHooks
-from .chase import PRESS_EDGE, corner, rally
+from .chase import EDGE, PRESS_EDGE, corner, rally
 from .ctx import Ctx
 from .duel import duel_value, lead_weight
 from .evaluate import win_chances
@@ -64,6 +69,9 @@ from .ranks import close_ranks
 
 SEARCHED = ("act", "name", "react", "dodge")
 DRAW = 0.25                   # a game ended by the round cap with an enemy still standing: less than a win (1)
+# ``press``'s default (hard and the expert): from this round on a gladiator who wins the exchange, the enemy
+# striking first, closes in (measured on the expert, then on hard: docs/ai.md, "third round", "fourth round")
+PRESS = 4
 
 
 class ShuluriSearch(SearchHooks):
@@ -71,7 +79,7 @@ class ShuluriSearch(SearchHooks):
                  use_duel: bool = False, first_step: bool = True, glad_heuristic: bool = False,
                  rival_enemy: bool = True, chase: bool = True, exchange_hunt: bool = False,
                  alliance: bool = False, corner_last: bool = False, rally: bool = False,
-                 close_ranks: bool = False, press: int = 0):
+                 close_ranks: bool = False, press: int = PRESS, effects: bool = False):
         self.rng = Rng(derive_seed(seed, "shortcut"))
         self.top_k = top_k
         self.clear_gap = clear_gap
@@ -95,6 +103,7 @@ class ShuluriSearch(SearchHooks):
         self.rally = rally
         self.close_ranks = close_ranks
         self.press = press
+        self.effects = effects
 
     # --- deciding without a search -----------------------------------------------------------------------
     def shortcut(self, state, seat: int, actions: list[Action]) -> Action | None:
@@ -105,7 +114,9 @@ class ShuluriSearch(SearchHooks):
         if kind not in SEARCHED:
             return decide(det, seat, actions, self.rng, side_pref="first" if self.first_step else "side")
         if kind == "act" and self.chase and det.num_players > 2 and _glad_step(det):
-            text = corner(det, seat, set(by_text), pair=self.exchange_hunt, last_only=self.corner_last)
+            late = self.press and det.round >= self.press
+            text = corner(det, seat, set(by_text), pair=self.exchange_hunt, last_only=self.corner_last,
+                          outmatch=PRESS_EDGE if late else EDGE)
             if text is not None:
                 return by_text[text]
         if kind == "act" and self.press and det.num_players == 2 and det.round >= self.press and _glad_step(det):
@@ -218,7 +229,7 @@ class ShuluriSearch(SearchHooks):
         return k != self.key and k != self.next_key
 
     def evaluate(self, s) -> list[float]:
-        base = win_chances(s, self.seat, self.rival_enemy, self.alliance)
+        base = win_chances(s, self.seat, self.rival_enemy, self.alliance, self.effects)
         if s.num_players != 2 or not self.use_duel:
             return self._biased(s, base)
         me = self.seat
