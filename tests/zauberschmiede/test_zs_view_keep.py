@@ -91,3 +91,29 @@ def test_a_sheets_score_follows_what_the_seat_sees_of_the_others():
     a = c._live_sheet(p, i, False, low, tuple(low))
     b = c._live_sheet(p, i, False, high, tuple(high))
     assert a["score"]["S8"] != b["score"]["S8"]
+
+
+def _plain_visible_history(s, seat):
+    """The rule walked forward: the seats decide in order, each until its 'end'; the current round's
+    actions of the other seats are secret until the game is over."""
+    out, actor, rnd = [], 0, 1
+    for t in s.history:
+        out.append(None if not s.over and rnd == s.round and actor != seat else t)
+        if t == "end":
+            actor += 1
+            if actor == s.num_players:
+                actor, rnd = 0, rnd + 1
+    return out
+
+
+@pytest.mark.parametrize("players, seed, limit", [(1, 5, 999), (2, 6, 999), (4, 7, 999), (6, 8, 120)])
+def test_visible_history_walked_back_is_the_rule(players, seed, limit):
+    rng = Rng(seed)
+    for k, s in enumerate(_server_states(players, seed)):
+        if k == limit:
+            break
+        for seat in [None, *range(players)]:
+            assert s.visible_history(seat) == _plain_visible_history(s, seat)
+        if k % 20 == 7 and not s.is_terminal() and players > 1:    # a determinization's rewritten history
+            d = s.sample_hidden(s.current_player, rng)
+            assert d.visible_history(None) == _plain_visible_history(d, None)

@@ -340,17 +340,25 @@ class ZauberschmiedeState(GameState):
 
     def visible_history(self, seat: int | None) -> list[str | None]:
         """Other seats' choices in the round still being decided are secret (rule 2 of the issue:
-        nobody sees another's choices on the same roll before the round is over)."""
-        out: list[str | None] = []
-        actor, rnd = 0, 1
-        for t in self.history:
-            hidden = not self.over and rnd == self.round and actor != seat
-            out.append(None if hidden else t)
+        nobody sees another's choices on the same roll before the round is over). Within a round the
+        seats decide in order, each until its 'end': walked back from the newest action (the current
+        seat's), the round began after the 'end' of the previous round's last seat; the rounds before it
+        are the same list for the whole round (``_rounds_before``, the server asks for every seat)."""
+        if self.over:
+            return list[str | None](self.history)
+        recent: list[str | None] = []
+        node = self._hist
+        actor = self.cur
+        while node is not None:
+            t = node[0]
             if t == "end":
-                actor += 1
-                if actor == self.num_players:
-                    actor, rnd = 0, rnd + 1
-        return out
+                actor -= 1
+                if actor < 0:
+                    break
+            recent.append(t if actor == seat else None)
+            node = node[1]
+        recent.reverse()
+        return _rounds_before(node) + recent
 
     def seat_logs(self) -> list[list[tuple[int, str]]]:
         """Each seat's own actions as (round, text), recovered from the history: within a round the
@@ -424,6 +432,28 @@ class ZauberschmiedeState(GameState):
         st.players = [Player.from_dict(s) for s in sheets]
         st._tc = None
         return st
+
+
+# The history up to a node (``visible_history``: the rounds before the current one), by the node: the same
+# for every state of a round. Holds the nodes (so an id is never reused while in it), starts afresh when full.
+_BEFORE: dict[int, tuple[Any, list[str | None]]] = {}
+
+
+def _rounds_before(node: Any) -> list[str | None]:
+    if node is None:
+        return []
+    got = _BEFORE.get(id(node))
+    if got is None or got[0] is not node:
+        texts: list[str | None] = []
+        n = node
+        while n is not None:
+            texts.append(n[0])
+            n = n[1]
+        texts.reverse()
+        if len(_BEFORE) >= _LOGS_MAX:
+            _BEFORE.clear()
+        got = _BEFORE[id(node)] = (node, texts)
+    return got[1]
 
 
 # ``seat_logs`` in the views' form ([round, text] lists), by the history's first node: the next state's history
