@@ -1,5 +1,5 @@
 """view.py keeps the teams' views by everything they show (``_TEAMS``) and each event list's public window
-(``_WINDOWS``, slid from the window of the list it grew from): after every action of random games, played as
+and the seats' own (``_WINDOWS``, ``_SEAT_WINDOWS``: slid from the window of the list it grew from): after every action of random games, played as
 the server does (each action on a clone), every seat's observation equals the one built afresh (no cache),
 and the window and the seats with events of their own in it are those of the plain walk."""
 
@@ -26,13 +26,14 @@ def _server_states(players: int, seed: int, **opts):
         s.apply(legal[rng.below(len(legal))])
 
 
-def _plain_window(s):
-    """The last EVENTS_SHOWN public events, and the seats with an event of their own among them."""
+def _plain_window(s, seat=None):
+    """The last EVENTS_SHOWN events ``seat`` sees (public ones, and its own), and the seats with an event of
+    their own among them."""
     lines, data, private = [], [], set()
     node = s.events
     while node is not None and len(lines) < EVENTS_SHOWN:
         vis, _text, key, args = node[0]
-        if vis is None:
+        if vis is None or vis == seat:
             lines.append(view.english(key, args))
             data.append([key, args])
         else:
@@ -43,9 +44,10 @@ def _plain_window(s):
 
 def _afresh(s, seats):
     """The observations built with no cache at all (figures, teams, windows), the caches put back after."""
-    kept = (dict(view._TEAMS), dict(view._WINDOWS))
-    view._TEAMS.clear()
-    view._WINDOWS.clear()
+    caches = (view._TEAMS, view._WINDOWS, view._SEAT_WINDOWS)
+    kept = [dict(c) for c in caches]
+    for c in caches:
+        c.clear()
     fresh = s.clone()
     for f in fresh.figs:
         if f is not None:
@@ -53,10 +55,9 @@ def _afresh(s, seats):
     try:
         return fresh.observations(seats)
     finally:
-        view._TEAMS.clear()
-        view._WINDOWS.clear()
-        view._TEAMS.update(kept[0])
-        view._WINDOWS.update(kept[1])
+        for c, got in zip(caches, kept, strict=True):
+            c.clear()
+            c.update(got)
 
 
 @pytest.mark.parametrize("players, seed, opts", [(2, 11, {}), (4, 12, {}), (4, 13, {"mode": "pairs"})])
@@ -71,6 +72,8 @@ def test_kept_teams_and_windows_are_the_views_built_afresh(players, seed, opts):
         plain = _plain_window(s)
         assert (lines, data, set(mine)) == plain
         private += bool(mine)
+        for seat in mine:
+            assert view._events(s, seat) == _plain_window(s, seat)[:2]
         teams = got[0]["shuluri"]["teams"]
         assert all(type(t) is Kept for o in got for t in o["shuluri"]["teams"])
         reused += sum(1 for t in teams if any(t is u for u in before))

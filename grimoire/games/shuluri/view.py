@@ -195,13 +195,21 @@ def _decision(s, seat: int | None) -> dict[str, Any] | None:
     return out
 
 
-def _events(s, seat: int | None) -> tuple[list[str], list[list]]:
+def _events(s, seat: int) -> tuple[list[str], list[list]]:
     """The last EVENTS_SHOWN events ``seat`` may see: the English lines and the same events as data
-    ([key, args], events.py) for interfaces in other languages."""
+    ([key, args], events.py) for interfaces in other languages. Slid from the window of an older list
+    (``_SEAT_WINDOWS``), as the public one (``_public_events``)."""
+    first = s.events
+    got = _SEAT_WINDOWS.get((id(first), seat))
+    if got is not None and got[0] is first:
+        return got[1], got[2]
     lines: list[str] = []
     data: list[list] = []
-    node = s.events
+    node = first
     while node is not None and len(lines) < EVENTS_SHOWN:
+        got = _SEAT_WINDOWS.get((id(node), seat))
+        if got is not None and got[0] is node:
+            break
         ev = node[0]
         vis, text, key, args = ev
         if vis is None or vis == seat:
@@ -210,9 +218,23 @@ def _events(s, seat: int | None) -> tuple[list[str], list[list]]:
             lines.append(text)
             data.append([key, args])
         node = node[1]
+        got = None
     lines.reverse()
     data.reverse()
+    if got is not None:
+        lines, data = _slide(got[1], got[2], lines, data)
+    if len(_SEAT_WINDOWS) >= _WINDOWS_MAX:
+        _SEAT_WINDOWS.clear()
+    _SEAT_WINDOWS[(id(first), seat)] = (first, lines, data)
     return lines, data
+
+
+def _slide(old_lines: list[str], old_data: list[list], lines: list[str], data: list[list]) -> tuple[list, list]:
+    """An older window followed by the newer events, the last EVENTS_SHOWN of them."""
+    keep = EVENTS_SHOWN - len(lines)
+    if keep < len(old_lines):
+        old_lines, old_data = old_lines[len(old_lines) - keep:], old_data[len(old_data) - keep:]
+    return old_lines + lines, old_data + data
 
 
 # The public window of an event list (``_public_events``) by the list's first node: the next state's list is
@@ -222,6 +244,8 @@ def _events(s, seat: int | None) -> tuple[list[str], list[list]]:
 # the nodes (so an id is never reused while in it) and starts afresh rather than grow.
 _WINDOWS: dict[int, tuple[Any, list[str], list[list], dict[int, int]]] = {}
 _WINDOWS_MAX = 8192
+# a seat's own window (``_events``) by the list's first node and the seat
+_SEAT_WINDOWS: dict[tuple[int, int], tuple[Any, list[str], list[list]]] = {}
 
 
 def _public_events(s) -> tuple[tuple[list[str], list[list]], dict[int, int]]:
@@ -254,12 +278,7 @@ def _public_events(s) -> tuple[tuple[list[str], list[list]], dict[int, int]]:
     data.reverse()
     if got is not None:
         new = len(lines)
-        keep = EVENTS_SHOWN - new
-        old_lines, old_data = got[1], got[2]
-        if keep < len(old_lines):
-            old_lines, old_data = old_lines[len(old_lines) - keep:], old_data[len(old_data) - keep:]
-        lines = old_lines + lines
-        data = old_data + data
+        lines, data = _slide(got[1], got[2], lines, data)
         for vis, newer in got[3].items():
             if vis not in private and newer + new < EVENTS_SHOWN:
                 private[vis] = newer + new
