@@ -1,7 +1,8 @@
 """view.py keeps the teams' views by everything they show (``_TEAMS``) and each event list's public window
-and the seats' own (``_WINDOWS``, ``_SEAT_WINDOWS``: slid from the window of the list it grew from): after every action of random games, played as
-the server does (each action on a clone), every seat's observation equals the one built afresh (no cache),
-and the window and the seats with events of their own in it are those of the plain walk."""
+and the seats' own (``_WINDOWS``, ``_SEAT_WINDOWS``: slid from the window of the list it grew from): after
+every action of random games, played as the server does (each action on a clone), every seat's observation
+equals the one built afresh (no cache), and the windows and the seats with events of their own in them
+are those of the plain walk."""
 
 from __future__ import annotations
 
