@@ -26,6 +26,14 @@ ENVELOPE_KEYS = ("game", "seat", "num_players", "round", "current_player", "term
                  "legal_actions")
 
 
+# ``GameState.history`` as a list, by the cons list's first node: a state's history is its parent's and one
+# more action, so its list is the parent's list and that action (a copy in C, not a walk of the whole cons
+# list: the server asks for a state's history once per followed seat). The nodes are never changed; the
+# cache holds them (an id is not reused while in it) and starts afresh when full.
+_LISTS: dict[int, tuple[Any, list[str]]] = {}
+_LISTS_MAX = 4096
+
+
 class GameState:
     game: str = ""
     backend: str = "python"     # the engine (registry.new_game's backend): another one overrides this
@@ -40,13 +48,26 @@ class GameState:
     # --- history: a persistent cons list, so that clone() is O(1) in the game length -------------
     @property
     def history(self) -> list[str]:
-        out: list[str] = []
         node = self._hist
-        while node is not None:
-            out.append(node[0])
-            node = node[1]
-        out.reverse()
-        return out
+        got = _LISTS.get(id(node))
+        if got is not None and got[0] is node:
+            return got[1][:]
+        newer: list[str] = []
+        n = node
+        while n is not None:
+            got = _LISTS.get(id(n))
+            if got is not None and got[0] is n:
+                break
+            newer.append(n[0])
+            n = n[1]
+            got = None
+        newer.reverse()
+        out = got[1] + newer if got is not None else newer
+        if node is not None:
+            if len(_LISTS) >= _LISTS_MAX:
+                _LISTS.clear()
+            _LISTS[id(node)] = (node, out)
+        return out[:]
 
     def _set_history(self, texts: list[str]) -> None:
         node: Any = None

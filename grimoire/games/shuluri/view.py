@@ -145,6 +145,26 @@ def _own_figure(s, f: Fig, public: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+# A team's view is a function of its slots (the public one sees how many cards and discs it holds, not
+# which) and of the number of players (the names of the cards' holders): kept by that key and handed out
+# again (``Kept``, as the figures' views); an action changes a team now and then. The cache starts afresh
+# rather than grow (~0.5 KB an entry; at 1,000 games an entry is needed again within an action or two).
+_TEAMS: dict[tuple, Kept] = {}
+_TEAMS_MAX = 16384
+
+
+def _kept_team(s, t, own: bool) -> Kept:
+    key = (own, s.num_players, t.seat, t.half, t.quarters, t.inner_gates, t.heaps, t.strat, t.gtype, t.out,
+           tuple(map(tuple, t.hand)) if own else len(t.hand), tuple(t.played), tuple(t.lost),
+           tuple(t.discs) if own else len(t.discs), tuple(t.cast), t.roll, t.react_off, t.weapon, t.weapon_shown)
+    got = _TEAMS.get(key)
+    if got is None:
+        if len(_TEAMS) >= _TEAMS_MAX:
+            _TEAMS.clear()
+        got = _TEAMS[key] = Kept(_team(s, t, t.seat if own else None))
+    return got
+
+
 def _team(s, t, seat: int | None) -> dict[str, Any]:
     own = seat is not None and t.seat == seat
     out: dict[str, Any] = {
@@ -175,13 +195,21 @@ def _decision(s, seat: int | None) -> dict[str, Any] | None:
     return out
 
 
-def _events(s, seat: int | None) -> tuple[list[str], list[list]]:
+def _events(s, seat: int) -> tuple[list[str], list[list]]:
     """The last EVENTS_SHOWN events ``seat`` may see: the English lines and the same events as data
-    ([key, args], events.py) for interfaces in other languages."""
+    ([key, args], events.py) for interfaces in other languages. Slid from the window of an older list
+    (``_SEAT_WINDOWS``), as the public one (``_public_events``)."""
+    first = s.events
+    got = _SEAT_WINDOWS.get((id(first), seat))
+    if got is not None and got[0] is first:
+        return got[1], got[2]
     lines: list[str] = []
     data: list[list] = []
-    node = s.events
+    node = first
     while node is not None and len(lines) < EVENTS_SHOWN:
+        got = _SEAT_WINDOWS.get((id(node), seat))
+        if got is not None and got[0] is node:
+            break
         ev = node[0]
         vis, text, key, args = ev
         if vis is None or vis == seat:
@@ -190,19 +218,51 @@ def _events(s, seat: int | None) -> tuple[list[str], list[list]]:
             lines.append(text)
             data.append([key, args])
         node = node[1]
+        got = None
     lines.reverse()
     data.reverse()
+    if got is not None:
+        lines, data = _slide(got[1], got[2], lines, data)
+    if len(_SEAT_WINDOWS) >= _WINDOWS_MAX:
+        _SEAT_WINDOWS.clear()
+    _SEAT_WINDOWS[(id(first), seat)] = (first, lines, data)
     return lines, data
 
 
-def _public_events(s) -> tuple[tuple[list[str], list[list]], set[int]]:
+def _slide(old_lines: list[str], old_data: list[list], lines: list[str], data: list[list]) -> tuple[list, list]:
+    """An older window followed by the newer events, the last EVENTS_SHOWN of them."""
+    keep = EVENTS_SHOWN - len(lines)
+    if keep < len(old_lines):
+        old_lines, old_data = old_lines[len(old_lines) - keep:], old_data[len(old_data) - keep:]
+    return old_lines + lines, old_data + data
+
+
+# The public window of an event list (``_public_events``) by the list's first node: the next state's list is
+# this one with the new events in front (or the very same), so its window is this one's, slid by the new
+# events (the nodes are never changed). With it, per seat with an event of its own in the window: how many
+# public events are newer than its newest own one (the window ends at EVENTS_SHOWN of them). The cache holds
+# the nodes (so an id is never reused while in it) and starts afresh rather than grow.
+_WINDOWS: dict[int, tuple[Any, list[str], list[list], dict[int, int]]] = {}
+_WINDOWS_MAX = 8192
+# a seat's own window (``_events``) by the list's first node and the seat
+_SEAT_WINDOWS: dict[tuple[int, int], tuple[Any, list[str], list[list]]] = {}
+
+
+def _public_events(s) -> tuple[tuple[list[str], list[list]], dict[int, int]]:
     """The events every seat sees (``_events(s, None)``), and the seats with an event of their own among
-    them: every other seat's window is this one (read-only, shared)."""
+    them (the keys): every other seat's window is this one (read-only, shared)."""
+    first = s.events
+    got = _WINDOWS.get(id(first))
+    if got is not None and got[0] is first:
+        return (got[1], got[2]), got[3]
     lines: list[str] = []
     data: list[list] = []
-    private: set[int] = set()
-    node = s.events
+    private: dict[int, int] = {}
+    node = first
     while node is not None and len(lines) < EVENTS_SHOWN:
+        got = _WINDOWS.get(id(node))
+        if got is not None and got[0] is node:        # the window of an older list: slide it
+            break
         ev = node[0]
         vis, text, key, args = ev
         if vis is None:
@@ -210,11 +270,21 @@ def _public_events(s) -> tuple[tuple[list[str], list[list]], set[int]]:
                 text = ev[1] = english(key, args)
             lines.append(text)
             data.append([key, args])
-        else:
-            private.add(vis)
+        elif vis not in private:
+            private[vis] = len(lines)
         node = node[1]
+        got = None
     lines.reverse()
     data.reverse()
+    if got is not None:
+        new = len(lines)
+        lines, data = _slide(got[1], got[2], lines, data)
+        for vis, newer in got[3].items():
+            if vis not in private and newer + new < EVENTS_SHOWN:
+                private[vis] = newer + new
+    if len(_WINDOWS) >= _WINDOWS_MAX:
+        _WINDOWS.clear()
+    _WINDOWS[id(first)] = (first, lines, data, private)
     return (lines, data), private
 
 
@@ -249,10 +319,10 @@ def observe(s, seats: list[int | None]) -> list[dict[str, Any]]:
 
     def team(t, seat: int | None) -> dict[str, Any]:
         if seat is not None and t.seat == seat:
-            return _team(s, t, seat)
+            return _kept_team(s, t, True)
         got = public_teams.get(t.seat)
         if got is None:
-            got = public_teams[t.seat] = _team(s, t, None)
+            got = public_teams[t.seat] = _kept_team(s, t, False)
         return got
 
     public_events, private_events = _public_events(s)

@@ -11,7 +11,7 @@ from .sheet import CONFIG, SHEET
 class Player:
     __slots__ = ("fields", "nfill", "paid", "amped", "boxes", "fresh", "stock", "spent", "amp_level",
                  "amp_paid", "upg", "trans_left", "vals", "used", "tmask", "past", "done", "snap", "charge",
-                 "tfields", "_pub")
+                 "tfields", "_pub", "_views")
 
     def __init__(self, roll: tuple[int, ...]):
         self.fields = [0] * SHEET.nfields           # 0 = empty, else the value written (R5.1)
@@ -128,11 +128,20 @@ class Player:
             got = self._pub = self.public()
         return got
 
+    def snap_views(self) -> dict[tuple, Any]:
+        """A round-start copy's (``snap``) sheets as the other seats see them, by what else they show
+        (``ZauberschmiedeState._observe`` fills it): the copy never changes, so neither do they."""
+        got = getattr(self, "_views", None)
+        if got is None:
+            got = {}
+            self._views = got
+        return got
+
     def public_live(self) -> dict[str, Any]:
         """``public()`` of a live sheet, shared (read-only) with every sheet that holds the same: a state's
         views rebuild the live sheets of every seat, and an action changes only one of them. The key is
         every slot ``public`` may read (all but the round-start copy and the caches), lists as tuples."""
-        key = tuple(tuple(v) if type(v) is list else v for v in _SHOWN(self))
+        key = (_SHOWN_VALUES(self), tuple(map(tuple, _SHOWN_LISTS(self))))
         got = _LIVE.get(key)
         if got is None:
             if len(_LIVE) >= _LIVE_MAX:
@@ -170,7 +179,10 @@ class Player:
 # cache starts afresh rather than grow: at 1,000 games an entry is needed again within a few actions
 _LIVE: dict[tuple, dict[str, Any]] = {}
 _LIVE_MAX = 4096
-_SHOWN = attrgetter(*(n for n in Player.__slots__ if n not in ("snap", "charge", "tfields", "_pub")))
+_SHOWN = tuple(n for n in Player.__slots__ if n not in ("snap", "charge", "tfields", "_pub", "_views"))
+_LISTS = ("fields", "nfill", "boxes", "stock", "vals", "used")         # the slots that hold lists
+_SHOWN_LISTS = attrgetter(*_LISTS)
+_SHOWN_VALUES = attrgetter(*(n for n in _SHOWN if n not in _LISTS))   # (a list among them: unhashable, loud)
 
 
 def _int(v: Any) -> int:

@@ -23,6 +23,7 @@ from pydantic import Field, field_validator
 from ...core.action import Action
 from ...core.errors import GameConfigError, IllegalAction
 from ...core.options import GameOptions, validate_options
+from ...core.parts import Kept
 from ...core.rng import Rng
 from ...core.state import GameState
 from . import determinize, rules
@@ -270,17 +271,18 @@ class ZauberschmiedeState(GameState):
         """The game's part per seat: the roll, the options and every sheet as the seat may see it
         (its own live, the others as at the start of the round until the round is over). The
         static sheet (artifacts, fields, costs) is not repeated here: ``game_info(...).static_data``."""
-        logs = self.seat_logs()
+        logs: tuple[list[list], ...] | None = None
         rnd, cur, over = self.round, self.cur, self.over
-        public: dict[tuple[int, bool], dict[str, Any]] = {}     # (seat, live) -> shared read-only parts
         opts = dict(self.options)
         if opts.get("rolls") is not None:
             opts["rolls"] = [list(r) for r in opts["rolls"]]
         common = {"rounds": self.var.last_round, "roll": list(self.roll), "options": opts}
         # each sheet's score depends on the sheets the seat sees (the dust creator compares them): the
-        # same sheets give the same score, so it is computed once per sheet and metrics, not per seat
+        # same sheets give the same sheet (score included), built once per sheet and metrics, not per
+        # seat. A round-start sheet's (``snap``, never changed) are kept on it for the round's next
+        # states too: ``Kept``, so the server writes their JSON once (web/viewjson.py)
         metric_of: dict[int, int] = {}
-        scores: dict[tuple, dict[str, int]] = {}
+        made: dict[tuple, Kept] = {}
         totals: dict[int | None, list[int]] = {}
         out = []
         for seat in seats:
@@ -295,20 +297,22 @@ class ZauberschmiedeState(GameState):
             sheets = []
             for i, p in enumerate(vis):
                 live = p is self.players[i]
-                key = (i, live)
-                base = public.get(key)
-                if base is None:
-                    base = public[key] = {**(p.public_live() if live else p.public_of_snap()),
-                                          "log": [[r, t] for r, t in logs[i] if live or r < rnd]}
-                d = dict(base)
-                d["seat"] = i
-                d["decided"] = over or i < cur
-                d["live"] = live
-                skey = (i, live, mkey)
-                score = scores.get(skey)
-                if score is None:
-                    score = scores[skey] = breakdown(self.var, p, metrics, i)
-                d["score"] = score
+                decided = over or i < cur
+                skey = (i, live, decided, mkey)
+                d = made.get(skey)
+                if d is None:
+                    if live:
+                        d = self._live_sheet(p, i, decided, metrics, mkey)
+                    else:
+                        kept = p.snap_views()
+                        d = kept.get((rnd, skey))
+                        if d is None:
+                            if logs is None:
+                                logs = _view_logs(self)
+                            d = kept[(rnd, skey)] = Kept({
+                                **p.public_of_snap(), "log": [e for e in logs[i] if e[0] < rnd], "seat": i,
+                                "decided": decided, "live": False, "score": breakdown(self.var, p, metrics, i)})
+                    made[skey] = d
                 sheets.append(d)
             totals[seat] = [d["score"]["total"] for d in sheets]
             out.append({**common, "sheets": sheets})
@@ -316,19 +320,45 @@ class ZauberschmiedeState(GameState):
         self._totals = (self._hist, totals)
         return out
 
+    def _live_sheet(self, p: Player, i: int, decided: bool, metrics: list[int], mkey: tuple) -> Kept:
+        """A live sheet as a seat sees it: kept while the sheet (``public_live``, the same object for the same
+        sheet), its log (the same list until the seat acts again), the rules and what the seat sees of the
+        others' (their metrics) are the same: most seats did not act since the state before."""
+        pub = p.public_live()
+        log = _view_logs(self)[i]
+        var = self.var
+        key = (id(pub), id(log), id(var), i, decided, mkey)
+        got = _LIVE_SHEETS.get(key)
+        if got is not None and got[0] is pub and got[1] is log and got[2] is var:
+            return got[3]
+        d = Kept({**pub, "log": log, "seat": i, "decided": decided, "live": True,
+                  "score": breakdown(var, p, metrics, i)})
+        if len(_LIVE_SHEETS) >= _LOGS_MAX:
+            _LIVE_SHEETS.clear()
+        _LIVE_SHEETS[key] = (pub, log, var, d)
+        return d
+
     def visible_history(self, seat: int | None) -> list[str | None]:
         """Other seats' choices in the round still being decided are secret (rule 2 of the issue:
-        nobody sees another's choices on the same roll before the round is over)."""
-        out: list[str | None] = []
-        actor, rnd = 0, 1
-        for t in self.history:
-            hidden = not self.over and rnd == self.round and actor != seat
-            out.append(None if hidden else t)
+        nobody sees another's choices on the same roll before the round is over). Within a round the
+        seats decide in order, each until its 'end': walked back from the newest action (the current
+        seat's), the round began after the 'end' of the previous round's last seat; the rounds before it
+        are the same list for the whole round (``_rounds_before``, the server asks for every seat)."""
+        if self.over:
+            return list[str | None](self.history)
+        recent: list[str | None] = []
+        node = self._hist
+        actor = self.cur
+        while node is not None:
+            t = node[0]
             if t == "end":
-                actor += 1
-                if actor == self.num_players:
-                    actor, rnd = 0, rnd + 1
-        return out
+                actor -= 1
+                if actor < 0:
+                    break
+            recent.append(t if actor == seat else None)
+            node = node[1]
+        recent.reverse()
+        return _rounds_before(node) + recent
 
     def seat_logs(self) -> list[list[tuple[int, str]]]:
         """Each seat's own actions as (round, text), recovered from the history: within a round the
@@ -402,3 +432,70 @@ class ZauberschmiedeState(GameState):
         st.players = [Player.from_dict(s) for s in sheets]
         st._tc = None
         return st
+
+
+# The history up to a node (``visible_history``: the rounds before the current one), by the node: the same
+# for every state of a round. Holds the nodes (so an id is never reused while in it), starts afresh when full.
+_BEFORE: dict[int, tuple[Any, list[str | None]]] = {}
+
+
+def _rounds_before(node: Any) -> list[str | None]:
+    if node is None:
+        return []
+    got = _BEFORE.get(id(node))
+    if got is None or got[0] is not node:
+        texts: list[str | None] = []
+        n = node
+        while n is not None:
+            texts.append(n[0])
+            n = n[1]
+        texts.reverse()
+        if len(_BEFORE) >= _LOGS_MAX:
+            _BEFORE.clear()
+        got = _BEFORE[id(node)] = (node, texts)
+    return got[1]
+
+
+# ``seat_logs`` in the views' form ([round, text] lists), by the history's first node: the next state's history
+# is this one with an action in front, so its logs are this one's and that action (the lists are never
+# changed once made: a seat's list that grows is a copy). The cache holds the nodes (so an id is never reused
+# while in it) and starts afresh rather than grow.
+_LOGS: dict[int, tuple[Any, int, int, tuple[list[list], ...]]] = {}
+_LOGS_MAX = 8192
+# the live sheets' views (``ZauberschmiedeState._live_sheet``): (sheet, log, rules, the view) by their ids
+_LIVE_SHEETS: dict[tuple, tuple[dict, list, Any, Kept]] = {}
+
+
+def _view_logs(st: ZauberschmiedeState) -> tuple[list[list], ...]:
+    """Each seat's own actions as [round, text], in order (``seat_logs``); read-only."""
+    first = node = st._hist
+    newer: list[str] = []
+    got = None
+    while node is not None:
+        got = _LOGS.get(id(node))
+        if got is not None and got[0] is node:
+            break
+        newer.append(node[0])
+        node = node[1]
+        got = None
+    logs: list[list[list]]
+    if got is None:
+        seat, rnd, logs = 0, 1, [[] for _ in range(st.num_players)]
+    else:
+        seat, rnd, logs = got[1], got[2], list(got[3])
+    grown: set[int] = set()
+    for t in reversed(newer):
+        if seat not in grown:
+            logs[seat] = logs[seat][:]
+            grown.add(seat)
+        logs[seat].append([rnd, t])
+        if t == "end":
+            seat += 1
+            if seat == st.num_players:
+                seat, rnd = 0, rnd + 1
+    out = tuple(logs)
+    if newer:
+        if len(_LOGS) >= _LOGS_MAX:
+            _LOGS.clear()
+        _LOGS[id(first)] = (first, seat, rnd, out)
+    return out

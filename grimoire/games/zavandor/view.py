@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core.parts import Kept
 from ...core.rng import Rng
 from .auction import capacity, price_for
 from .data import (
@@ -95,13 +96,51 @@ def _player_view(s, p) -> dict[str, Any]:
     }
 
 
-def _private_view(s, p) -> dict[str, Any]:
+# A player's public view is a function of the player (every slot) and of three things of the state: its
+# turn-order card, its auction modifiers and the items on display (its prices at the minimum bid). An action
+# changes one player or two, so the views are kept by that key and handed out again (``Kept``: never changed
+# once built; the server writes each one's JSON once while it comes back, web/viewjson.py). ~1.5 KB an
+# entry: the cache starts afresh rather than grow (at 1,000 games an entry is needed again within an action).
+_KEPT: dict[tuple, Kept] = {}
+_KEPT_MAX = 8192
+
+
+def _kept_player_view(s, p) -> Kept:
+    seat = p.seat
+    key = (seat, p.char, p.dust, tuple(p.cards), tuple(p.conc), tuple(p.active), tuple(p.inactive),
+           tuple(p.levels), tuple(p.tokens), p.pentagon, tuple(p.arts), tuple(p.sents), tuple(p.under_cards),
+           p.under_dust, p.vp, p.advanced, p.druid_ruby, p.out,
+           s.card_of[seat], s.art_mod[seat], s.sent_mod[seat], tuple(s.display))
+    got = _KEPT.get(key)
+    if got is None:
+        if len(_KEPT) >= _KEPT_MAX:
+            _KEPT.clear()
+        got = _KEPT[key] = Kept(_player_view(s, p))
+    return got
+
+
+# The owner's view adds what the public one does not show: a function of the player (as the public view's)
+# and of what it can pay, which may count an open tab. Kept by the public view and that amount.
+_OWN: dict[tuple[int, int], tuple[Kept, Kept]] = {}
+
+
+def _kept_own_view(s, p, public: Kept) -> Kept:
+    cap = capacity(s, p)
+    got = _OWN.get((id(public), cap))
+    if got is None or got[0] is not public:
+        if len(_OWN) >= _KEPT_MAX:
+            _OWN.clear()
+        got = _OWN[(id(public), cap)] = (public, Kept({**public, **_private_view(s, p, cap)}))
+    return got[1]
+
+
+def _private_view(s, p, cap: int | None = None) -> dict[str, Any]:
     """What only the player himself sees: his card values and what he can pay."""
     return {
         "card_values": [[code >> 2, COLOURS[code & 3]] for code in p.cards],
         "under_card_values": [[code >> 2, COLOURS[code & 3]] for code in p.under_cards],
         "energy": p.energy(),
-        "capacity": capacity(s, p),
+        "capacity": capacity(s, p) if cap is None else cap,
     }
 
 
@@ -127,7 +166,7 @@ def observe(s, seats: list[int | None]) -> list[dict[str, Any]]:
     seat, round, current player, scores, winners, legal actions). The public parts are built once
     and shared between the seats' dicts: treat them as read-only (serialize, don't modify)."""
     base = _public(s)
-    players = [_player_view(s, p) for p in s.players]
+    players = [_kept_player_view(s, p) for p in s.players]
     out = []
     for seat in seats:
         obs = dict(base)
@@ -135,7 +174,7 @@ def observe(s, seats: list[int | None]) -> list[dict[str, Any]]:
             obs["players"] = players
         else:
             mine = list(players)
-            mine[seat] = {**players[seat], **_private_view(s, s.players[seat])}
+            mine[seat] = _kept_own_view(s, s.players[seat], players[seat])
             obs["players"] = mine
         out.append(obs)
     return out
