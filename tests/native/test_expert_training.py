@@ -124,3 +124,26 @@ def test_value_and_policy_targets_mix_the_search_in(tmp_path):
     assert not mask[1].any() and mask[0].all()
     _, v0, *_ = train.load_shards([path])
     np.testing.assert_allclose(v0, [1.0, 0.0, 1.0])                           # the old targets by default
+
+
+@pytest.mark.skipif(_native is None, reason="the native core is not built")
+def test_the_core_keeps_the_last_searchs_root_for_the_targets():
+    from grimoire.agents import make_agent
+    from grimoire.core.registry import new_game
+    state = new_game("zavandor", 2, 5, backend="native", max_rounds=8)
+    agents = [make_agent("zavandor", "expert:time=0,iterations=30", 1), make_agent("zavandor", "medium", 2)]
+    searched = 0
+    while not state.is_terminal() and searched < 3:
+        seat = state.current_player
+        action = agents[seat].choose(state, seat)
+        root = agents[0].hooks._native.root if seat == 0 and getattr(agents[0].hooks, "_native", None) else []
+        if seat == 0 and agents[0].last_stats.get("iterations"):
+            searched += 1
+            # every iteration went through one root child; rewards and values are chances in [0, 1]
+            assert sum(n for _, n, _, _ in root) == agents[0].last_stats["iterations"] == 30
+            assert all(0 <= w <= n and 0 <= v <= n for _, n, w, v in root)
+            assert len({c for c, *_ in root}) == len(root) >= 2
+        elif seat == 0:
+            assert root == []                   # a shortcut or a single action leaves no root behind
+        state.apply(action)
+    assert searched == 3
