@@ -122,8 +122,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--shard", type=int, default=50)
     ap.add_argument("--search-targets", action="store_true",
                     help="record every searched decision of an expert seat with the search's value and visits")
+    ap.add_argument("--net", metavar="FILE",
+                    help="the expert seats play with this network instead of the shipped one (the next generation)")
     ap.add_argument("--out", required=True)
     a = ap.parse_args(argv)
+    if a.net:
+        from grimoire.games.zavandor.ai import expert
+        if not Path(a.net).is_file():
+            ap.error(f"--net {a.net}: no such file")
+        expert.NETWORKS[a.players] = str(Path(a.net).resolve())
+        expert.shipped_net.cache_clear()
+        expert.shipped_net(a.players)           # a bad file fails here, before any game
     out = Path(a.out)
     out.mkdir(parents=True, exist_ok=True)
     t0 = time.process_time()

@@ -86,7 +86,7 @@ def test_init_continues_a_network_and_refuses_one_of_another_table(tmp_path, cap
 
 
 @pytest.mark.skipif(_native is None, reason="the native core is not built")
-def test_search_targets_record_every_searched_decision_with_its_value_and_visits(tmp_path):
+def test_search_targets_record_every_searched_decision_with_its_value_and_visits(tmp_path, monkeypatch):
     selfplay, train = _script("zavandor_selfplay"), _script("zavandor_train_net")
     data = tmp_path / "d"
     assert selfplay.main(["--players", "2", "--games", "2", "--shard", "1", "--sample", "0", "--max-rounds", "6",
@@ -106,6 +106,17 @@ def test_search_targets_record_every_searched_decision_with_its_value_and_visits
     assert train.main(["--data", str(data), "--players", "2", "--hidden", "16", "--epochs", "1", "--batch", "32",
                        "--holdout", "0.5", "--q-weight", "0.5", "--visits", "--out", str(out)]) == 0
     assert "--q-weight 0.5 --visits" in netmod.load(out).meta["command"]
+    # the next generation plays with that network (--net), the shipped one restored after
+    from grimoire.games.zavandor.ai import expert
+    monkeypatch.setattr(expert, "NETWORKS", dict(expert.NETWORKS))
+    try:
+        assert selfplay.main(["--players", "2", "--games", "1", "--shard", "1", "--sample", "0", "--max-rounds", "4",
+                              "--agent", "expert:time=0,iterations=20+medium", "--search-targets",
+                              "--net", str(out), "--out", str(tmp_path / "g")]) == 0
+        assert expert.shipped_net(2).obs_size == _native.tensor_size(2)
+        assert expert.NETWORKS[2] == str(out.resolve())
+    finally:
+        expert.shipped_net.cache_clear()
 
 
 def test_value_and_policy_targets_mix_the_search_in(tmp_path):
