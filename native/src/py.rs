@@ -830,6 +830,7 @@ impl PySearch {
             let cfg = &mut self.hooks.cfg;
             (cfg.top_k, cfg.widen, cfg.round_horizon, cfg.clear_gap) = (top_k, widen, round_horizon, clear_gap);
         }
+        self.hooks.root.clear();
         let actions = core.s.legal();
         if actions.is_empty() || core.s.current_player() != Some(seat) {
             return Err(PyValueError::new_err("the search decides for the current player, who must have actions"));
@@ -868,6 +869,13 @@ impl PySearch {
         }
         self.hooks.leaf = net.map(|n| search::Leaf::new(n.net.clone(), weight));
         Ok(())
+    }
+
+    /// The last search's root children: (code, visits, summed reward, summed value of the deciding
+    /// seat: the network's chance of winning at the leaves, the win share where the game ended).
+    #[getter]
+    fn root(&self) -> Vec<(u32, i64, f64, f64)> {
+        self.hooks.root.clone()
     }
 
     #[getter]

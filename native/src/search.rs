@@ -57,11 +57,12 @@ struct Node {
     mover: usize,
     ranked: Option<Vec<(f64, u32)>>,
     visits: i64, // how often the candidates of the deciding seat's turn were asked here (widening)
+    wv: f64,     // the deciding seat's calibrated values backed up here (`Hooks::root`)
 }
 
 impl Node {
     fn new(mover: usize) -> Node {
-        Node { children: Vec::new(), n: 0, avail: 0, w: 0.0, mover, ranked: None, visits: 0 }
+        Node { children: Vec::new(), n: 0, avail: 0, w: 0.0, mover, ranked: None, visits: 0, wv: 0.0 }
     }
     fn child(&self, code: u32) -> Option<usize> {
         self.children.iter().find(|c| c.0 == code).map(|c| c.1)
@@ -85,6 +86,11 @@ pub struct Hooks {
     pub decided: i64,
     pub searched: i64,
     pub leaf: Option<Leaf>,
+    /// The last search's root: per child (code, visits, summed reward, summed value), the value being
+    /// the network's chance of winning at a leaf and the win share at a finished game (expert
+    /// training's targets: unlike the reward, a calibrated chance of winning; 0 without a network).
+    pub root: Vec<(u32, i64, f64, f64)>,
+    leaf_value: f64,
 }
 
 fn active_seat(s: &State) -> Option<usize> {
@@ -161,6 +167,8 @@ impl Hooks {
             decided: 0,
             searched: 0,
             leaf: None,
+            root: Vec::new(),
+            leaf_value: 0.0,
         }
     }
 
@@ -350,6 +358,7 @@ impl Hooks {
         if let Some(leaf) = self.leaf.as_mut() {
             if seat < r.len() {
                 let v = leaf.value(s, seat);
+                self.leaf_value = v;
                 r[seat] = leaf.weight * v + (1.0 - leaf.weight) * r[seat];
             }
         }
@@ -495,6 +504,7 @@ pub fn search(
             best = Some((code, key));
         }
     }
+    hooks.root = nodes[0].children.iter().map(|&(code, i)| (code, nodes[i].n, nodes[i].w, nodes[i].wv)).collect();
     (best.map(|b| b.0).unwrap_or(actions[0]), it)
 }
 
@@ -557,6 +567,18 @@ fn iterate(hooks: &mut Hooks, mut det: State, nodes: &mut Vec<Node>, mut last: i
         }
     }
     let rewards = if det.over { terminal_rewards(&det) } else { hooks.evaluate(&det) };
+    if path.len() > 1 {
+        let seat = hooks.seat as usize;
+        let winners = det.winners();
+        let value = if !det.over {
+            hooks.leaf_value
+        } else if winners.contains(&seat) {
+            1.0 / winners.len() as f64
+        } else {
+            0.0
+        };
+        nodes[path[1]].wv += value;
+    }
     for &ni in &path[1..] {
         let nd = &mut nodes[ni];
         nd.n += 1;
