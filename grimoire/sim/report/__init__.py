@@ -17,7 +17,8 @@ def build(runs: list[Path | str], names: list[str] | None = None) -> dict[str, A
     games = {r["run"]["game"] for r in reports}
     if len(games) > 1:
         from ...core.errors import GameConfigError
-        raise GameConfigError(f"the runs are of different games ({', '.join(sorted(games))}): compare runs of one game")
+        raise GameConfigError(f"the runs are of different games ({', '.join(sorted(games))}): compare runs of one game",
+                              key="term.err.report_games", params={"games": ", ".join(sorted(games))})
     names = names or [Path(r).name or str(r) for r in runs]
     from .agents import agent_study
     study = agent_study(reports, names)
