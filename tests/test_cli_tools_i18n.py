@@ -349,10 +349,15 @@ def report_page(study_run: Path, lang: str) -> str:
     return page_text(out / "index.html")
 
 
+@pytest.fixture(scope="module")
+def english_page(study_run) -> str:
+    return report_page(study_run, "en")
+
+
 @pytest.mark.parametrize("lang", OTHERS)
-def test_the_report_page_is_all_in_the_language(lang, study_run):
+def test_the_report_page_is_all_in_the_language(lang, study_run, english_page):
     """The HTML page's prose, tables, findings and plots in the reader's language, like the terminal's."""
-    page, english = report_page(study_run, lang), report_page(study_run, "en")
+    page, english = report_page(study_run, lang), english_page
     for key in ("term.page.summary", "term.page.study", "term.page.method_text", "term.page.plot.win_rate"):
         assert catalog(lang)[key] in page, key
     # as typed: the agents' names (the runs' folders), the engine, a commit of a changed tree ("+dirty")
