@@ -74,6 +74,12 @@ def refusals(tmp: Path):
     yield "unknown backend", lambda: run_batches("carrier-pigeon", {}, [], None)
     yield "Ray out of reach", lambda: probe_address(f"127.0.0.1:{free_port()}", 2)
 
+    from grimoire.agents import make_agent
+    from grimoire.agents.review import check_reviewable, hint
+    yield "unknown agent", lambda: make_agent(GAME, "grandmaster", 1)
+    yield "review before the end", lambda: check_reviewable(rec, 0)
+    yield "hint for another seat", lambda: hint(new_game(GAME, 2, seed=3), 1 - new_game(GAME, 2, seed=3).current_player)
+
     from grimoire.cli.play import build_agents, check_seat_option
     yield "seat 0", lambda: check_seat_option(0, 2)
     yield "seat 3 of 2", lambda: check_seat_option(3, 2)
