@@ -120,17 +120,26 @@ def _press(s: Any, acts: list, rng: Rng) -> Any:
         return melee[rng.randint(0, len(melee) - 1)]
     top = s.stack.top
     if top.kind == "act" and rng.randint(1, 10) <= 7:
-        foes = [g.field for g in s.figs if g is not None and g.alive and g.field >= 0 and s.enemies(g.seat, top.seat)]
-        best, dist = None, 10**9
-        for a in acts:
-            if a.kind == "move" and foes:
-                n = B.NEIGHBOURS[s.figs[top.seat * 5 + a.args[0]].field][a.args[1]]
-                d = min(B.distance(n, x) for x in foes)
-                if d < dist:
-                    best, dist = a, d
+        best = _closest_move(s, acts, top.seat, _enemy_fields(s, top.seat))
         if best is not None:
             return best
     return acts[rng.randint(0, len(acts) - 1)]
+
+
+def _enemy_fields(s: Any, seat: int) -> list[int]:
+    return [g.field for g in s.figs if g is not None and g.alive and g.field >= 0 and s.enemies(g.seat, seat)]
+
+
+def _closest_move(s: Any, acts: list, seat: int, goals: list[int]) -> Any:
+    """The first move that ends nearest to one of ``goals`` (None without a move or a goal)."""
+    best, dist = None, 10**9
+    for a in acts:
+        if a.kind == "move" and goals:
+            n = B.NEIGHBOURS[s.figs[seat * 5 + a.args[0]].field][a.args[1]]
+            d = min(B.distance(n, x) for x in goals)
+            if d < dist:
+                best, dist = a, d
+    return best
 
 
 # The shots, traps, cages and zombies file (transitions_shots.json): games that reach what random play
@@ -221,15 +230,9 @@ def _shots(s: Any, acts: list, rng: Rng) -> Any:
     if keen and rng.randint(1, 10) <= 6:
         return keen[rng.randint(0, len(keen) - 1)]
     if top.kind == "act" and rng.randint(1, 10) <= 7:
-        goals = [g.field for g in s.figs if g is not None and g.alive and g.field >= 0 and s.enemies(g.seat, top.seat)]
+        goals = _enemy_fields(s, top.seat)
         goals += [B.TRAP_FIELDS[n - 1] for n, _h in s.teams[top.seat].hand if n <= len(B.TRAP_FIELDS)]
-        best, dist = None, 10**9
-        for a in acts:
-            if a.kind == "move" and goals:
-                n = B.NEIGHBOURS[s.figs[top.seat * 5 + a.args[0]].field][a.args[1]]
-                d = min(B.distance(n, x) for x in goals)
-                if d < dist:
-                    best, dist = a, d
+        best = _closest_move(s, acts, top.seat, goals)
         if best is not None:
             return best
     return acts[rng.randint(0, len(acts) - 1)]

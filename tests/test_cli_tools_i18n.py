@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import json
 import re
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -316,6 +317,51 @@ def test_report_is_all_in_the_language(lang, study_run):
     check_language(lang, out, run("en", report_args(study_run, "en")), {"random", "easy"})
     data = json.loads((study_run / f"report-{lang}" / "report.json").read_text())
     assert any("No seat differs significantly" in f for f in data["runs"][0]["findings"])   # the file: English
+
+
+class _PageText(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.out: list[str] = []
+        self.in_style = False
+
+    def handle_starttag(self, tag, attrs):
+        self.in_style = self.in_style or tag == "style"
+
+    def handle_endtag(self, tag):
+        self.in_style = self.in_style and tag != "style"
+
+    def handle_data(self, data):
+        if not self.in_style:
+            self.out.append(data)
+
+
+def page_text(path: Path) -> str:
+    """What a reader sees of an HTML page: its text outside <style>, the plots' SVG labels included."""
+    parser = _PageText()
+    parser.feed(path.read_text(encoding="utf-8"))
+    return "\n".join(parser.out)
+
+
+def report_page(study_run: Path, lang: str) -> str:
+    out = study_run / f"page-{lang}"
+    run(lang, ["report", str(study_run), "--out", str(out)])
+    return page_text(out / "index.html")
+
+
+@pytest.fixture(scope="module")
+def english_page(study_run) -> str:
+    return report_page(study_run, "en")
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_the_report_page_is_all_in_the_language(lang, study_run, english_page):
+    """The HTML page's prose, tables, findings and plots in the reader's language, like the terminal's."""
+    page, english = report_page(study_run, lang), english_page
+    for key in ("term.page.summary", "term.page.study", "term.page.method_text", "term.page.plot.win_rate"):
+        assert catalog(lang)[key] in page, key
+    # as typed: the agents' names (the runs' folders), the engine, a commit of a changed tree ("+dirty")
+    check_language(lang, page, english, {"random", "easy", "python", "dirty"}, width=False)
 
 
 # ---- the commands' common refusals ----------------------------------------------------------------

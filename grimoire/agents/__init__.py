@@ -137,7 +137,9 @@ def accepted_params(game: str, name: str) -> dict[str, type]:
         return EPSILON_PARAMS
     if name in LEVELS:
         return {}
-    raise GameConfigError(f"unknown agent {name!r} for {game}; choose from: human, " + ", ".join(agent_names(game)))
+    raise GameConfigError(f"unknown agent {name!r} for {game}; choose from: human, " + ", ".join(agent_names(game)),
+                          key="term.err.unknown_agent",
+                          params={"agent": name, "game": game, "agents": ", ".join(["human", *agent_names(game)])})
 
 
 def parse_agent(game: str, text: str | AgentSpec) -> AgentSpec:
@@ -150,7 +152,8 @@ def parse_agent(game: str, text: str | AgentSpec) -> AgentSpec:
     if spec.params.get("time") == 0 and spec.name == "hard" and "iterations" not in spec.params:
         info = game_info(game)
         if info.search is not None and info.search.iterations is None:
-            raise GameConfigError("agent hard: time=0 needs an iteration budget (iterations=N)")
+            raise GameConfigError("agent hard: time=0 needs an iteration budget (iterations=N)",
+                                  key="term.err.agent.time_zero")
     return spec
 
 
@@ -175,7 +178,9 @@ def make_agent(game: str, name: str | AgentSpec, seed: int = 0) -> Agent:
         return expert_agent(game, seed, params)
     if name in LEVELS:
         return _generic_level(game, name, seed, params)
-    raise GameConfigError(f"unknown agent {name!r} for {game}; choose from: human, " + ", ".join(agent_names(game)))
+    raise GameConfigError(f"unknown agent {name!r} for {game}; choose from: human, " + ", ".join(agent_names(game)),
+                          key="term.err.unknown_agent",
+                          params={"agent": name, "game": game, "agents": ", ".join(["human", *agent_names(game)])})
 
 
 __all__ = ["GENERIC_AGENTS", "LEVELS", "Agent", "AgentSpec", "EpsilonAgent", "RandomAgent", "accepted_params",

@@ -92,7 +92,7 @@ def hint(state: GameState, seat: int, settings: ReviewSettings | None = None) ->
     The agent sees only what the seat may know (determinizations from ``sample_hidden``)."""
     settings = settings or ReviewSettings()
     if state.is_terminal() or state.current_player != seat:
-        raise GameConfigError("a hint is only for the seat that decides now")
+        raise GameConfigError("a hint is only for the seat that decides now", key="term.err.review.hint")
     agent = _hard_agent(state.game, derive_seed(settings.seed, "hint", len(state.history)), settings)
     best = str(agent.choose(state.clone(), seat))
     cands = _candidates(agent) or [{"action": best, "share": 1.0}]
@@ -177,7 +177,7 @@ def check_reviewable(record: dict[str, Any], seat: Any) -> GameState:
     """The final state of a finished game whose ``seat`` exists (GameConfigError otherwise)."""
     final = replay(record)
     if not final.is_terminal():
-        raise GameConfigError("a game is reviewed once it is over")
+        raise GameConfigError("a game is reviewed once it is over", key="term.err.review.not_over")
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < final.num_players:
         raise GameConfigError(f"seat must be 0-{final.num_players - 1}")
     return final

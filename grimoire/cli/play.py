@@ -570,7 +570,9 @@ def build_agents(game: str, players: int, seat: int, agents: list[str] | None, s
         agents = [default] * players
         agents[seat] = "human"
     if len(agents) != players:
-        raise GameConfigError(f"--agents names {len(agents)} seats but the game has {players} players")
+        raise GameConfigError(f"--agents names {len(agents)} {'seat' if len(agents) == 1 else 'seats'} but the game "
+                              f"has {players} players",
+                              key="term.err.agents_game_players", params={"n": len(agents), "players": players})
     return [None if name == "human" else make_agent(game, name, derive_seed(seed, "agent", i))
             for i, name in enumerate(agents)]
 
@@ -578,9 +580,11 @@ def build_agents(game: str, players: int, seat: int, agents: list[str] | None, s
 def check_seat_option(seat: int, players: int) -> None:
     """``--seat`` counts from 1 for people (records and the API count from 0)."""
     if seat == 0:
-        raise GameConfigError(f"--seat counts from 1: the first seat is --seat 1 (this game has seats 1-{players})")
+        raise GameConfigError(f"--seat counts from 1: the first seat is --seat 1 (this game has seats 1-{players})",
+                              key="term.err.seat_from_1", params={"players": players})
     if not 1 <= seat <= players:
-        raise GameConfigError(f"--seat must be between 1 and {players}")
+        raise GameConfigError(f"--seat must be between 1 and {players}", key="term.err.seat_range",
+                              params={"players": players})
 
 
 def ai_only(agents: str | None) -> bool:
@@ -612,14 +616,15 @@ def play_command(
     if resume is not None:
         rec = load_record(resume)
         if game is not None and game != rec["game"]:
-            raise GameConfigError(f"{resume} is a game of {rec['game']}, not {game}")
+            raise GameConfigError(t("term.err.resume_game", path=str(resume), saved=rec["game"], game=game))
         game = rec["game"]
         info = game_info(game)
         # checked like `grimoire replay`: every action legal, and the recorded result and state hash
         try:
             state = verify(rec, on_action=lambda seat, text: log.append((seat, text)))
         except GameConfigError as e:
-            raise GameConfigError(f"{resume}: {e}") from None
+            said = t(e.key, **e.params) if e.key and t.has(e.key) else str(e)
+            raise GameConfigError(f"{resume}: {said}") from None
         if backend != "python":            # checked on the reference, continued on the chosen engine
             state = load_game(state.to_dict(), backend=backend)
         players = state.num_players

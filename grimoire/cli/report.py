@@ -76,13 +76,13 @@ def report_command(
         return
     if out is None:
         raise GameConfigError(t("term.err.report_needs_out"))
-    written = write(data, out, fmt)
+    written = write(data, out, fmt, t)
     print_findings(Console(), t, data)
     Console().print(escape(t("term.report.written", paths=", ".join(str(p) for p in written))), highlight=False)
 
 
 def print_findings(console: Console, t: Translator, data: dict) -> None:
-    """The report's findings in the reader's language (report.json and the page keep the English ones)."""
+    """The report's findings in the reader's language (report.json keeps the English ones)."""
     from ..sim.report.words import agents as agent_words
     from ..sim.report.words import compare_findings, findings, study_findings
 

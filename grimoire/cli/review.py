@@ -83,12 +83,13 @@ def review_command(
     """Review a finished game: the hard AI's view of each decision of one seat, biggest mistakes first."""
     t = translator(lang)
     if think <= 0 or playouts < 1 or max_steps < 1 or top < 0:
-        raise GameConfigError("--think must be above 0, --playouts and --max-steps at least 1, --top 0 or more")
+        raise GameConfigError(t("term.err.review_budget"))
     rec = load_record(record)
     players = rec.get("players") if isinstance(rec.get("players"), int) else None
     if seat < 1 or (players is not None and seat > players):
-        first = "--seat counts from 1: the first seat is --seat 1" if seat == 0 else "no such seat"
-        raise GameConfigError(f"{first} (this game has seats 1-{players})" if players else first)
+        if players is None:
+            raise GameConfigError(t("term.err.seat_from_1_short" if seat == 0 else "term.err.no_such_seat_short"))
+        raise GameConfigError(t("term.err.seat_from_1" if seat == 0 else "term.err.no_such_seat", players=players))
     seat -= 1                              # the review and its JSON count seats from 0, as records do
     check_reviewable(rec, seat)            # a running game or a seat that does not exist: one line, exit 2
     settings = ReviewSettings(think=think, playouts=playouts, max_steps=max_steps, seed=seed)

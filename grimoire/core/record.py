@@ -37,31 +37,34 @@ def _validate(rec: Any) -> None:
     """Refuse, with one clear line, anything that is not a well-formed record (before any engine code
     sees it: a corrupted file must end in GameConfigError, never in another exception)."""
     if not isinstance(rec, dict):
-        raise GameConfigError("a game record must be a JSON object")
+        raise GameConfigError("a game record must be a JSON object", key="term.err.record.not_object")
     missing = [k for k in RECORD_KEYS if k not in rec]
     if missing:
-        raise GameConfigError(f"game record lacks {', '.join(missing)}")
+        raise GameConfigError(f"game record lacks {', '.join(missing)}", key="term.err.record.lacks",
+                              params={"keys": ", ".join(missing)})
     if not isinstance(rec["game"], str):
-        raise GameConfigError("game record: 'game' must be a game's name")
+        raise GameConfigError("game record: 'game' must be a game's name", key="term.err.record.game")
     for key, top in (("players", 64), ("seed", MAX_SEED)):
         v = rec[key]
         if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= top:
-            raise GameConfigError(f"game record: '{key}' must be a whole number from 0 to {top}")
+            raise GameConfigError(f"game record: '{key}' must be a whole number from 0 to {top}",
+                                  key="term.err.record.number", params={"field": key, "top": top})
     if not isinstance(rec["options"], dict):
-        raise GameConfigError("game record: 'options' must be an object")
+        raise GameConfigError("game record: 'options' must be an object", key="term.err.record.options")
     reserved = sorted(set(rec["options"]) & {"players", "seed"})
     if reserved:
         raise GameConfigError(f"game record: {', '.join(reserved)} belong at the top of the record, not in its "
-                              "options")
+                              "options", key="term.err.record.reserved", params={"keys": ", ".join(reserved)})
     if not isinstance(rec["actions"], list) or not all(isinstance(a, str) for a in rec["actions"]):
-        raise GameConfigError("game record: 'actions' must be a list of action texts")
+        raise GameConfigError("game record: 'actions' must be a list of action texts", key="term.err.record.actions")
     if "state_hash" in rec and not isinstance(rec["state_hash"], str):
-        raise GameConfigError("game record: 'state_hash' must be text")
+        raise GameConfigError("game record: 'state_hash' must be text", key="term.err.record.hash_text")
     if "result" in rec:
         res = rec["result"]
         if not isinstance(res, dict) or not isinstance(res.get("scores"), list) \
                 or not isinstance(res.get("winners"), list):
-            raise GameConfigError("game record: 'result' must be an object with the lists 'scores' and 'winners'")
+            raise GameConfigError("game record: 'result' must be an object with the lists 'scores' and 'winners'",
+                                  key="term.err.record.result_shape")
 
 
 def replay(rec: dict[str, Any], upto: int | None = None,
@@ -74,7 +77,8 @@ def replay(rec: dict[str, Any], upto: int | None = None,
     try:
         state = new_game(rec["game"], rec["players"], rec["seed"], **options)
     except (TypeError, ValueError) as e:
-        raise GameConfigError(f"game record: its options do not make a game: {e}") from None
+        raise GameConfigError(f"game record: its options do not make a game: {e}", key="term.err.record.bad_options",
+                              params={"reason": str(e)}) from None
     actions = rec["actions"] if upto is None else rec["actions"][:upto]
     for i, text in enumerate(actions):
         if on_action is not None:
@@ -82,7 +86,9 @@ def replay(rec: dict[str, Any], upto: int | None = None,
         try:
             state.apply(text)
         except GrimoireError as e:
-            raise GameConfigError(f"game record: action #{i + 1} {text[:80]!r} is illegal: {e}") from None
+            raise GameConfigError(f"game record: action #{i + 1} {text[:80]!r} is illegal: {e}",
+                                  key="term.err.record.illegal",
+                                  params={"n": i + 1, "action": repr(text[:80]), "reason": str(e)}) from None
     return state
 
 
@@ -90,14 +96,18 @@ def verify(rec: dict[str, Any], on_action: Callable[[int | None, str], None] | N
     """Replay and check the stored result and state hash, if the record has them."""
     state = replay(rec, on_action=on_action)
     if "state_hash" in rec and rec["state_hash"] != state_hash(state):
-        raise GameConfigError("game record: the replayed state differs from the recorded one")
+        raise GameConfigError("game record: the replayed state differs from the recorded one",
+                              key="term.err.record.hash")
     if "result" in rec:
         res = rec["result"]
         if not state.is_terminal():
-            raise GameConfigError("game record: it claims a result but the game is not over")
+            raise GameConfigError("game record: it claims a result but the game is not over",
+                                  key="term.err.record.not_over")
         if res.get("scores") != state.scores() or res.get("winners") != state.winners():
             raise GameConfigError(f"game record: recorded result {str(res)[:200]} differs from replayed scores "
-                                  f"{state.scores()} winners {state.winners()}")
+                                  f"{state.scores()} winners {state.winners()}", key="term.err.record.result",
+                                  params={"result": str(res)[:200], "scores": state.scores(),
+                                          "winners": state.winners()})
     return state
 
 
@@ -110,16 +120,20 @@ def load_record(path: str | Path) -> dict[str, Any]:
     try:
         text = p.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise GameConfigError(f"no such file: {p}") from None
+        raise GameConfigError(f"no such file: {p}", key="term.err.file.missing", params={"path": str(p)}) from None
     except (OSError, UnicodeDecodeError) as e:
-        raise GameConfigError(f"cannot read {p}: {e}") from None
+        raise GameConfigError(f"cannot read {p}: {e}", key="term.err.file.unreadable",
+                              params={"path": str(p), "reason": str(e)}) from None
     try:
         rec = json.loads(text)
     except json.JSONDecodeError as e:
-        raise GameConfigError(f"{p} is not valid JSON ({e.msg} at line {e.lineno})") from None
+        raise GameConfigError(f"{p} is not valid JSON ({e.msg} at line {e.lineno})", key="term.err.record.json",
+                              params={"path": str(p), "reason": e.msg, "line": e.lineno}) from None
     except ValueError as e:                 # e.g. a number of more than 4,300 digits
-        raise GameConfigError(f"{p} is not a game record: {e}") from None
+        raise GameConfigError(f"{p} is not a game record: {e}", key="term.err.record.not_record",
+                              params={"path": str(p), "reason": str(e)}) from None
     except RecursionError:
-        raise GameConfigError(f"{p} is not a game record: its JSON is nested too deeply") from None
+        raise GameConfigError(f"{p} is not a game record: its JSON is nested too deeply",
+                              key="term.err.record.nested", params={"path": str(p)}) from None
     _validate(rec)
     return rec

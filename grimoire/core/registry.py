@@ -294,18 +294,22 @@ def games() -> list[str]:
 def game_info(name: str) -> GameInfo:
     if not isinstance(name, str) or name not in _GAMES:
         known = ", ".join(games()) or "none"
-        raise GameConfigError(f"unknown game {name!r}; available: {known}")
+        raise GameConfigError(f"unknown game {name!r}; available: {known}", key="term.err.unknown_game",
+                              params={"game": name, "games": known})
     return _GAMES[name]
 
 
 def check_players(info: GameInfo, players: Any) -> None:
     if isinstance(players, bool) or not isinstance(players, int):
-        raise GameConfigError(f"players must be a whole number, not {players!r}")
+        raise GameConfigError(f"players must be a whole number, not {players!r}", key="term.err.players_number",
+                              params={"players": repr(players)})
     if players not in info.player_counts:
         counts = info.player_counts
         allowed = (f"{counts[0]}-{counts[-1]}" if counts == tuple(range(counts[0], counts[-1] + 1))
                    else ", ".join(map(str, counts)))
-        raise GameConfigError(f"{info.title} is played by {allowed} players, not {players}")
+        raise GameConfigError(f"{info.title} is played by {allowed} players, not {players}",
+                              key="term.err.players_count",
+                              params={"game": info.title, "allowed": allowed, "players": players})
 
 
 MAX_SEED = 2**63 - 1
@@ -327,10 +331,13 @@ def _backend(info: GameInfo, backend: str | None) -> Backend | None:
     eng = info.backends.get(backend)
     if eng is None:
         known = ", ".join(["python", *info.backends, "auto"])
-        raise GameConfigError(f"{info.title} has no {backend!r} engine; choose from {known}")
+        raise GameConfigError(f"{info.title} has no {backend!r} engine; choose from {known}",
+                              key="term.err.engine_unknown", params={"game": info.title, "engine": backend,
+                                                                     "engines": known})
     if not eng.available():
         raise GameConfigError(f"the {backend} engine of {info.title} is not built here (install with its toolchain, "
-                              "see docs/native.md); use backend='python'")
+                              "see docs/native.md); use backend='python'", key="term.err.engine_not_built",
+                              params={"game": info.title, "engine": backend})
     return eng
 
 
@@ -353,7 +360,8 @@ def new_game(name: str, players: int | None = None, seed: int | None = None, *, 
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
         shown = f"a {seed.bit_length()}-bit number" if isinstance(seed, int) and seed.bit_length() > 256 \
             else repr(str(seed)[:40])          # (str() of a huge int raises: Python limits its digits)
-        raise GameConfigError(f"seed must be a whole number from 0 to {MAX_SEED}, not {shown}")
+        raise GameConfigError(f"seed must be a whole number from 0 to {MAX_SEED}, not {shown}", key="term.err.seed",
+                              params={"top": MAX_SEED, "seed": shown})
     return (eng.new if eng is not None else info.new)(players, seed, **opts)
 
 
@@ -361,12 +369,14 @@ def load_game(d: dict, backend: str | None = None) -> GameState:
     """Inverse of ``state.to_dict()`` (on the engine ``backend``, as in new_game). A damaged dict raises
     GameConfigError, never anything else."""
     if not isinstance(d, dict):
-        raise GameConfigError("a saved game must be a JSON object")
+        raise GameConfigError("a saved game must be a JSON object", key="term.err.save.not_object")
     info = game_info(d.get("game"))  # type: ignore[arg-type]
     eng = _backend(info, backend)
     try:
         return (eng.load if eng is not None else info.load)(d)
     except GrimoireError as e:
-        raise GameConfigError(f"corrupt saved game: {e}") from None
+        raise GameConfigError(f"corrupt saved game: {e}", key="term.err.save.corrupt", params={"reason": str(e)}) \
+            from None
     except (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError, RecursionError) as e:
-        raise GameConfigError(f"corrupt saved game: {type(e).__name__}: {e}") from None
+        raise GameConfigError(f"corrupt saved game: {type(e).__name__}: {e}", key="term.err.save.corrupt",
+                              params={"reason": f"{type(e).__name__}: {e}"}) from None

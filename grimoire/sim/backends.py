@@ -71,7 +71,8 @@ def probe_address(address: str, timeout: float = PROBE_SECONDS) -> None:
     except OSError as e:
         why = f"no answer in {timeout:.0f} s" if isinstance(e, TimeoutError) else (e.strerror or type(e).__name__)
         raise GameConfigError(f"cannot connect to the Ray cluster at {address!r}: {why} (start one with "
-                              "`ray start --head`, or leave out --address for a local instance)") from None
+                              "`ray start --head`, or leave out --address for a local instance)",
+                              key="term.err.ray_connect", params={"address": repr(address), "reason": why}) from None
 
 
 def start_ray(address: str | None, workers: int | None):
@@ -91,7 +92,8 @@ def start_ray(address: str | None, workers: int | None):
             first = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
             raise GameConfigError(f"cannot connect to the Ray cluster at {address!r}: {first} "
                                   "(start one with `ray start --head`, or leave out --address for a local "
-                                  "instance)") from None
+                                  "instance)", key="term.err.ray_connect",
+                                  params={"address": repr(address), "reason": first}) from None
         cpus = int(ray.cluster_resources().get("CPU", 1))
         return ray, True, min(workers, cpus) if workers else cpus
     cpus = workers or os.cpu_count() or 1
@@ -136,4 +138,5 @@ def run_batches(backend: str, cfg: dict[str, Any], batches: list[int], workers: 
         return run_local(cfg, batches, workers or os.cpu_count() or 1)
     if backend == "ray":
         return run_ray(cfg, batches, workers, address)
-    raise GameConfigError(f"unknown backend {backend!r}; choose from: {', '.join(BACKENDS)}")
+    raise GameConfigError(f"unknown backend {backend!r}; choose from: {', '.join(BACKENDS)}",
+                          key="term.err.backend", params={"backend": repr(backend), "backends": ", ".join(BACKENDS)})

@@ -90,8 +90,11 @@ def resolve_engine(game: str, engine: str, agents: tuple[str, ...] | list[str] =
         return engine
     if engine in info.backends:
         raise GameConfigError(f"the {engine} engine of {info.title} is not built here (reinstall with cargo on the "
-                              f"PATH, see docs/native.md); use --engine python or auto")
-    raise GameConfigError(f"{info.title} has no {engine!r} engine; choose from {', '.join([*built, 'auto'])}")
+                              f"PATH, see docs/native.md); use --engine python or auto", key="term.err.engine_rebuild",
+                              params={"game": info.title, "engine": engine})
+    raise GameConfigError(f"{info.title} has no {engine!r} engine; choose from {', '.join([*built, 'auto'])}",
+                          key="term.err.engine_unknown",
+                          params={"game": info.title, "engine": engine, "engines": ", ".join([*built, "auto"])})
 
 
 def make_config(game: str, players: int | None, agents: list[str], games: int, seed: int = 1,
@@ -137,7 +140,8 @@ def read_manifest(out: Path) -> dict[str, Any] | None:
     try:
         return json.loads(path.read_text(encoding="utf-8"))
     except json.JSONDecodeError as e:
-        raise GameConfigError(f"{path} is damaged ({e}); remove it or choose another --out") from None
+        raise GameConfigError(f"{path} is damaged ({e}); remove it or choose another --out", key="term.err.run_damaged",
+                              params={"path": str(path), "reason": str(e)}) from None
 
 
 def source_commit() -> str:

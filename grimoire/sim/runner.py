@@ -70,7 +70,9 @@ def simulate(cfg: SimConfig, out: Path | str, backend: str = "local", workers: i
     """Run (or resume) a simulation into ``out``. ``on_start(config, games already done)`` is called
     once the plan is known, ``on_batch(games)`` after each finished batch."""
     if backend not in BACKENDS:
-        raise GameConfigError(f"unknown backend {backend!r}; choose from: {', '.join(BACKENDS)}")
+        raise GameConfigError(f"unknown backend {backend!r}; choose from: {', '.join(BACKENDS)}",
+                              key="term.err.backend",
+                              params={"backend": repr(backend), "backends": ", ".join(BACKENDS)})
     out = Path(out)
     fresh_dir = not out.exists()
     fresh = fresh_dir or read_manifest(out) is None

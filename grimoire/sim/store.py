@@ -91,8 +91,10 @@ def read_rows(run: Path | str) -> pa.Table:
     if not files:
         if (run / "run.json").exists():
             raise GameConfigError(f"{run} has no finished games yet (it stopped before its first batch was written): "
-                                  "run the same simulate command again to play it")
-        raise GameConfigError(f"{run} holds no simulation results (no {PART_GLOB})")
+                                  "run the same simulate command again to play it", key="term.err.run_unfinished",
+                                  params={"path": str(run)})
+        raise GameConfigError(f"{run} holds no simulation results (no {PART_GLOB})", key="term.err.run_empty",
+                              params={"path": str(run), "glob": PART_GLOB})
     table = pa.concat_tables([pq.read_table(p).replace_schema_metadata(None) for p in files],
                              promote_options="default")
     return table.sort_by([("game", "ascending"), ("seat", "ascending")])

@@ -152,7 +152,8 @@ def read_study(out: Path) -> dict[str, Any] | None:
     try:
         return json.loads(path.read_text(encoding="utf-8"))
     except json.JSONDecodeError as e:
-        raise GameConfigError(f"{path} is damaged ({e})") from None
+        raise GameConfigError(f"{path} is damaged ({e})", key="term.err.file_damaged",
+                              params={"path": str(path), "reason": str(e)}) from None
 
 
 def member_runs(path: Path) -> list[Path]:

@@ -110,7 +110,7 @@ def test_the_html_report_is_one_offline_file_with_its_plots(tmp_path):
     json_path, html_path = write(data, tmp_path / "rep")
     html = html_path.read_text()
     assert html.count("<svg") >= 6          # roles, turn order, seats, scores, rounds, actions, items
-    for title in ("Win rate by characters", "First-player advantage", "Win rate by seat", "Scores", "Game length",
+    for title in ("Win rate by role", "First-player advantage", "Win rate by seat", "Scores", "Game length",
                   "Items and choices"):
         assert title in html
     assert "<script" not in html and "<link" not in html and "src=" not in html

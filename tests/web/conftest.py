@@ -36,15 +36,20 @@ def _own_clients(monkeypatch):
     monkeypatch.setenv("GRIMOIRE_CLIENT_SALT", os.urandom(8).hex())
 
 
-@pytest.fixture(params=list(_backends()))
-def db_url(request, tmp_path) -> str:
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'grimoire.db'}"
+def backend_url(backend: str, folder: Path) -> str:
+    """The database of a backend: a new SQLite file in ``folder``, or the shared PostgreSQL test database."""
+    if backend == "sqlite":
+        return f"sqlite:///{folder / 'grimoire.db'}"
     if not PG_URL:
         if REQUIRE_PG:
             pytest.fail("GRIMOIRE_TEST_REQUIRE_PG=1 but GRIMOIRE_TEST_PG_URL is not set")
         pytest.skip("PostgreSQL tests need GRIMOIRE_TEST_PG_URL (scripts/test.sh sets it up where it can)")
     return PG_URL
+
+
+@pytest.fixture(params=list(_backends()))
+def db_url(request, tmp_path) -> str:
+    return backend_url(request.param, tmp_path)
 
 
 def private_pg_database(tag: str):
@@ -94,11 +99,13 @@ def free_port() -> int:
 class ServerProcess:
     """``grimoire serve`` in a subprocess: start, kill -9, start again on the same database."""
 
-    def __init__(self, db_url: str, log_path: Path, ai_delay: float = 0.0, extra: tuple[str, ...] = ("--allow-seeds",)):
+    def __init__(self, db_url: str, log_path: Path, ai_delay: float = 0.0, extra: tuple[str, ...] = ("--allow-seeds",),
+                 env: dict[str, str] | None = None):
         self.db_url = db_url
         self.log_path = log_path
         self.ai_delay = ai_delay
         self.extra = extra
+        self.env = env or {}        # set on every start (a fixture shared by tests outlives their monkeypatch)
         self.port = free_port()
         self.proc: subprocess.Popen | None = None
 
@@ -111,7 +118,7 @@ class ServerProcess:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "grimoire.cli.main", "serve", "--port", str(self.port), "--db", self.db_url,
              "--ai-delay", str(self.ai_delay), "--log-level", "warning", *self.extra],
-            stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+            stdout=log, stderr=subprocess.STDOUT, start_new_session=True, env={**os.environ, **self.env})
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
@@ -123,6 +130,9 @@ class ServerProcess:
                 pass
             time.sleep(0.1)
         raise RuntimeError(f"server did not start: {self.log_path.read_text()[-3000:]}")
+
+    def alive(self) -> bool:
+        return self.proc is not None and self.proc.poll() is None
 
     def kill(self) -> None:
         if self.proc and self.proc.poll() is None:

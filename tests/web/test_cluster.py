@@ -19,13 +19,13 @@ from websockets.sync.client import connect
 
 from .conftest import PG_URL, REQUIRE_PG, ServerProcess, auth, create_game, private_pg_database
 
-pytestmark = pytest.mark.postgresql
+pytestmark = [pytest.mark.postgresql, pytest.mark.xdist_group("cluster")]   # one test process: shared servers
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def pg_url():
-    """A database of its own for each test: the processes take every waiting AI move of their database,
-    and other tests leave games behind in the shared one."""
+    """A database of this file's own: the processes take every waiting AI move of their database, and
+    other tests leave games behind in the shared one."""
     if not PG_URL:
         if REQUIRE_PG:
             pytest.fail("GRIMOIRE_TEST_REQUIRE_PG=1 but GRIMOIRE_TEST_PG_URL is not set")
@@ -33,22 +33,30 @@ def pg_url():
     yield from private_pg_database("cluster")
 
 
-@pytest.fixture
-def servers(pg_url, tmp_path, monkeypatch):
-    monkeypatch.setenv("GRIMOIRE_AI_LEASE", "2")          # a killed process's AI moves are taken over soon
-    started: list[ServerProcess] = []
-
-    def start(n: int, ai_delay: float = 0.0) -> list[ServerProcess]:
-        out = []
-        for _ in range(n):
-            srv = ServerProcess(pg_url, tmp_path / f"server{len(started)}.log", ai_delay=ai_delay)
+@pytest.fixture(scope="module")
+def cluster(pg_url, tmp_path_factory):
+    """Three server processes on one database, shared by the file's tests (starting them for every test
+    cost CI time): each test plays games of its own. A killed process's AI moves are taken over after
+    2 s (GRIMOIRE_AI_LEASE); the AI waits 50 ms before a move, so a test sees the AI seats at work."""
+    folder = tmp_path_factory.mktemp("cluster")
+    env = {"GRIMOIRE_AI_LEASE": "2", "GRIMOIRE_CLIENT_SALT": os.urandom(8).hex()}
+    procs = [ServerProcess(pg_url, folder / f"server{i}.log", ai_delay=0.05, env=env) for i in range(3)]
+    try:
+        for srv in procs:
             srv.start()
-            started.append(srv)
-            out.append(srv)
-        return out
-    yield start
-    for srv in started:
-        srv.stop()
+        yield procs
+    finally:
+        for srv in procs:
+            srv.stop()
+
+
+@pytest.fixture
+def servers(cluster):
+    """The shared processes, every one running (a test before may have stopped or killed one)."""
+    for srv in cluster:
+        if not srv.alive():
+            srv.start()
+    return cluster
 
 
 def view(base, gid, token=None):
@@ -57,8 +65,59 @@ def view(base, gid, token=None):
     return r.json()
 
 
+def _reader(url: str, token: str | None, into: list, stop: threading.Event) -> threading.Thread:
+    def run():
+        with connect(url) as ws:
+            ws.send(json.dumps({"type": "join", "token": token}))
+            while not stop.is_set():
+                try:
+                    into.append(json.loads(ws.recv(timeout=0.2)))
+                except TimeoutError:
+                    continue
+    t = threading.Thread(target=run, daemon=True)
+    t.start()
+    return t
+
+
+def _health(base: str) -> dict:
+    r = httpx.get(base + "/api/health", timeout=10)
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def test_sqlite_serves_one_process_and_says_so(tmp_path):
+    r = subprocess.run([sys.executable, "-m", "grimoire.cli.main", "serve", "--db", str(tmp_path / "x.db"),
+                        "--workers", "2"], capture_output=True, text=True, timeout=60,
+                       env={**os.environ, "COLUMNS": "200"})
+    assert r.returncode == 2
+    lines = [x for x in (r.stdout + r.stderr).splitlines() if x.strip()]
+    assert len(lines) == 1 and "PostgreSQL" in lines[0], lines
+
+
+
+def test_workers_share_one_port(pg_url, tmp_path):
+    srv = ServerProcess(pg_url, tmp_path / "workers.log", extra=("--workers", "2"))
+    srv.start(timeout=120)                    # two processes import everything at once: slow on a busy machine
+    try:
+        pids = set()
+        deadline = time.monotonic() + 20
+        while len(pids) < 2:
+            assert time.monotonic() < deadline, f"one process answered every connection: {pids}"
+            pids.add(_health(srv.base)["pid"])
+        g = create_game(srv.base, [{"agent": "human"}, {"agent": "human"}])
+        token = g["seats"][view(srv.base, g["id"])["obs"]["current_player"]]["token"]
+        legal = view(srv.base, g["id"], token)["obs"]["legal_actions"]
+        r = httpx.post(f"{srv.base}/api/games/{g['id']}/actions", headers=auth(token),
+                       json={"seq": 0, "action": legal[0]}, timeout=10)
+        assert r.status_code == 200, r.text
+        for _ in range(6):                                  # whichever process answers has the same game
+            assert view(srv.base, g["id"])["seq"] >= 1
+    finally:
+        srv.stop()
+
+
 def test_concurrent_submissions_to_different_processes_apply_once(servers):
-    procs = servers(3)
+    procs = servers
     bases = [p.base for p in procs]
     g = create_game(bases[0], [{"agent": "human"}] * 3, seed=31)
     toks = {s["seat"]: s["token"] for s in g["seats"]}
@@ -88,22 +147,8 @@ def test_concurrent_submissions_to_different_processes_apply_once(servers):
         assert [e["text"] for e in view(base, g["id"])["log"]] == accepted
 
 
-def _reader(url: str, token: str | None, into: list, stop: threading.Event) -> threading.Thread:
-    def run():
-        with connect(url) as ws:
-            ws.send(json.dumps({"type": "join", "token": token}))
-            while not stop.is_set():
-                try:
-                    into.append(json.loads(ws.recv(timeout=0.2)))
-                except TimeoutError:
-                    continue
-    t = threading.Thread(target=run, daemon=True)
-    t.start()
-    return t
-
-
 def test_every_client_sees_every_update_whichever_process_it_is_on(servers):
-    procs = servers(3)
+    procs = servers
     g = create_game(procs[0].base, [{"agent": "human"}] * 2, seed=32)
     toks = {s["seat"]: s["token"] for s in g["seats"]}
     ws_url = [p.base.replace("http", "ws") + f"/ws/games/{g['id']}" for p in procs]
@@ -148,64 +193,8 @@ def test_every_client_sees_every_update_whichever_process_it_is_on(servers):
         assert [e["text"] for m in states for e in m["log"]] == played, who
 
 
-def _health(base: str) -> dict:
-    r = httpx.get(base + "/api/health", timeout=10)
-    assert r.status_code == 200, r.text
-    return r.json()
-
-
-def test_ai_moves_go_on_after_a_process_is_killed_and_its_clients_reconnect(servers):
-    a, b = servers(2, ai_delay=0.05)
-    g = create_game(a.base, [{"agent": "human"}, {"agent": "random"}, {"agent": "random"}], seed=33)
-    token = g["seats"][0]["token"]
-    with connect(a.base.replace("http", "ws") + f"/ws/games/{g['id']}") as ws:
-        ws.send(json.dumps({"type": "join", "token": token}))
-        seen = []
-        for turn in range(7):                   # the human plays through A; the AI seats answer
-            while True:
-                m = json.loads(ws.recv(timeout=10))
-                if m["type"] in ("welcome", "state"):
-                    seen.extend(m["log"])
-                    if m["obs"]["current_player"] == 0 or m["status"] != "active":
-                        break
-            if turn < 6:
-                ws.send(json.dumps({"type": "act", "id": "x", "seq": m["seq"],
-                                    "action": m["obs"]["legal_actions"][0]}))
-        # every AI move was computed by one process only (the job table): the processes computed as many
-        # moves as the log has AI moves
-        ai_actions = sum(1 for e in seen if e["seat"] != 0)
-        assert ai_actions > 0
-        assert sum(_health(p.base)["cluster"]["ai_computed"] for p in (a, b)) == ai_actions
-        ai = create_game(a.base, [{"agent": "random"}] * 2, seed=34)       # plays by itself, on whichever
-        time.sleep(0.5)
-        before = view(b.base, ai["id"])["seq"]
-        a.kill()
-    # the human's client reconnects to B and loses nothing; B computes the AI seats from now on
-    with connect(b.base.replace("http", "ws") + f"/ws/games/{g['id']}") as ws:
-        ws.send(json.dumps({"type": "join", "token": token}))
-        m = json.loads(ws.recv(timeout=10))
-        assert m["type"] == "welcome"
-        assert m["log"][:len(seen)] == seen
-        deadline = time.monotonic() + 20
-        while m["obs"]["current_player"] != 0 and m["status"] == "active":
-            assert time.monotonic() < deadline, "the AI seats did not move after the process was killed"
-            m = json.loads(ws.recv(timeout=20))
-        ws.send(json.dumps({"type": "act", "id": "y", "seq": m["seq"], "action": m["obs"]["legal_actions"][0]}))
-        while True:
-            r = json.loads(ws.recv(timeout=10))
-            if r["type"] in ("ack", "error"):
-                break
-        assert r["type"] == "ack", r
-    deadline = time.monotonic() + 20
-    while view(b.base, ai["id"])["seq"] <= before + 5 and view(b.base, ai["id"])["status"] != "over":
-        assert time.monotonic() < deadline, "the AI-only game did not go on after its process was killed"
-        time.sleep(0.1)
-    log = view(b.base, ai["id"])["log"]
-    assert [e["seq"] for e in log] == list(range(1, len(log) + 1))
-
-
 def test_a_rolling_restart_loses_no_acknowledged_action(servers):
-    procs = servers(2)
+    procs = servers[:2]
     g = create_game(procs[0].base, [{"agent": "human"}] * 2, seed=35)
     toks = {s["seat"]: s["token"] for s in g["seats"]}
     acked: list[str] = []
@@ -247,31 +236,51 @@ def test_a_rolling_restart_loses_no_acknowledged_action(servers):
         assert log == acked
 
 
-def test_workers_share_one_port(pg_url, tmp_path):
-    srv = ServerProcess(pg_url, tmp_path / "workers.log", extra=("--workers", "2"))
-    srv.start(timeout=120)                    # two processes import everything at once: slow on a busy machine
-    try:
-        pids = set()
+def test_ai_moves_go_on_after_a_process_is_killed_and_its_clients_reconnect(servers):
+    a, b, c = servers
+    g = create_game(a.base, [{"agent": "human"}, {"agent": "random"}, {"agent": "random"}], seed=33)
+    token = g["seats"][0]["token"]
+    with connect(a.base.replace("http", "ws") + f"/ws/games/{g['id']}") as ws:
+        ws.send(json.dumps({"type": "join", "token": token}))
+        seen = []
+        for turn in range(7):                   # the human plays through A; the AI seats answer
+            while True:
+                m = json.loads(ws.recv(timeout=10))
+                if m["type"] in ("welcome", "state"):
+                    seen.extend(m["log"])
+                    if m["obs"]["current_player"] == 0 or m["status"] != "active":
+                        break
+            if turn < 6:
+                ws.send(json.dumps({"type": "act", "id": "x", "seq": m["seq"],
+                                    "action": m["obs"]["legal_actions"][0]}))
+        # every AI move was computed by one process only (the job table): the processes computed as many
+        # moves as the log has AI moves (the file's other tests play no AI seat)
+        ai_actions = sum(1 for e in seen if e["seat"] != 0)
+        assert ai_actions > 0
+        assert sum(_health(p.base)["cluster"]["ai_computed"] for p in (a, b, c)) == ai_actions
+        ai = create_game(a.base, [{"agent": "random"}] * 2, seed=34)       # plays by itself, on whichever
+        time.sleep(0.5)
+        before = view(b.base, ai["id"])["seq"]
+        a.kill()
+    # the human's client reconnects to B and loses nothing; B computes the AI seats from now on
+    with connect(b.base.replace("http", "ws") + f"/ws/games/{g['id']}") as ws:
+        ws.send(json.dumps({"type": "join", "token": token}))
+        m = json.loads(ws.recv(timeout=10))
+        assert m["type"] == "welcome"
+        assert m["log"][:len(seen)] == seen
         deadline = time.monotonic() + 20
-        while len(pids) < 2:
-            assert time.monotonic() < deadline, f"one process answered every connection: {pids}"
-            pids.add(_health(srv.base)["pid"])
-        g = create_game(srv.base, [{"agent": "human"}, {"agent": "human"}])
-        token = g["seats"][view(srv.base, g["id"])["obs"]["current_player"]]["token"]
-        legal = view(srv.base, g["id"], token)["obs"]["legal_actions"]
-        r = httpx.post(f"{srv.base}/api/games/{g['id']}/actions", headers=auth(token),
-                       json={"seq": 0, "action": legal[0]}, timeout=10)
-        assert r.status_code == 200, r.text
-        for _ in range(6):                                  # whichever process answers has the same game
-            assert view(srv.base, g["id"])["seq"] >= 1
-    finally:
-        srv.stop()
-
-
-def test_sqlite_serves_one_process_and_says_so(tmp_path):
-    r = subprocess.run([sys.executable, "-m", "grimoire.cli.main", "serve", "--db", str(tmp_path / "x.db"),
-                        "--workers", "2"], capture_output=True, text=True, timeout=60,
-                       env={**os.environ, "COLUMNS": "200"})
-    assert r.returncode == 2
-    lines = [x for x in (r.stdout + r.stderr).splitlines() if x.strip()]
-    assert len(lines) == 1 and "PostgreSQL" in lines[0], lines
+        while m["obs"]["current_player"] != 0 and m["status"] == "active":
+            assert time.monotonic() < deadline, "the AI seats did not move after the process was killed"
+            m = json.loads(ws.recv(timeout=20))
+        ws.send(json.dumps({"type": "act", "id": "y", "seq": m["seq"], "action": m["obs"]["legal_actions"][0]}))
+        while True:
+            r = json.loads(ws.recv(timeout=10))
+            if r["type"] in ("ack", "error"):
+                break
+        assert r["type"] == "ack", r
+    deadline = time.monotonic() + 20
+    while view(b.base, ai["id"])["seq"] <= before + 5 and view(b.base, ai["id"])["status"] != "over":
+        assert time.monotonic() < deadline, "the AI-only game did not go on after its process was killed"
+        time.sleep(0.1)
+    log = view(b.base, ai["id"])["log"]
+    assert [e["seq"] for e in log] == list(range(1, len(log) + 1))

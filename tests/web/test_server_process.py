@@ -5,13 +5,37 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import threading
 import time
 
 import httpx
+import pytest
 from websockets.sync.client import connect
 
-from .conftest import auth, create_game
+from .conftest import ServerProcess, _backends, auth, backend_url, create_game
+
+pytestmark = pytest.mark.xdist_group("server_process")      # one test process: the file's servers are shared
+
+
+@pytest.fixture(scope="module", params=list(_backends()))
+def shared_server(request, tmp_path_factory):
+    """One server process per backend for the whole file: each test plays games of its own, and starting a
+    server for every test cost CI time."""
+    folder = tmp_path_factory.mktemp(f"server-{request.param}")
+    srv = ServerProcess(backend_url(request.param, folder), folder / "server.log",
+                        env={"GRIMOIRE_CLIENT_SALT": os.urandom(8).hex()})
+    srv.start()
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture
+def server(shared_server):
+    """The shared server, started again if a test before left it dead (the SIGKILL test kills it)."""
+    if not shared_server.alive():
+        shared_server.start()
+    return shared_server
 
 
 def get(base, gid, token=None):
@@ -90,7 +114,7 @@ def test_sigkill_during_play_loses_no_accepted_action(server):
     g = create_game(base, [{"agent": "human"}, {"agent": "human"}, {"agent": "human"}], seed=5)
     toks = {s["seat"]: s["token"] for s in g["seats"]}
     accepted = []
-    for _ in range(40):
+    for _ in range(16):                  # accepted actions to find again after the kill (40 cost CI time)
         v = get(base, g["id"])
         cp = v["obs"]["current_player"]
         legal = get(base, g["id"], toks[cp])["obs"]["legal_actions"]

@@ -81,8 +81,7 @@ def _native_build() -> str:
 
 register(GameInfo(
     name="shuluri",
-    titles={"en": "Shuluri Viadal", "hu": "Shuluri Viadal", "de": "Shuluri Viadal – die Gladiatorenarena",
-            "zh": "舒鲁里角斗场"},
+    titles={"en": "Shuluri Viadal", "hu": "Shuluri Viadal", "de": "Shuluri Viadal", "zh": "舒魯里角鬥場"},
     package=__name__,
     new=new_state,
     load=load,

@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from ...cli.i18n import Translator
 from .stats import analyse, compare
 
 
@@ -16,7 +17,8 @@ def build(runs: list[Path | str], names: list[str] | None = None) -> dict[str, A
     games = {r["run"]["game"] for r in reports}
     if len(games) > 1:
         from ...core.errors import GameConfigError
-        raise GameConfigError(f"the runs are of different games ({', '.join(sorted(games))}): compare runs of one game")
+        raise GameConfigError(f"the runs are of different games ({', '.join(sorted(games))}): compare runs of one game",
+                              key="term.err.report_games", params={"games": ", ".join(sorted(games))})
     names = names or [Path(r).name or str(r) for r in runs]
     from .agents import agent_study
     study = agent_study(reports, names)
@@ -33,8 +35,8 @@ def build(runs: list[Path | str], names: list[str] | None = None) -> dict[str, A
     return {"names": names, "runs": reports, "study": study, "comparisons": comparisons}
 
 
-def write(data: dict[str, Any], out: Path | str, fmt: str = "html") -> list[Path]:
-    """Write ``report.json`` (and ``index.html`` for the html format) into ``out``."""
+def write(data: dict[str, Any], out: Path | str, fmt: str = "html", t: Translator | None = None) -> list[Path]:
+    """Write ``report.json`` (and ``index.html`` for the html format, in ``t``'s language) into ``out``."""
     from .html import render
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
@@ -42,7 +44,8 @@ def write(data: dict[str, Any], out: Path | str, fmt: str = "html") -> list[Path
     written[0].write_text(json.dumps(data, indent=1, default=float), encoding="utf-8")
     if fmt == "html":
         page = out / "index.html"
-        page.write_text(render(data["runs"], data["names"], data["comparisons"], data.get("study")), encoding="utf-8")
+        text = render(data["runs"], data["names"], data["comparisons"], data.get("study"), t)
+        page.write_text(text, encoding="utf-8")
         written.append(page)
     return written
 

@@ -1,7 +1,7 @@
 """The report's findings in words, in a language: the sentences come from the terminal's catalog
 (``term.report.*``), the names of roles and items from the game's (``<game>.arena.*``), seats and turn
-positions are counted from 1. ``report.json`` and the HTML page keep the English sentences; ``grimoire
-report`` prints them in the reader's language."""
+positions are counted from 1. ``report.json`` keeps the English sentences; the HTML page and ``grimoire
+report``'s lines are in the reader's language."""
 
 from __future__ import annotations
 

@@ -117,13 +117,21 @@ export async function api(method, path, body, token) {
   const headers = {"Content-Type": "application/json"};
   if (token) headers.Authorization = `Bearer ${token}`;
   if (csrfToken && method !== "GET") headers["X-CSRF-Token"] = csrfToken;
-  const r = await fetch(path, {method, headers, body: body === undefined ? undefined : JSON.stringify(body)});
+  let r;
+  try {
+    r = await fetch(path, {method, headers, body: body === undefined ? undefined : JSON.stringify(body)});
+  } catch {                     // no answer at all (offline, server down): the browser's words are English
+    const err = new Error(t("error.network"));
+    err.code = "network";
+    throw err;
+  }
   let data = null;
   try { data = await r.json(); } catch { data = null; }
   if (!r.ok) {
     const e = (data && data.error) || {};
     const wait = e.retry_after ?? r.headers.get("Retry-After");
-    const err = new Error(errorText(e.code, e.message || `HTTP ${r.status}`, wait, e.rule, e.reason));
+    // an answer without our error (e.g. a proxy's page): the generic text, not "HTTP 502"
+    const err = new Error(errorText(e.code || "http_error", e.message || `HTTP ${r.status}`, wait, e.rule, e.reason));
     err.status = r.status;
     err.code = e.code;
     err.retryAfter = wait;
