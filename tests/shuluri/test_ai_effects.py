@@ -74,9 +74,9 @@ def test_a_dance_on_the_enemy_gladiator_counts_until_it_ends():
 def test_with_effects_hard_dances_where_medium_does():
     """Round 1, seat 0 to act: medium (as seat 0 in game 1 of that seed) names its warlock and dances
     the enemy gladiator dgl; hard without the option names its shooters, with it dances."""
-    without = _first_step(ShuluriSearch(0, **PAIRS))
+    without = _first_step(ShuluriSearch(0, **{**PAIRS, "effects": False}))
     assert "wl cast dance dgl" not in without and without[0].startswith("name xb")
-    with_effects = _first_step(ShuluriSearch(0, **PAIRS, effects=True))
+    with_effects = _first_step(ShuluriSearch(0, **{**PAIRS, "effects": True}))
     assert "wl cast dance dgl" in with_effects and with_effects[0].startswith("name wl")
 
 
