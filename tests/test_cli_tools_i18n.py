@@ -360,7 +360,9 @@ def test_the_report_page_is_all_in_the_language(lang, study_run, english_page):
     page, english = report_page(study_run, lang), english_page
     for key in ("term.page.summary", "term.page.study", "term.page.method_text", "term.page.plot.win_rate"):
         assert catalog(lang)[key] in page, key
-    # as typed: the agents' names (the runs' folders), the engine, a commit of a changed tree ("+dirty")
+    # as typed: the agents' names (the runs' folders), the engine, the commit (hex: its letters are no
+    # English, and a run of them can be any word) of a changed tree ("+dirty")
+    page, english = (re.sub(r"\b[0-9a-f]{7,40}\b", " ", text) for text in (page, english))
     check_language(lang, page, english, {"random", "easy", "python", "dirty"}, width=False)
 
 

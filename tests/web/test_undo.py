@@ -20,6 +20,7 @@ from . import test_cluster
 from .conftest import auth
 
 pg_url = test_cluster.pg_url          # the fixtures of the many-process tests
+cluster = test_cluster.cluster
 servers = test_cluster.servers
 
 SEED = 7
@@ -190,7 +191,7 @@ def test_undo_on_one_process_is_exactly_once_and_reaches_the_others(servers):
     import httpx
 
     from .conftest import create_game
-    a, b = servers(2)
+    a, b = servers[:2]
     seat, action = pick("zavandor", None)
     g = create_game(a.base, TWO, seed=SEED)
     tok = {s["seat"]: s["token"] for s in g["seats"]}
