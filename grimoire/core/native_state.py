@@ -15,6 +15,16 @@ from .rng import Rng
 from .state import GameState
 
 
+def module_build_id(module: Any) -> str:
+    """The first 12 hex digits of a compiled module's SHA-256 (a run's provenance), or "" unbuilt (None)."""
+    import hashlib
+    path = getattr(module, "__file__", None)
+    if not path:
+        return ""
+    with open(path, "rb") as f:
+        return hashlib.sha256(f.read()).hexdigest()[:12]
+
+
 class NativeState(GameState):
     """A state whose rules run in a compiled core; the game's subclass routes the rest of the contract."""
 

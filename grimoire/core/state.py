@@ -34,6 +34,20 @@ _LISTS: dict[int, tuple[Any, list[str]]] = {}
 _LISTS_MAX = 4096
 
 
+def texts_since_kept(node: Any, kept: dict[int, tuple]) -> tuple[list[str], tuple | None]:
+    """Walk a history cons list back from ``node`` to the first node with an entry in ``kept`` (entries are
+    keyed by the node's id and hold the node first, so a reused id is not taken for it): the texts passed,
+    newest first, and that entry (None if the walk reached the start)."""
+    newer: list[str] = []
+    while node is not None:
+        got = kept.get(id(node))
+        if got is not None and got[0] is node:
+            return newer, got
+        newer.append(node[0])
+        node = node[1]
+    return newer, None
+
+
 class GameState:
     game: str = ""
     backend: str = "python"     # the engine (registry.new_game's backend): another one overrides this
@@ -49,18 +63,9 @@ class GameState:
     @property
     def history(self) -> list[str]:
         node = self._hist
-        got = _LISTS.get(id(node))
-        if got is not None and got[0] is node:
+        newer, got = texts_since_kept(node, _LISTS)
+        if got is not None and not newer:
             return got[1][:]
-        newer: list[str] = []
-        n = node
-        while n is not None:
-            got = _LISTS.get(id(n))
-            if got is not None and got[0] is n:
-                break
-            newer.append(n[0])
-            n = n[1]
-            got = None
         newer.reverse()
         out = got[1] + newer if got is not None else newer
         if node is not None:

@@ -24,7 +24,7 @@ import orjson
 
 from ...core.action import Action
 from ...core.errors import GameConfigError
-from ...core.native_state import NativeState
+from ...core.native_state import NativeState, module_build_id
 from ...core.rng import Rng
 from . import actions as A
 from .events import english
@@ -52,12 +52,7 @@ _NUM_IDS = len(_BY_ID)
 
 def build_id() -> str:
     """The first 12 hex digits of the compiled module's SHA-256 (a run's provenance), or "" unbuilt."""
-    import hashlib
-    path = getattr(_native, "__file__", None)
-    if not path:
-        return ""
-    with open(path, "rb") as f:
-        return hashlib.sha256(f.read()).hexdigest()[:12]
+    return module_build_id(_native)
 
 
 class NativeShuluriState(NativeState):
@@ -116,15 +111,7 @@ class NativeShuluriState(NativeState):
         return self._c.undo_barrier()
 
     def clone(self) -> NativeShuluriState:
-        s = _new(NativeShuluriState)
-        s.num_players = self.num_players
-        s.seed = self.seed
-        s.options = self.options
-        s._hist = self._hist
-        s._hist_len = self._hist_len
-        s._c = self._c.copy()
-        s._snap = None
-        return s
+        return _wrap(self, self._c.copy())
 
     def _observe(self, seats: list[int | None]) -> list[dict[str, Any]]:
         return self.to_python()._observe(seats)
@@ -195,13 +182,18 @@ def _core_of(ref) -> Any:
 
 def from_python(ref) -> NativeShuluriState:
     """The native twin of a reference state."""
+    return _wrap(ref, _core_of(ref))
+
+
+def _wrap(src, core) -> NativeShuluriState:
+    """A native state around ``core`` with ``src``'s players, seed, options and history (shared: never changed)."""
     s = _new(NativeShuluriState)
-    s.num_players = ref.num_players
-    s.seed = ref.seed
-    s.options = ref.options
-    s._hist = ref._hist
-    s._hist_len = ref._hist_len
-    s._c = _core_of(ref)
+    s.num_players = src.num_players
+    s.seed = src.seed
+    s.options = src.options
+    s._hist = src._hist
+    s._hist_len = src._hist_len
+    s._c = core
     s._snap = None
     return s
 

@@ -25,7 +25,7 @@ from ...core.errors import GameConfigError, IllegalAction
 from ...core.options import GameOptions, validate_options
 from ...core.parts import Kept
 from ...core.rng import Rng
-from ...core.state import GameState
+from ...core.state import GameState, texts_since_kept
 from . import determinize, rules
 from .actions import KIND_END, SIDES, TABLE, parse
 from .codec import CODEC
@@ -468,16 +468,8 @@ _LIVE_SHEETS: dict[tuple, tuple[dict, list, Any, Kept]] = {}
 
 def _view_logs(st: ZauberschmiedeState) -> tuple[list[list], ...]:
     """Each seat's own actions as [round, text], in order (``seat_logs``); read-only."""
-    first = node = st._hist
-    newer: list[str] = []
-    got = None
-    while node is not None:
-        got = _LOGS.get(id(node))
-        if got is not None and got[0] is node:
-            break
-        newer.append(node[0])
-        node = node[1]
-        got = None
+    first = st._hist
+    newer, got = texts_since_kept(first, _LOGS)
     logs: list[list[list]]
     if got is None:
         seat, rnd, logs = 0, 1, [[] for _ in range(st.num_players)]

@@ -23,7 +23,7 @@ import orjson
 
 from ...core.action import Action
 from ...core.errors import GameConfigError, IllegalAction
-from ...core.native_state import NativeState
+from ...core.native_state import NativeState, module_build_id
 from ...core.rng import Rng
 from ...core.state import GameState
 from . import actions as A
@@ -41,12 +41,7 @@ AVAILABLE = _native is not None
 
 def build_id() -> str:
     """The first 12 hex digits of the compiled module's SHA-256 (a run's provenance), or "" unbuilt."""
-    import hashlib
-    path = getattr(_native, "__file__", None)
-    if not path:
-        return ""
-    with open(path, "rb") as f:
-        return hashlib.sha256(f.read()).hexdigest()[:12]
+    return module_build_id(_native)
 _new = object.__new__
 _HIST = GameState.__dict__["_hist"]      # the base class's slot behind NativeZavandorState._hist
 _HIST_GET, _HIST_SET = _HIST.__get__, _HIST.__set__
