@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from .episode import derive_seed
@@ -215,6 +215,23 @@ def random_playthrough(game: str, players: int, seed: int, options: dict | None 
     w = state.winners()
     assert w and all(0 <= x < players for x in w), f"bad winners {w}"
     return state
+
+
+def server_states(game: str, players: int, seed: int, n: int | None = None, **options: Any) -> Iterator[GameState]:
+    """A random game's states as the server holds them: each action applied to a clone of the state
+    before, so that what a state keeps (views, history lists) is shared with its parent as in play.
+    Yields the first state, then one per action: at most ``n`` states, or to the game's end."""
+    s = new_game(game, players, seed, **options)
+    r = Rng(seed)
+    shown = 0
+    while n is None or shown < n:
+        yield s
+        shown += 1
+        if s.is_terminal():
+            return
+        legal = s.legal_actions()
+        s = s.clone()
+        s.apply(legal[r.below(len(legal))])
 
 
 _REPLAY_SNIPPET = """

@@ -9,22 +9,10 @@ from __future__ import annotations
 import pytest
 
 import grimoire
+from grimoire.core.conformance import server_states
 from grimoire.core.parts import Kept
-from grimoire.core.rng import Rng
 from grimoire.games.shuluri import view
 from grimoire.games.shuluri.view import EVENTS_SHOWN
-
-
-def _server_states(players: int, seed: int, **opts):
-    s = grimoire.new_game("shuluri", players, seed, max_rounds=6, **opts)
-    rng = Rng(seed)
-    while True:
-        yield s
-        if s.is_terminal():
-            return
-        legal = s.legal_actions()
-        s = s.clone()
-        s.apply(legal[rng.below(len(legal))])
 
 
 def _plain_window(s, seat=None):
@@ -66,7 +54,7 @@ def test_kept_teams_and_windows_are_the_views_built_afresh(players, seed, opts):
     seats: list[int | None] = [None, *range(players)]
     n = slid = reused = private = 0
     before: list = []
-    for s in _server_states(players, seed, **opts):
+    for s in server_states("shuluri", players, seed, max_rounds=6, **opts):
         got = s.observations(seats)
         assert got == _afresh(s, seats)
         (lines, data), mine = view._public_events(s)

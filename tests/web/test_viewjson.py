@@ -6,30 +6,17 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from grimoire.core.conformance import server_states
 from grimoire.core.parts import Kept
-from grimoire.core.registry import games, new_game
-from grimoire.core.rng import Rng
+from grimoire.core.registry import games
 from grimoire.web import delta, fastjson, viewjson
-
-
-def _server_states(game: str, players: int, seed: int, n: int):
-    """The states of a random game as the server has them: each action applied to a clone."""
-    s = new_game(game, players, seed=seed)
-    r = Rng(seed)
-    for _ in range(n):
-        yield s
-        if s.is_terminal():
-            return
-        legal = s.legal_actions()
-        s = s.clone()
-        s.apply(legal[r.below(len(legal))])
 
 
 @pytest.mark.parametrize("game", games())
 def test_every_seats_text_is_the_plain_text(game):
     memo: viewjson.Memo = {}
     reused = written = 0
-    for s in _server_states(game, 3 if game == "zauberschmiede" else 4, 5, 150):
+    for s in server_states(game, 3 if game == "zauberschmiede" else 4, 5, 150):
         memo, before = {}, memo
         seats: list[int | None] = [None, *range(s.num_players)]
         for obs in s.observations(seats):

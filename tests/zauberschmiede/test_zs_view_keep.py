@@ -8,23 +8,11 @@ from __future__ import annotations
 
 import pytest
 
+from grimoire.core.conformance import server_states
 from grimoire.core.parts import Kept
-from grimoire.core.registry import new_game
 from grimoire.core.rng import Rng
 from grimoire.games.zauberschmiede import player as P
 from grimoire.games.zauberschmiede import state as S
-
-
-def _server_states(players: int, seed: int):
-    s = new_game("zauberschmiede", players, seed=seed)
-    r = Rng(seed)
-    while True:
-        yield s
-        if s.is_terminal():
-            return
-        legal = s.legal_actions()
-        s = s.clone()
-        s.apply(legal[r.below(len(legal))])
 
 
 def _afresh(s, seats):
@@ -52,7 +40,7 @@ def test_kept_sheets_are_the_views_built_afresh(players, seed):
     seats: list[int | None] = [None, *range(players)]
     n = reused = 0
     before: list = []
-    for s in _server_states(players, seed):
+    for s in server_states("zauberschmiede", players, seed):
         got = s.observations(seats)
         assert got == _afresh(s, seats)
         assert [[[r, t] for r, t in log] for log in s.seat_logs()] == list(S._view_logs(s))
@@ -74,7 +62,8 @@ def test_a_sheets_score_follows_what_the_seat_sees_of_the_others():
     """The dust creator's bonus (S8) of a sheet depends on the other sheets the seat sees: a round-start
     sheet seen by two seats whose own sheets produced different dust, and a live sheet asked for with
     different metrics, each get the score built afresh."""
-    s = next(st for st in _server_states(3, 7) if st.round >= 2 and any(sum(p.snap.boxes) for p in st.players))
+    s = next(st for st in server_states("zauberschmiede", 3, 7)
+             if st.round >= 2 and any(sum(p.snap.boxes) for p in st.players))
     i = next(k for k, p in enumerate(s.players) if sum(p.snap.boxes))
     c = s.clone()
     j = (i + 1) % 3
@@ -109,7 +98,7 @@ def _plain_visible_history(s, seat):
 @pytest.mark.parametrize("players, seed, limit", [(1, 5, 999), (2, 6, 999), (4, 7, 999), (6, 8, 120)])
 def test_visible_history_walked_back_is_the_rule(players, seed, limit):
     rng = Rng(seed)
-    for k, s in enumerate(_server_states(players, seed)):
+    for k, s in enumerate(server_states("zauberschmiede", players, seed)):
         if k == limit:
             break
         for seat in [None, *range(players)]:

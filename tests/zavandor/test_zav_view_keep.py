@@ -6,24 +6,10 @@ from __future__ import annotations
 
 import pytest
 
+from grimoire.core.conformance import server_states
 from grimoire.core.parts import Kept
-from grimoire.core.registry import new_game
-from grimoire.core.rng import Rng
 from grimoire.games.zavandor import view
 from grimoire.games.zavandor.player import Player
-
-
-def _server_states(players: int, seed: int, n: int = 400):
-    """A random game's states as the server has them: each action applied to a clone of the state before."""
-    s = new_game("zavandor", players, seed=seed)
-    r = Rng(seed)
-    for _ in range(n):
-        yield s
-        if s.is_terminal():
-            return
-        legal = s.legal_actions()
-        s = s.clone()
-        s.apply(legal[r.below(len(legal))])
 
 
 @pytest.mark.parametrize("players, seed", [(2, 3), (3, 4), (4, 5)])
@@ -31,7 +17,7 @@ def test_kept_player_views_are_the_views_built_afresh(players, seed):
     seats: list[int | None] = [None, *range(players)]
     n = reused = 0
     before: list = []
-    for s in _server_states(players, seed):
+    for s in server_states("zavandor", players, seed, 400):
         got = s.observations(seats)
         kept, own = dict(view._KEPT), dict(view._OWN)
         view._KEPT.clear()                      # afresh: nothing kept
@@ -52,7 +38,7 @@ def test_kept_player_views_are_the_views_built_afresh(players, seed):
 def test_the_key_holds_every_slot_a_view_shows():
     """Each player slot and each of the state's fields the view reads, changed alone, gives the view built
     afresh (so a slot added to Player without a place in the key fails here)."""
-    s = next(st for i, st in enumerate(_server_states(4, 9)) if i == 60)
+    s = next(st for i, st in enumerate(server_states("zavandor", 4, 9, 400)) if i == 60)
     changes = {slot: (lambda p, a=slot: setattr(p, a, _other(getattr(p, a)))) for slot in Player.__slots__
                if slot not in ("seat", "cardsum")}
     assert len(changes) == len(Player.__slots__) - 2
