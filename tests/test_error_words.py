@@ -15,7 +15,7 @@ import pytest
 from grimoire.cli.i18n import Translator, catalog
 from grimoire.core.errors import GameConfigError
 from grimoire.core.record import load_record, make_record, replay, verify
-from grimoire.core.registry import check_players, engine_of, game_info, load_game, new_game
+from grimoire.core.registry import check_players, game_info, load_game, new_game
 
 GAME = "zavandor"
 OTHERS = ("hu", "de", "zh")
@@ -63,7 +63,7 @@ def refusals(tmp: Path):
     yield "unknown game", lambda: game_info("chess")
     yield "players not a number", lambda: check_players(game_info(GAME), True)
     yield "player count", lambda: check_players(game_info(GAME), 9)
-    yield "unknown engine", lambda: engine_of(GAME, "quantum")
+    yield "unknown engine", lambda: new_game(GAME, 2, seed=1, backend="quantum")
     yield "seed", lambda: new_game(GAME, 2, seed=-1)
     yield "save not an object", lambda: load_game([])       # type: ignore[arg-type]
     yield "corrupt save", lambda: load_game({"game": GAME, "players": "x"})

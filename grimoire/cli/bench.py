@@ -15,7 +15,7 @@ from ..agents import make_agent
 from ..core.episode import derive_seed, run_episode
 from ..core.errors import GameConfigError
 from ..core.record import replay
-from ..core.registry import engine_of, load_game, new_game
+from ..core.registry import load_game, new_game
 from .common import (
     check_agent_names,
     check_output_path,
@@ -52,9 +52,6 @@ def bench_games(game: str, players: int, games: int, seed: int, max_rounds: int 
     if max_rounds:
         opts["max_rounds"] = max_rounds
     names = agents or ["random"] * players
-    eng = engine_of(game, backend)
-    count = eng.counters if eng is not None and eng.counters is not None else dict
-    counted = count()
     for g in range(games):
         state = new_game(game, players, derive_seed(seed, g), backend=backend, **opts)
         seat_seeds = [derive_seed(seed, g, 2, i) for i in range(players)]   # (setup, like the state: untimed)
@@ -73,8 +70,6 @@ def bench_games(game: str, players: int, games: int, seed: int, max_rounds: int 
         per_game.append({"seed": state.seed, "scores": state.scores(), "actions": state._hist_len})
         if progress:
             progress.advance(task)
-    # what the engine counted while playing (e.g. actions it handed to the Python engine)
-    counted = {k: v - counted.get(k, 0) for k, v in count().items() if v != counted.get(k, 0)}
     # clones of mid-game states
     clones = 0
     pool = samples or [new_game(game, players, derive_seed(seed, 0), backend=backend, **options)]
@@ -93,7 +88,6 @@ def bench_games(game: str, players: int, games: int, seed: int, max_rounds: int 
             "actions_per_game": actions / games if games else 0.0,
             "ms_per_game": 1000 * play_time / games if games else 0.0,
             "clones_per_s": clones / clone_time,
-            "counters": counted,
             "games": per_game}
 
 
@@ -145,7 +139,4 @@ def bench_command(
     t.add_row(tr("term.bench.actions_per_game"), f"{r['actions_per_game']:,.0f}")
     t.add_row(tr("term.bench.ms_per_game"), f"{r['ms_per_game']:.3f}")
     t.add_row(tr("term.bench.clones_per_s"), f"{r['clones_per_s']:,.0f}")
-    fallbacks = r["counters"].get("fallbacks")
-    if fallbacks is not None:       # an engine that plays some actions on the Python one (not ported yet)
-        t.add_row(tr("term.bench.fallbacks"), f"{fallbacks:,} ({fallbacks / max(r['actions'], 1):.2%})")
     console.print(t)

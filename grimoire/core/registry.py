@@ -62,9 +62,6 @@ class Backend:
     # for self-play, length bound, invalid-action reward, key ints of "episode" and "opponent") -> an
     # object with reset(seeds, *arrays) and step(actions, *arrays) writing into the caller's arrays
     batch: Callable[..., Any] | None = None
-    # what the engine counts in this process, e.g. actions it handed to the Python engine because it
-    # has not ported them yet ("fallbacks"): grimoire bench reports the change over its run
-    counters: Callable[[], dict[str, int]] | None = None
     # whether backend="auto" (and --engine auto) may choose it: False for an engine not faster yet
     # (e.g. one that still plays part of the rules on the Python engine)
     auto: bool = True
@@ -339,11 +336,6 @@ def _backend(info: GameInfo, backend: str | None) -> Backend | None:
                               "see docs/native.md); use backend='python'", key="term.err.engine_not_built",
                               params={"game": info.title, "engine": backend})
     return eng
-
-
-def engine_of(name: str, backend: str | None) -> Backend | None:
-    """The engine ``backend`` names for game ``name`` (None: the Python engine), as new_game resolves it."""
-    return _backend(game_info(name), backend)
 
 
 def new_game(name: str, players: int | None = None, seed: int | None = None, *, backend: str | None = None,
