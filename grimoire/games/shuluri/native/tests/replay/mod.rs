@@ -38,56 +38,87 @@ pub struct Replay {
 
 /// A fixture of tests/data.
 pub fn replay(file: &str) -> Replay {
-    replay_value(&fixture(file))
+    let mut out = Replay::default();
+    replay_into(&mut out, &fixture(file), "");
+    out
+}
+
+/// Several fixtures of tests/data counted together (their differences named by file).
+#[allow(dead_code)]
+pub fn replay_files(files: &[&str]) -> Replay {
+    let mut out = Replay::default();
+    for file in files {
+        replay_into(&mut out, &fixture(file), &format!("{file} "));
+    }
+    out
 }
 
 /// A file written elsewhere (a --wide run; not every test binary replays one).
 #[allow(dead_code)]
 pub fn replay_path(path: &str) -> Replay {
-    replay_value(&read(path))
+    let mut out = Replay::default();
+    replay_into(&mut out, &read(path), "");
+    out
 }
 
-fn replay_value(fix: &Value) -> Replay {
-    let mut out = Replay::default();
+enum Outcome {
+    Same,
+    NotPorted(String),
+    Differs,
+}
+
+/// Counted per decision and action kind, and a cast also per spell (`cast <key>`).
+fn replay_into(out: &mut Replay, fix: &Value, file: &str) {
     for (gi, g) in fix["games"].as_array().unwrap().iter().enumerate() {
         let mut value = g["start"].clone();
-        let mut state = Saved::from_value(value.clone()).unwrap_or_else(|e| panic!("game {gi}: {e}"));
+        let mut state = Saved::from_value(value.clone()).unwrap_or_else(|e| panic!("{file}game {gi}: {e}"));
         for (i, step) in g["steps"].as_array().unwrap().iter().enumerate() {
             let text = step["action"].as_str().unwrap();
             patch(&mut value, &step["patch"]);
-            let c = out.counts.entry(step["kind"].as_str().unwrap().to_string()).or_default();
+            let mut keys = vec![step["kind"].as_str().unwrap().to_string()];
+            if let ["wl", "cast", key, ..] = text.split(' ').collect::<Vec<_>>()[..] {
+                keys.push(format!("cast {key}"));
+            }
             let before = state.state.events.len();
-            match apply(&mut state, text) {
+            let outcome = match apply(&mut state, text) {
                 Ok(()) if state.to_value() == value => {
-                    c.same += 1;
                     for e in &state.state.events[before..] {
                         *out.events.entry(e.2.clone()).or_default() += 1;
                         if e.3.get("fig").and_then(Value::as_str).is_some_and(|f| f.starts_with('z')) {
                             *out.events.entry(format!("zombie {}", e.2)).or_default() += 1;
                         }
                     }
-                    continue;
+                    Outcome::Same
                 }
                 Ok(()) => {
-                    c.differs += 1;
                     if out.diffs.len() < 5 {
                         let at = first_difference(&state.to_value(), &value, "");
-                        out.diffs.push(format!("game {gi} step {i} {text:?}: {at}"));
+                        out.diffs.push(format!("{file}game {gi} step {i} {text:?}: {at}"));
                     }
+                    Outcome::Differs
                 }
-                Err(e) if e.starts_with("not ported") => {
-                    c.not_ported += 1;
-                    *c.why.entry(e).or_default() += 1;
-                }
+                Err(e) if e.starts_with("not ported") => Outcome::NotPorted(e),
                 Err(e) => {
-                    c.differs += 1;
-                    out.diffs.push(format!("game {gi} step {i} {text:?}: {e}"));
+                    out.diffs.push(format!("{file}game {gi} step {i} {text:?}: {e}"));
+                    Outcome::Differs
+                }
+            };
+            for k in keys {
+                let c = out.counts.entry(k).or_default();
+                match &outcome {
+                    Outcome::Same => c.same += 1,
+                    Outcome::NotPorted(e) => {
+                        c.not_ported += 1;
+                        *c.why.entry(e.clone()).or_default() += 1;
+                    }
+                    Outcome::Differs => c.differs += 1,
                 }
             }
-            state = Saved::from_value(value.clone()).unwrap_or_else(|e| panic!("game {gi} step {i}: {e}"));
+            if !matches!(outcome, Outcome::Same) {
+                state = Saved::from_value(value.clone()).unwrap_or_else(|e| panic!("{file}game {gi} step {i}: {e}"));
+            }
         }
     }
-    out
 }
 
 pub fn first_difference(a: &Value, b: &Value, at: &str) -> String {
