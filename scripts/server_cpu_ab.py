@@ -46,12 +46,12 @@ def cpu(pid: int) -> float:
 
 
 class Server:
-    def __init__(self, checkout: str, tmp: str, tag: str):
+    def __init__(self, checkout: str, tmp: str, tag: str, env: dict[str, str] | None = None):
         s = socket.socket()
         s.bind(("127.0.0.1", 0))
         self.port = s.getsockname()[1]
         s.close()
-        env = dict(os.environ, PYTHONPATH=os.path.abspath(checkout))
+        env = dict(os.environ, **(env or {}), PYTHONPATH=os.path.abspath(checkout))
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "grimoire.cli.main", "serve", "--port", str(self.port), "--db",
              f"sqlite:///{tmp}/{tag}.db", "--log-level", "warning", "--games-per-client-hour", "0",
@@ -354,11 +354,15 @@ def main() -> None:
     ap.add_argument("--settle", choices=("ping", "wait"), default=None,
                     help="how to know a seat got all of an action's news: a ping after it (default for "
                          "zauberschmiede, whose seats may get nothing) or wait for its new view")
+    ap.add_argument("--new-env", action="append", default=[], metavar="NAME=VALUE",
+                    help="an environment variable for the new server only (a setting side by side, e.g. "
+                         "GRIMOIRE_SQLITE_SYNC=NORMAL with OLD and NEW the same checkout)")
     args = ap.parse_args()
+    new_env = dict(kv.split("=", 1) for kv in args.new_env)
     settle = args.settle or ("ping" if args.game == "zauberschmiede" else "wait")
     load0 = os.getloadavg()[0]
     with tempfile.TemporaryDirectory(prefix="grimoire-ab-") as tmp:
-        servers = {"old": Server(args.old, tmp, "old"), "new": Server(args.new, tmp, "new")}
+        servers = {"old": Server(args.old, tmp, "old"), "new": Server(args.new, tmp, "new", new_env)}
         try:
             per = max(1, args.games // args.rounds)
             for r in range(args.rounds):
@@ -372,6 +376,8 @@ def main() -> None:
         finally:
             for s in servers.values():
                 s.close()
+    if new_env:
+        print(f"new server's environment: {new_env}")
     print(f"{args.game}, 4 seats, load average {load0:.1f} -> {os.getloadavg()[0]:.1f}; server CPU (ms) each:")
     o, n = servers["old"], servers["new"]
 
