@@ -46,7 +46,8 @@ def cpu(pid: int) -> float:
 
 
 class Server:
-    def __init__(self, checkout: str, tmp: str, tag: str, env: dict[str, str] | None = None):
+    def __init__(self, checkout: str, tmp: str, tag: str, env: dict[str, str] | None = None,
+                 extra: list[str] | None = None):
         s = socket.socket()
         s.bind(("127.0.0.1", 0))
         self.port = s.getsockname()[1]
@@ -56,7 +57,8 @@ class Server:
             [sys.executable, "-m", "grimoire.cli.main", "serve", "--port", str(self.port), "--db",
              f"sqlite:///{tmp}/{tag}.db", "--log-level", "warning", "--games-per-client-hour", "0",
              "--max-ai-games", "0", "--max-ai-games-per-client", "0", "--max-connections-per-client", "0",
-             "--max-connections", "5000"], env=env, cwd=tmp, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+             "--max-connections", "5000", *(extra or [])],
+            env=env, cwd=tmp, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         self.base = f"http://127.0.0.1:{self.port}"
         for _ in range(600):
             try:
@@ -357,12 +359,14 @@ def main() -> None:
     ap.add_argument("--new-env", action="append", default=[], metavar="NAME=VALUE",
                     help="an environment variable for the new server only (a setting side by side, e.g. "
                          "GRIMOIRE_SQLITE_SYNC=NORMAL with OLD and NEW the same checkout)")
+    ap.add_argument("--new-arg", action="append", default=[], metavar="ARG",
+                    help="an argument of `grimoire serve` for the new server only (e.g. --new-arg=--no-ws-compression)")
     args = ap.parse_args()
     new_env = dict(kv.split("=", 1) for kv in args.new_env)
     settle = args.settle or ("ping" if args.game == "zauberschmiede" else "wait")
     load0 = os.getloadavg()[0]
     with tempfile.TemporaryDirectory(prefix="grimoire-ab-") as tmp:
-        servers = {"old": Server(args.old, tmp, "old"), "new": Server(args.new, tmp, "new", new_env)}
+        servers = {"old": Server(args.old, tmp, "old"), "new": Server(args.new, tmp, "new", new_env, args.new_arg)}
         try:
             per = max(1, args.games // args.rounds)
             for r in range(args.rounds):
@@ -376,8 +380,8 @@ def main() -> None:
         finally:
             for s in servers.values():
                 s.close()
-    if new_env:
-        print(f"new server's environment: {new_env}")
+    if new_env or args.new_arg:
+        print(f"the new server's environment: {new_env}, arguments: {args.new_arg}")
     print(f"{args.game}, 4 seats, load average {load0:.1f} -> {os.getloadavg()[0]:.1f}; server CPU (ms) each:")
     o, n = servers["old"], servers["new"]
 
