@@ -14,6 +14,10 @@ measured apart (``pong``: one ping per seat and game, no action) and taken out o
 
     python scripts/server_cpu_ab.py OLD_CHECKOUT NEW_CHECKOUT [--game G] [--games 30] [--rounds 6]
 
+``--churn``: each round's games are created, joined, played and left before the next round's (players
+come and go, as on a server that runs for days: new connections may reuse the memory of closed ones);
+by default every game is joined first and stays joined to the end (a server that only grows).
+
 ``--paths`` instead measures, in this process and this checkout, the two WebSocket paths that have a
 short cut beside websockets' own way (``grimoire/web/protocols.py``), both ways taking turns in blocks,
 CPU time (``time.process_time``): a browser's handshake request (uvicorn's copy parsed by websockets, or
@@ -45,6 +49,11 @@ def cpu(pid: int) -> float:
     return (int(f[11]) + int(f[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def faults(pid: int) -> int:
+    """The process's minor page faults so far (fresh memory touched for the first time)."""
+    return int(open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()[7])
+
+
 class Server:
     def __init__(self, checkout: str, tmp: str, tag: str, env: dict[str, str] | None = None,
                  extra: list[str] | None = None):
@@ -69,14 +78,16 @@ class Server:
         self.http = httpx.Client()
         self.cpu = {"create": 0.0, "join": 0.0, "act": 0.0, "pong": 0.0}
         self.count = {"create": 0, "join": 0, "act": 0, "pong": 0}
+        self.faults = {"create": 0, "join": 0, "act": 0, "pong": 0}
         self.pings = 0                         # pings sent during the actions (``--settle ping``)
         self.games: list[list] = []            # per game: [socket, its seat's last view] per seat
         self.latest: list[int] = []            # per game: a seat whose view is the game's latest
 
     def measure(self, kind: str, fn, n: int) -> None:
-        c0 = cpu(self.proc.pid)
+        c0, f0 = cpu(self.proc.pid), faults(self.proc.pid)
         fn()
         self.cpu[kind] += cpu(self.proc.pid) - c0
+        self.faults[kind] += faults(self.proc.pid) - f0
         self.count[kind] += n
 
     def create_and_join(self, game: str, n: int) -> None:
@@ -169,6 +180,13 @@ class Server:
                         while json.loads(ws.recv(timeout=60))["type"] != "pong":
                             pass
         self.measure("pong", ping, reps * sum(len(socks) for socks in self.games))
+
+    def leave(self) -> None:
+        """Every game's sockets closed (its players left): ``--churn`` joins the next games after them."""
+        for socks in self.games:
+            for ws, _v in socks:
+                ws.close()
+        self.games, self.latest = [], []
 
     def close(self) -> None:
         for socks in self.games:
@@ -361,6 +379,9 @@ def main() -> None:
                          "GRIMOIRE_SQLITE_SYNC=NORMAL with OLD and NEW the same checkout)")
     ap.add_argument("--new-arg", action="append", default=[], metavar="ARG",
                     help="an argument of `grimoire serve` for the new server only (e.g. --new-arg=--no-ws-compression)")
+    ap.add_argument("--churn", action="store_true",
+                    help="each round's games are joined, played and left before the next round's join (a "
+                         "server whose players come and go; by default every game stays joined to the end)")
     args = ap.parse_args()
     new_env = dict(kv.split("=", 1) for kv in args.new_env)
     settle = args.settle or ("ping" if args.game == "zauberschmiede" else "wait")
@@ -369,10 +390,18 @@ def main() -> None:
         servers = {"old": Server(args.old, tmp, "old"), "new": Server(args.new, tmp, "new", new_env, args.new_arg)}
         try:
             per = max(1, args.games // args.rounds)
-            for r in range(args.rounds):
+            for r in range(args.rounds if args.churn else 0):    # each round's games end before the next
                 for which in (("old", "new") if r % 2 == 0 else ("new", "old")):
                     servers[which].create_and_join(args.game, per)
-            for r in range(args.rounds):
+                    servers[which].act(args.actions, settle)
+                    if settle == "ping":
+                        servers[which].pong(args.actions)
+                    servers[which].leave()
+                time.sleep(1.0)                 # the servers close those connections
+            for r in range(0 if args.churn else args.rounds):
+                for which in (("old", "new") if r % 2 == 0 else ("new", "old")):
+                    servers[which].create_and_join(args.game, per)
+            for r in range(0 if args.churn else args.rounds):
                 for which in (("old", "new") if r % 2 == 0 else ("new", "old")):
                     servers[which].act(args.actions, settle)
                     if settle == "ping":
@@ -388,7 +417,8 @@ def main() -> None:
     def per(s: Server, kind: str) -> float:
         return 1000 * s.cpu[kind] / max(1, s.count[kind])
 
-    rows = [(kind, per(o, kind), per(n, kind), f"({o.count[kind]} / {n.count[kind]})")
+    rows = [(kind, per(o, kind), per(n, kind), f"({o.count[kind]} / {n.count[kind]}; page faults each "
+             f"{o.faults[kind] / max(1, o.count[kind]):.0f} / {n.faults[kind] / max(1, n.count[kind]):.0f})")
             for kind in ("create", "join", "act")]
     if settle == "ping":                       # the pings of the actions out, at each server's own pong cost
         rows.append(("pong", per(o, "pong"), per(n, "pong"), f"({o.count['pong']} / {n.count['pong']})"))
