@@ -385,6 +385,12 @@ class BoundedWebSocketProtocol(WebSocketsSansIOProtocol):
         self.transport.write(data)
         return True
 
+    def connection_lost(self, exc) -> None:
+        super().connection_lost(exc)
+        # nothing more is sent or received: the compressor's ~270 KB go back to the heap now, for the next
+        # connection to reuse (malloctune.py), not whenever the collector gets to this protocol's cycles
+        self.conn.extensions = []
+
     def send_receive_event_to_app(self) -> None:
         size = sum(len(f) for f in self.frames)
         before = self.queue.qsize()
