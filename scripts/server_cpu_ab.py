@@ -49,6 +49,14 @@ def cpu(pid: int) -> float:
     return (int(f[11]) + int(f[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def rss_mb(pid: int) -> float:
+    """The process's resident memory (MB)."""
+    for line in open(f"/proc/{pid}/status"):
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
 def faults(pid: int) -> int:
     """The process's minor page faults so far (fresh memory touched for the first time)."""
     return int(open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()[7])
@@ -406,6 +414,7 @@ def main() -> None:
                     servers[which].act(args.actions, settle)
                     if settle == "ping":
                         servers[which].pong(args.actions)
+            rss = {k: rss_mb(s.proc.pid) for k, s in servers.items()}
         finally:
             for s in servers.values():
                 s.close()
@@ -427,6 +436,7 @@ def main() -> None:
                      f"(less {o.pings / max(1, o.count['act']):.0f} pongs an action)"))
     for kind, a, b, note in rows:
         print(f"  {kind:7s} old {a:6.3f}  new {b:6.3f}  new/old {b / a if a else float('nan'):.2f}   {note}")
+    print(f"  resident memory at the end: old {rss['old']:.0f} MB, new {rss['new']:.0f} MB")
 
 if __name__ == "__main__":
     main()
