@@ -10,7 +10,7 @@ A seat to which an action is secret may get no message at all (Zauberschmiede's 
 ``--settle ping`` (the default for games whose seats may get nothing) every other seat then sends our
 ``ping`` after the actor's ack and reads up to its ``pong``: whatever view the action gave it was
 written before (one event-loop step writes a broadcast, the ack follows it). The pongs' cost is
-measured apart (``pong``: one ping per seat and game, no action) and taken out of ``act`` (``act net``).
+measured apart (``pong``: pings on every socket, no action) and taken out of ``act`` (``act net``).
 
     python scripts/server_cpu_ab.py OLD_CHECKOUT NEW_CHECKOUT [--game G] [--games 30] [--rounds 6]
 
