@@ -6,7 +6,17 @@ Each game has 4 human seats, each followed by one WebSocket (permessage-deflate,
 an action is the current seat's first legal action, and it counts once its ack and every seat's new
 view have arrived. Creation and joins are measured apart from the actions.
 
+A seat to which an action is secret may get no message at all (Zauberschmiede's choices). With
+``--settle ping`` (the default for games whose seats may get nothing) every other seat then sends our
+``ping`` after the actor's ack and reads up to its ``pong``: whatever view the action gave it was
+written before (one event-loop step writes a broadcast, the ack follows it). The pongs' cost is
+measured apart (``pong``: pings on every socket, no action) and taken out of ``act`` (``act net``).
+
     python scripts/server_cpu_ab.py OLD_CHECKOUT NEW_CHECKOUT [--game G] [--games 30] [--rounds 6]
+
+``--churn``: each round's games are created, joined, played and left before the next round's (players
+come and go, as on a server that runs for days: new connections may reuse the memory of closed ones);
+by default every game is joined first and stays joined to the end (a server that only grows).
 
 ``--paths`` instead measures, in this process and this checkout, the two WebSocket paths that have a
 short cut beside websockets' own way (``grimoire/web/protocols.py``), both ways taking turns in blocks,
@@ -39,18 +49,33 @@ def cpu(pid: int) -> float:
     return (int(f[11]) + int(f[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def rss_mb(pid: int) -> float:
+    """The process's resident memory (MB)."""
+    for line in open(f"/proc/{pid}/status"):
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def faults(pid: int) -> int:
+    """The process's minor page faults so far (fresh memory touched for the first time)."""
+    return int(open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()[7])
+
+
 class Server:
-    def __init__(self, checkout: str, tmp: str, tag: str):
+    def __init__(self, checkout: str, tmp: str, tag: str, env: dict[str, str] | None = None,
+                 extra: list[str] | None = None):
         s = socket.socket()
         s.bind(("127.0.0.1", 0))
         self.port = s.getsockname()[1]
         s.close()
-        env = dict(os.environ, PYTHONPATH=os.path.abspath(checkout))
+        env = dict(os.environ, **(env or {}), PYTHONPATH=os.path.abspath(checkout))
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "grimoire.cli.main", "serve", "--port", str(self.port), "--db",
              f"sqlite:///{tmp}/{tag}.db", "--log-level", "warning", "--games-per-client-hour", "0",
              "--max-ai-games", "0", "--max-ai-games-per-client", "0", "--max-connections-per-client", "0",
-             "--max-connections", "5000"], env=env, cwd=tmp, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+             "--max-connections", "5000", *(extra or [])],
+            env=env, cwd=tmp, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         self.base = f"http://127.0.0.1:{self.port}"
         for _ in range(600):
             try:
@@ -59,14 +84,18 @@ class Server:
             except httpx.HTTPError:
                 time.sleep(0.2)
         self.http = httpx.Client()
-        self.cpu = {"create": 0.0, "join": 0.0, "act": 0.0}
-        self.count = {"create": 0, "join": 0, "act": 0}
-        self.games: list[list] = []            # per game: [sockets, seq per seat]
+        self.cpu = {"create": 0.0, "join": 0.0, "act": 0.0, "pong": 0.0}
+        self.count = {"create": 0, "join": 0, "act": 0, "pong": 0}
+        self.faults = {"create": 0, "join": 0, "act": 0, "pong": 0}
+        self.pings = 0                         # pings sent during the actions (``--settle ping``)
+        self.games: list[list] = []            # per game: [socket, its seat's last view] per seat
+        self.latest: list[int] = []            # per game: a seat whose view is the game's latest
 
     def measure(self, kind: str, fn, n: int) -> None:
-        c0 = cpu(self.proc.pid)
+        c0, f0 = cpu(self.proc.pid), faults(self.proc.pid)
         fn()
         self.cpu[kind] += cpu(self.proc.pid) - c0
+        self.faults[kind] += faults(self.proc.pid) - f0
         self.count[kind] += n
 
     def create_and_join(self, game: str, n: int) -> None:
@@ -91,37 +120,81 @@ class Server:
                             view = m
                     socks.append([ws, view])
                 self.games.append(socks)
+                self.latest.append(0)
 
         self.measure("create", create, n)
         self.measure("join", join, 4 * n)
 
-    def act(self, per_game: int) -> None:
+    def act(self, per_game: int, settle: str) -> None:
         done = 0
+
+        def take(pair, m) -> None:
+            if m["type"] == "error":
+                raise RuntimeError(m)
+            if m["type"] == "state":
+                pair[1] = {**pair[1], **m}
+            elif m["type"] == "welcome":
+                pair[1] = m
 
         def play():
             nonlocal done
-            for socks in self.games:
+            for g, socks in enumerate(self.games):
                 for _ in range(per_game):
-                    obs = socks[0][1]["obs"]
-                    cp = obs["current_player"]
-                    if cp is None or socks[0][1]["status"] != "active":
+                    now = socks[self.latest[g]][1]        # the last actor's view is the game's latest
+                    cp = now["obs"]["current_player"]
+                    if cp is None or now["status"] != "active":
                         break
                     ws, view = socks[cp]
                     legal = view["obs"]["legal_actions"]
                     ws.send(json.dumps({"type": "act", "id": 1, "seq": view["seq"], "action": legal[0]}))
-                    for i, pair in enumerate(socks):   # every seat's new view (and the actor's ack)
-                        want = {"state", "ack"} if i == cp else {"state"}
-                        while want:
-                            m = json.loads(pair[0].recv())
-                            if m["type"] == "error":
-                                raise RuntimeError(m)
-                            if m["type"] in ("state", "welcome"):
-                                pair[1] = {**pair[1], **m} if m["type"] == "state" else m
-                            want.discard(m["type"])
+                    want = {"state", "ack"}
+                    while want:                          # the actor's new view and ack
+                        m = json.loads(ws.recv(timeout=60))
+                        take(socks[cp], m)
+                        want.discard(m["type"])
+                    self.latest[g] = cp
+                    for i, pair in enumerate(socks):   # every other seat's new view
+                        if i == cp:
+                            continue
+                        if settle == "ping":           # ... if it gets one: all of it came before the pong
+                            pair[0].send('{"type":"ping","id":"settle"}')
+                            self.pings += 1
+                            last = "pong"
+                        else:
+                            last = "state"
+                        while True:
+                            try:
+                                m = json.loads(pair[0].recv(timeout=60))
+                            except TimeoutError:
+                                raise SystemExit("a seat got no message after an action (secret to it?): "
+                                                 "use --settle ping") from None
+                            if m["type"] == last:
+                                take(pair, m)
+                                break
+                            take(pair, m)
                     done += 1
 
         self.measure("act", play, 0)
         self.count["act"] += done
+
+    def pong(self, reps: int) -> None:
+        """``reps`` pings on every socket, no action: what ``--settle ping`` adds to the actions."""
+        def ping():
+            for socks in self.games:
+                for _ in range(reps):
+                    for ws, _v in socks:
+                        ws.send('{"type":"ping","id":"settle"}')
+                    for ws, _v in socks:
+                        while json.loads(ws.recv(timeout=60))["type"] != "pong":
+                            pass
+        self.measure("pong", ping, reps * sum(len(socks) for socks in self.games))
+
+    def leave(self) -> None:
+        """Every game's sockets closed (its players left): ``--churn`` joins the next games after them."""
+        for socks in self.games:
+            for ws, _v in socks:
+                ws.close()
+        self.games, self.latest = [], []
 
     def close(self) -> None:
         for socks in self.games:
@@ -306,28 +379,64 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=30, help="games per server")
     ap.add_argument("--rounds", type=int, default=6, help="turns of joins, then of actions")
     ap.add_argument("--actions", type=int, default=3, help="actions per game in one turn")
+    ap.add_argument("--settle", choices=("ping", "wait"), default=None,
+                    help="how to know a seat got all of an action's news: a ping after it (default for "
+                         "zauberschmiede, whose seats may get nothing) or wait for its new view")
+    ap.add_argument("--new-env", action="append", default=[], metavar="NAME=VALUE",
+                    help="an environment variable for the new server only (a setting side by side, e.g. "
+                         "GRIMOIRE_SQLITE_SYNC=NORMAL with OLD and NEW the same checkout)")
+    ap.add_argument("--new-arg", action="append", default=[], metavar="ARG",
+                    help="an argument of `grimoire serve` for the new server only (e.g. --new-arg=--no-ws-compression)")
+    ap.add_argument("--churn", action="store_true",
+                    help="each round's games are joined, played and left before the next round's join (a "
+                         "server whose players come and go; by default every game stays joined to the end)")
     args = ap.parse_args()
+    new_env = dict(kv.split("=", 1) for kv in args.new_env)
+    settle = args.settle or ("ping" if args.game == "zauberschmiede" else "wait")
     load0 = os.getloadavg()[0]
     with tempfile.TemporaryDirectory(prefix="grimoire-ab-") as tmp:
-        servers = {"old": Server(args.old, tmp, "old"), "new": Server(args.new, tmp, "new")}
+        servers = {"old": Server(args.old, tmp, "old"), "new": Server(args.new, tmp, "new", new_env, args.new_arg)}
         try:
             per = max(1, args.games // args.rounds)
-            for r in range(args.rounds):
+            for r in range(args.rounds if args.churn else 0):    # each round's games end before the next
                 for which in (("old", "new") if r % 2 == 0 else ("new", "old")):
                     servers[which].create_and_join(args.game, per)
-            for r in range(args.rounds):
+                    servers[which].act(args.actions, settle)
+                    if settle == "ping":
+                        servers[which].pong(args.actions)
+                    servers[which].leave()
+                time.sleep(1.0)                 # the servers close those connections
+            for r in range(0 if args.churn else args.rounds):
                 for which in (("old", "new") if r % 2 == 0 else ("new", "old")):
-                    servers[which].act(args.actions)
+                    servers[which].create_and_join(args.game, per)
+            for r in range(0 if args.churn else args.rounds):
+                for which in (("old", "new") if r % 2 == 0 else ("new", "old")):
+                    servers[which].act(args.actions, settle)
+                    if settle == "ping":
+                        servers[which].pong(args.actions)
+            rss = {k: rss_mb(s.proc.pid) for k, s in servers.items()}
         finally:
             for s in servers.values():
                 s.close()
+    if new_env or args.new_arg:
+        print(f"the new server's environment: {new_env}, arguments: {args.new_arg}")
     print(f"{args.game}, 4 seats, load average {load0:.1f} -> {os.getloadavg()[0]:.1f}; server CPU (ms) each:")
-    for kind in ("create", "join", "act"):
-        o, n = servers["old"], servers["new"]
-        a, b = 1000 * o.cpu[kind] / max(1, o.count[kind]), 1000 * n.cpu[kind] / max(1, n.count[kind])
-        print(f"  {kind:7s} old {a:6.3f}  new {b:6.3f}  new/old {b / a if a else float('nan'):.2f}"
-              f"   ({o.count[kind]} / {n.count[kind]})")
+    o, n = servers["old"], servers["new"]
 
+    def per(s: Server, kind: str) -> float:
+        return 1000 * s.cpu[kind] / max(1, s.count[kind])
+
+    rows = [(kind, per(o, kind), per(n, kind), f"({o.count[kind]} / {n.count[kind]}; page faults each "
+             f"{o.faults[kind] / max(1, o.count[kind]):.0f} / {n.faults[kind] / max(1, n.count[kind]):.0f})")
+            for kind in ("create", "join", "act")]
+    if settle == "ping":                       # the pings of the actions out, at each server's own pong cost
+        rows.append(("pong", per(o, "pong"), per(n, "pong"), f"({o.count['pong']} / {n.count['pong']})"))
+        rows.append(("act net", per(o, "act") - per(o, "pong") * o.pings / max(1, o.count["act"]),
+                     per(n, "act") - per(n, "pong") * n.pings / max(1, n.count["act"]),
+                     f"(less {o.pings / max(1, o.count['act']):.0f} pongs an action)"))
+    for kind, a, b, note in rows:
+        print(f"  {kind:7s} old {a:6.3f}  new {b:6.3f}  new/old {b / a if a else float('nan'):.2f}   {note}")
+    print(f"  resident memory at the end: old {rss['old']:.0f} MB, new {rss['new']:.0f} MB")
 
 if __name__ == "__main__":
     main()

@@ -784,8 +784,13 @@ async def ws_session(hub: Hub, ws: WebSocket, gid: str) -> None:
             raise reader.exception()
     finally:
         reader.cancel()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await reader
+        # waited for, not awaited: awaiting re-raises its exception (the client's disconnect) here, and that
+        # exception's traceback holds this frame, which holds the task holding the exception — a cycle that
+        # kept the connection's objects alive until the collector's next full pass (rare under GcKeeper)
+        with contextlib.suppress(asyncio.CancelledError):       # (this session cancelled: clean up all the same)
+            await asyncio.wait({reader})
+        if reader.done() and not reader.cancelled():
+            reader.exception()                  # retrieved: asyncio does not report it as never retrieved
         was = s.online()
         s.conns.discard(conn)
         hub.connections -= 1

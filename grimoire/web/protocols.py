@@ -100,13 +100,17 @@ class TimedHttpProtocol(HttpToolsProtocol):
             and self.logger.level > TRACE_LOG_LEVEL else None
         if request is None:
             super().handle_websocket_upgrade()
-            return
-        self.connections.discard(self)
-        protocol = BoundedWebSocketProtocol(config=self.config, server_state=self.server_state,
-                                            app_state=self.app_state)
-        protocol.connection_made(self.transport)
-        protocol.handshake(request)
-        self.transport.set_protocol(protocol)
+        else:
+            self.connections.discard(self)
+            protocol = BoundedWebSocketProtocol(config=self.config, server_state=self.server_state,
+                                                app_state=self.app_state)
+            protocol.connection_made(self.transport)
+            protocol.handshake(request)
+            self.transport.set_protocol(protocol)
+        # this protocol is done (the socket is the WebSocket's now, and no connection_lost will come here,
+        # where uvicorn lets go of the parser): its parser holds its callbacks, a cycle that kept it and its
+        # request alive until the collector's next full pass
+        self.parser = None  # type: ignore[assignment]
 
     def on_headers_complete(self) -> None:
         if self.parser.should_upgrade() and self._should_upgrade():
@@ -384,6 +388,17 @@ class BoundedWebSocketProtocol(WebSocketsSansIOProtocol):
             return False
         self.transport.write(data)
         return True
+
+    def connection_lost(self, exc) -> None:
+        super().connection_lost(exc)
+        # nothing more is sent or received: the compressor (~264 KB) is freed now, for the next connection
+        # to reuse, not at the collector's next full pass (rare under GcKeeper); and the scope lets go of
+        # our methods, a cycle that kept this protocol (and what it holds) alive until then
+        self.conn.extensions = []
+        scope = getattr(self, "scope", None)
+        if scope is not None:
+            scope["extensions"].pop(SEND_TEXTS, None)
+            scope["extensions"].pop(WRITE_NOW, None)
 
     def send_receive_event_to_app(self) -> None:
         size = sum(len(f) for f in self.frames)

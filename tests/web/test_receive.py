@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import asyncio
 import random
+import weakref
 
 import pytest
 import uvicorn
 from uvicorn.server import ServerState
 from websockets.client import ClientProtocol
-from websockets.extensions.permessage_deflate import ClientPerMessageDeflateFactory
+from websockets.extensions.permessage_deflate import ClientPerMessageDeflateFactory, PerMessageDeflate
 from websockets.frames import Frame, Opcode
 from websockets.uri import parse_uri
 
@@ -155,3 +156,23 @@ def test_the_short_cut_is_taken_for_a_browsers_message():
     taken, queued, got = asyncio.run(run())
     assert taken
     assert queued + len(got) == 1
+
+
+def test_a_lost_connection_lets_go_of_its_compressor_at_once():
+    """Its permessage-deflate (zlib-ng's compressor, ~270 KB, and the decompressor) is freed when the
+    connection is lost, by reference counting: it lived as long as the protocol, which cycles keep until
+    the collector's full pass (rare under ``GcKeeper``), so a new connection could not reuse its memory."""
+    async def run():
+        proto, _transport, client, _got = _pair(True, True, False)
+        proto.handshake(client.connect())
+        for _ in range(5):
+            await asyncio.sleep(0)
+        assert type(proto.conn.extensions[0]) is PerMessageDeflate
+        gone = weakref.ref(proto.conn.extensions[0])
+        proto.connection_lost(None)
+        for _ in range(5):
+            await asyncio.sleep(0)
+        return proto, gone
+
+    proto, gone = asyncio.run(run())
+    assert proto.disconnected and gone() is None
