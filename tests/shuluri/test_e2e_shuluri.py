@@ -171,9 +171,11 @@ def test_play_a_game_against_the_ai_to_its_end(browser, server, tmp_path):
     assert not errors, errors
 
 
-@pytest.mark.parametrize("mode,agent", [pytest.param("ffa", "random", marks=pytest.mark.slow), ("pairs", "medium")])
+@pytest.mark.parametrize("mode,agent", [pytest.param("ffa", "medium", marks=pytest.mark.slow), ("pairs", "random")])
 def test_four_players_play_to_the_end(browser, server, tmp_path, mode, agent):
-    """The four-player modes (20.10): a human seat against three AI seats, to the end of a short game."""
+    """The four-player modes (20.10): a human seat against three AI seats, to the end of a short game. By
+    default against random seats: the page is the subject, and the medium AI's four-player games are
+    test_ai's (here in the slow run)."""
     shots = Path(os.environ.get("GRIMOIRE_SCREENSHOTS") or tmp_path)
     shots.mkdir(parents=True, exist_ok=True)
     page = browser.new_page(viewport={"width": 1500, "height": 1100})
