@@ -66,13 +66,6 @@ def server(tmp_path_factory):
     yield from _serve(tmp_path_factory.mktemp("e2e-server"))
 
 
-@pytest.fixture
-def fresh_server(tmp_path):
-    """A server of the test's own (the learning and undo tests: one of them timed out once on a shared
-    server in a CI rehearsal, and the cause is not known yet)."""
-    yield from _serve(tmp_path)
-
-
 def new_page(browser, viewport=None, errors: list | None = None):
     page = browser.new_page(viewport=viewport or {"width": 1400, "height": 1000})
     if errors is not None:
@@ -98,6 +91,23 @@ def wait_js(page, expression: str, timeout: int = 30000) -> None:
 def wait_my_decision(page, timeout=30000):
     wait_js(page, "window.grimoirePage && !window.grimoirePage.busy && "
             "(window.grimoirePage.mine || window.grimoirePage.status === 'over')", timeout=timeout)
+
+
+def click_listed(page, button_selector: str, timeout: float = 30) -> None:
+    """Click a button of the board's list of every legal action (``details.all-actions``). Any re-render
+    of the board (a frame from the server) makes that list anew, closed, between opening it and the
+    click: the button is then hidden (a CI run once waited 30 s on it), so the list is opened again."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+    deadline = time.monotonic() + timeout
+    while True:
+        if not page.locator("details.all-actions[open]").count():
+            page.locator("details.all-actions summary").click()
+        try:
+            page.locator(f"details.all-actions[open] {button_selector}").first.click(timeout=2000)
+            return
+        except PlaywrightTimeout:
+            if time.monotonic() > deadline:
+                raise
 
 
 def click_and_wait(page, locator, timeout=30000):

@@ -6,6 +6,7 @@ Screenshots go to $GRIMOIRE_SCREENSHOTS (docs/screenshots when making the docs) 
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from pathlib import Path
@@ -14,19 +15,21 @@ import httpx
 import pytest
 
 from . import e2e
-from .e2e import PHONE, check_page, create, new_page, state, wait_js, wait_my_decision
+from .e2e import PHONE, check_page, click_listed, create, new_page, state, wait_js, wait_my_decision
 
 browser = e2e.browser          # the fixtures
 chromium = e2e.chromium
-server = e2e.fresh_server
+server = e2e.server
 pytestmark = e2e.one_worker(__name__)
 DESKTOP = {"width": 1400, "height": 1000}
 SIZES = {"desktop": DESKTOP, "phone": PHONE}
 LANGS = ["en", "hu", "de", "zh"]
-# the default run: every language at both sizes, the three games spread over them; the slow run: all
-PICK = {("en", "desktop"): "zavandor", ("en", "phone"): "shuluri", ("hu", "desktop"): "zauberschmiede",
-        ("hu", "phone"): "zavandor", ("de", "desktop"): "shuluri", ("de", "phone"): "zauberschmiede",
-        ("zh", "desktop"): "zavandor", ("zh", "phone"): "shuluri"}
+# the default run: every language once, both sizes, every game (the docs' screenshots among them);
+# the slow run: every language at both sizes, with every game for the guide
+PICK = {("en", "desktop"): "zavandor", ("hu", "desktop"): "zauberschmiede", ("de", "phone"): "zauberschmiede",
+        ("zh", "phone"): "shuluri"}
+EVERYWHERE = [pytest.param(lang, size, marks=() if (lang, size) in PICK else pytest.mark.slow)
+              for lang in LANGS for size in SIZES]
 
 
 def shots(tmp_path: Path) -> Path:
@@ -83,8 +86,7 @@ def learn(browser, server, tmp_path, lang: str, size: str, game: str) -> None:
     page.close()
 
 
-@pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("size", ["desktop", "phone"])
+@pytest.mark.parametrize("lang,size", PICK)
 def test_learn_to_play_from_the_lobby(browser, server, tmp_path, lang, size):
     learn(browser, server, tmp_path, lang, size, PICK[(lang, size)])
 
@@ -97,16 +99,19 @@ def test_learn_to_play_every_game_everywhere(browser, server, tmp_path, lang, si
     learn(browser, server, tmp_path, lang, size, game)
 
 
+def listed(action: str) -> str:
+    """The selector of an action's button in the board's list of every legal action (its exact text)."""
+    return f"button:text-is({json.dumps(action)})"
+
+
 def play_listed(page, action: str) -> None:
     """Play an action from the board's list of every legal action."""
     before = state(page)["seq"]
-    page.locator("details.all-actions summary").click()
-    page.locator("details.all-actions button", has_text=re.compile(f"^{re.escape(action)}$")).click()
+    click_listed(page, listed(action))
     wait_js(page, f"window.grimoirePage && window.grimoirePage.seq > {before}")
 
 
-@pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("size", ["desktop", "phone"])
+@pytest.mark.parametrize("lang,size", EVERYWHERE)
 def test_undo_button_and_ctrl_z(browser, server, tmp_path, lang, size):
     cat = catalog(server.base, lang)
     g = create(server.base, "zavandor", [{"agent": "human", "name": "Ann"}, {"agent": "human", "name": "Bob"}], seed=7)
@@ -165,8 +170,7 @@ def test_harm_to_ones_own_side_asks_first(browser, server):
     page.add_init_script("localStorage.setItem('grimoire.lang', 'de')")
     page.goto(server.base + g["seats"][0]["url"])
     wait_my_decision(page)
-    page.locator("details.all-actions summary").click()
-    page.locator("details.all-actions button", has_text=re.compile("^end$")).click()
+    click_listed(page, listed("end"))
     page.wait_for_selector(".modal")
     assert cat["zauberschmiede.unused_warning"].replace("{n}", "6") in page.inner_text(".modal")
     page.keyboard.press("Escape")
@@ -203,8 +207,7 @@ def test_paying_with_a_stock_that_loses_dust_asks_first(browser, server):
     page.goto(server.base + g["seats"][0]["url"])
     wait_my_decision(page)
     before = state(page)["seq"]
-    page.locator("details.all-actions summary").click()
-    page.locator("details.all-actions button", has_text=re.compile("^pay am1 r1$")).click()
+    click_listed(page, listed("pay am1 r1"))
     page.wait_for_selector(".modal")
     text = cat["zauberschmiede.confirm_stock_lost"].format(total=2, cost=1, lost=1)
     assert text in page.inner_text(".modal")

@@ -1,10 +1,13 @@
-"""Zauberschmiede in a real headless Chromium: a solo game and a game of a person against a greedy
-AI seat, played to the end by clicking the dice and the highlighted places of the sheet; the final
-scores on the page are the engine's (S1-S8 of every sheet), and no raw catalog key appears."""
+"""Zauberschmiede in a real headless Chromium: a solo game played to the end by clicking the dice and
+the highlighted places of the sheet, and on a phone a game of a person against a greedy AI seat whose
+last round is clicked (the rounds before it are played through the API: one whole game clicked is
+enough); the final scores on the page are the engine's (S1-S8 of every sheet), and no raw catalog key
+appears."""
 
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 
 import httpx
@@ -63,6 +66,24 @@ def play_to_the_end(page, base: str, seat_checks=None) -> int:
     raise AssertionError("the game did not end")
 
 
+def play_through_the_api(base: str, g: dict, seat: int, until_round: int) -> None:
+    """Play the seat's decisions through the API (its first legal action, which ends every round) until
+    the game reaches the round ``until_round``; the AI seats move on the server meanwhile."""
+    auth = {"Authorization": f"Bearer {g['seats'][seat]['token']}"}
+    with httpx.Client(base_url=base, headers=auth, timeout=10) as c:
+        for _ in range(1000):
+            view = c.get(f"/api/games/{g['id']}").json()
+            if view["status"] == "over" or view["obs"]["round"] >= until_round:
+                return
+            if view["obs"]["current_player"] == seat:
+                r = c.post(f"/api/games/{g['id']}/actions",
+                           json={"seq": view["seq"], "action": view["obs"]["legal_actions"][0]})
+                assert r.status_code == 200, r.text
+            else:
+                time.sleep(0.02)
+    raise AssertionError(f"round {until_round} not reached")
+
+
 def final_scores_on_page(page) -> dict[str, int]:
     rows = page.locator("table.zs-final tr").all()[1:]
     return {r.locator("td").first.inner_text().replace("★", "").strip(): int(r.locator("td.total").inner_text())
@@ -103,6 +124,8 @@ def test_solo_game_to_the_end(browser, server):
 def test_two_seats_against_an_ai_to_the_end_on_a_phone(browser, server):
     errors: list[str] = []
     g = create(server.base, GAME, [{"agent": "human", "name": "Ada"}, {"agent": "greedy"}], seed=5)
+    rounds = httpx.get(f"{server.base}/api/games/{g['id']}", timeout=10).json()["obs"]["zauberschmiede"]["rounds"]
+    play_through_the_api(server.base, g, 0, until_round=rounds)
     page = new_page(browser, viewport=PHONE, errors=errors)
     page.goto(server.base + g["seats"][0]["url"])
     page.wait_for_selector(".dice-tray")
@@ -118,7 +141,7 @@ def test_two_seats_against_an_ai_to_the_end_on_a_phone(browser, server):
         p.locator(".die.selected").first.click()
         p.select_option("select.lang", "en")
 
-    play_to_the_end(page, server.base, other_sheet_as_at_round_start)
+    assert play_to_the_end(page, server.base, other_sheet_as_at_round_start) >= 1
     record = httpx.get(f"{server.base}/api/games/{g['id']}/record", timeout=10).json()
     final = grimoire.replay(record)
     shown = final_scores_on_page(page)
