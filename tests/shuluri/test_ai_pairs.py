@@ -7,10 +7,13 @@ from grimoire.agents import make_agent
 from grimoire.games.shuluri.ai.chase import corner, rally, strike_reach
 from grimoire.games.shuluri.ai.ctx import gladiator_walk
 from grimoire.games.shuluri.ai.evaluate import win_chances
-from grimoire.games.shuluri.ai.search import ShuluriSearch
+from grimoire.games.shuluri.ai.search import PAIRS, ShuluriSearch
 
 from .helpers import arena, fig, wield
 from .scripts import load_script
+
+# hard before it took the pairs options (the options these tests contrast are turned on one by one)
+BARE = {k: False for k in PAIRS}
 
 
 def _hurt(hurt: dict[str, int]):
@@ -64,28 +67,28 @@ def test_corner_last_hunts_no_gladiator_while_two_stand():
 
 
 def test_hard_with_corner_last_stays_by_its_partner():
-    """The default's hunt leads bgl away from his partner; with ``corner_last`` the search decides and
+    """The bare search's hunt leads bgl away from his partner; with ``corner_last`` the search decides and
     bgl stays within reach of dgl's attacker."""
     far = {}
     for opt in (False, True):
         s = _hunt()
         before = gladiator_walk(fig(s, "bgl").field, fig(s, "dgl").field)
-        _hard_step(s, 1, ShuluriSearch(7, corner_last=opt))
+        _hard_step(s, 1, ShuluriSearch(7, **{**BARE, "corner_last": opt}))
         far[opt] = gladiator_walk(fig(s, "bgl").field, fig(s, "dgl").field) - before
     assert far[False] > 0 >= far[True]
 
 
 def test_rally_walks_to_strike_the_enemy_who_can_reach_the_partner():
-    """The traced position with cgl one field nearer to dgl, in his reach: the default still hunts agl;
+    """The traced position with cgl one field nearer to dgl, in his reach: the bare search still hunts agl;
     with ``rally`` bgl ends where he can strike cgl next step (after cgl's blow at dgl, or before it)."""
     s = _hunt(cgl=(-5, 3))
     b, c, d = fig(s, "bgl"), fig(s, "cgl"), fig(s, "dgl")
     assert gladiator_walk(c.field, d.field) <= strike_reach(s, c) < gladiator_walk(b.field, c.field)
     assert rally(s, 1, {a.text for a in s.legal_actions()}) is not None
-    _hard_step(s, 1, ShuluriSearch(7, corner_last=True, rally=True))
+    _hard_step(s, 1, ShuluriSearch(7, **{**BARE, "corner_last": True, "rally": True}))
     assert gladiator_walk(b.field, c.field) <= strike_reach(s, b)
     s = _hunt(cgl=(-5, 3))
-    _hard_step(s, 1, ShuluriSearch(7))
+    _hard_step(s, 1, ShuluriSearch(7, **BARE))
     assert gladiator_walk(fig(s, "bgl").field, fig(s, "cgl").field) > strike_reach(s, fig(s, "bgl"))
 
 
