@@ -13,8 +13,8 @@ other work on the machine does not shrink it, or ``--iterations`` alone (no time
 depend only on the seed). Prints one line per game and per variant: hard's share (its alliance's in
 pairs; a draw counts half), draws, rounds, the share as alliance A and B, and its thinking time per
 decision (wall and this thread's CPU time); with two or more variants, each one's paired difference
-from the first over the games both finished (``paired``). ``--report RUN.json`` prints the table and
-the paired differences of a run's json (one stopped early too) without playing.
+from the first over the games both finished (``paired``). ``--report RUN.json`` prints the table (the draws
+with their interval too) and the paired differences of a run's json (one stopped early too) without playing.
 """
 
 from __future__ import annotations
@@ -108,6 +108,24 @@ def paired(log: list[dict], names: list[str]) -> list[str]:
     return out
 
 
+def summary(names: list[str], tally: list[dict]) -> list[str]:
+    """Per variant: games, the measured level's share and its draws at the round cap, each with its 95%
+    Wilson interval, rounds, the share as alliance A / B and the thinking time per decision."""
+    out = ["| variant | games | hard's share [95%] | draws [95%] | rounds | as A / B (seat 0's side / other) "
+           "| s/decision (wall, CPU) |", "|---|---|---|---|---|---|---|"]
+    for name, t in zip(names, tally, strict=True):
+        n = t["games"]
+        if n == 0:
+            continue
+        lo, hi = wilson(t["share"], n)
+        dlo, dhi = wilson(t["draws"], n)
+        out.append(f"| {name or 'base'} | {n} | {100 * t['share'] / n:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}] | "
+                   f"{t['draws']} ({100 * t['draws'] / n:.1f}%) [{100 * dlo:.1f}, {100 * dhi:.1f}] | "
+                   f"{t['rounds'] / n:.1f} | {t.get('A', 0.0):.1f} / {t.get('B', 0.0):.1f} | "
+                   f"{t['think'] / max(1, t['searched']):.3f}, {t['cpu'] / max(1, t['searched']):.3f} |")
+    return out
+
+
 def medium_first(seed: int):
     """medium that takes the first step when it wins the roll for the side (S5.5)."""
     from grimoire.games.shuluri.ai.heuristic import HeuristicAgent
@@ -137,7 +155,10 @@ def main() -> None:
     if args.report:
         with open(args.report) as fh:
             run = json.load(fh)
-        print("\n".join(paired(run["games"], run["args"]["variant"])))
+        print("\n".join(summary(run["args"]["variant"], run["tally"])))
+        if len(run["args"]["variant"]) > 1:
+            print()
+            print("\n".join(paired(run["games"], run["args"]["variant"])))
         return
     if not args.variant:
         ap.error("give at least one --variant ('' = the default hard)")
@@ -185,16 +206,8 @@ def main() -> None:
         print(f"game {spec.index:3d} variant {args.variant[k] or 'base':30s} hard {share:.2f} "
               f"rounds {r['stats']['rounds']:.0f} side {side} "
               f"max {max(r['max_decision_seconds'][i] for i in hs):.2f}s", flush=True)
-    print("\n| variant | games | hard's share [95%] | draws | rounds | as A / B (seat 0's side / other) "
-          "| s/decision (wall, CPU) |")
-    print("|---|---|---|---|---|---|---|")
-    for name, t in zip(args.variant, tally, strict=True):
-        n = t["games"]
-        lo, hi = wilson(t["share"], n)
-        print(f"| {name or 'base'} | {n} | {100 * t['share'] / n:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}] | "
-              f"{t['draws']} ({100 * t['draws'] / n:.0f}%) | {t['rounds'] / n:.1f} | "
-              f"{t.get('A', 0.0):.1f} / {t.get('B', 0.0):.1f} | "
-              f"{t['think'] / max(1, t['searched']):.3f}, {t['cpu'] / max(1, t['searched']):.3f} |")
+    print()
+    print("\n".join(summary(args.variant, tally)))
     if len(variants) > 1:
         print()
         print("\n".join(paired(log, args.variant)))

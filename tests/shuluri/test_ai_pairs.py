@@ -125,3 +125,13 @@ def test_the_ab_script_reports_the_paired_difference():
     assert base[2].startswith("33.3%") and var[2].startswith("83.3%")
     assert var[3].startswith("1 (")
     assert var[5].startswith("+50.0 [") and var[6].startswith("2 / 0 / 1")
+
+
+def test_the_ab_script_gives_the_draws_their_interval():
+    """scripts/shuluri_ab.py's table (also ``--report``): the draws at the cap with a 95% Wilson interval."""
+    ab = load_script("shuluri_ab")
+    tally = [{"share": 40.5, "draws": 3, "games": 48, "rounds": 393.6, "think": 10.0, "cpu": 2.0,
+              "searched": 100, "A": 19.5, "B": 21.0}]
+    row = ab.summary([""], tally)[2].split(" | ")
+    assert row[1] == "48" and row[2].startswith("84.4% [")
+    assert row[3] == "3 (6.2%) [2.1, 16.8]"           # the fourth round's seed 9202, as docs/ai.md gives it
