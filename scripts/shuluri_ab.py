@@ -13,8 +13,9 @@ other work on the machine does not shrink it, or ``--iterations`` alone (no time
 depend only on the seed). Prints one line per game and per variant: hard's share (its alliance's in
 pairs; a draw counts half), draws, rounds, the share as alliance A and B, and its thinking time per
 decision (wall and this thread's CPU time); with two or more variants, each one's paired difference
-from the first over the games both finished (``paired``). ``--report RUN.json`` prints the table (the draws
-with their interval too) and the paired differences of a run's json (one stopped early too) without playing.
+from the first over the games both finished (``paired``). ``--report RUN.json ...`` prints the table (the
+draws with their interval too) and the paired differences of a run's json (one stopped early too) without
+playing; of several runs (seeds) also their games pooled.
 """
 
 from __future__ import annotations
@@ -126,6 +127,20 @@ def summary(names: list[str], tally: list[dict]) -> list[str]:
     return out
 
 
+def pooled(runs: list[dict]) -> tuple[list[str], list[dict]]:
+    """The variants of several runs (seeds) and their tallies summed, variant by variant (by name)."""
+    names: list[str] = []
+    tally: dict[str, dict] = {}
+    for run in runs:
+        for name, t in zip(run["args"]["variant"], run["tally"], strict=True):
+            if name not in tally:
+                names.append(name)
+                tally[name] = {}
+            for k, v in t.items():
+                tally[name][k] = tally[name].get(k, 0) + v
+    return names, [tally[n] for n in names]
+
+
 def medium_first(seed: int):
     """medium that takes the first step when it wins the roll for the side (S5.5)."""
     from grimoire.games.shuluri.ai.heuristic import HeuristicAgent
@@ -150,15 +165,24 @@ def main() -> None:
     ap.add_argument("--upper", default="hard", help="the level measured: hard (with the variants), medium, easy")
     ap.add_argument("--lower", default="medium", help="its opponent: medium, easy, random")
     ap.add_argument("--workers", type=int, default=1, help="processes (games in any order, results the same)")
-    ap.add_argument("--report", default=None, help="print the paired differences of this run's json, play nothing")
+    ap.add_argument("--report", nargs="+", default=None,
+                    help="print these runs' tables and paired differences (several: also pooled), play nothing")
     args = ap.parse_args()
     if args.report:
-        with open(args.report) as fh:
-            run = json.load(fh)
-        print("\n".join(summary(run["args"]["variant"], run["tally"])))
-        if len(run["args"]["variant"]) > 1:
-            print()
-            print("\n".join(paired(run["games"], run["args"]["variant"])))
+        runs = []
+        for path in args.report:
+            with open(path) as fh:
+                runs.append(json.load(fh))
+        for path, run in zip(args.report, runs, strict=True):
+            if len(runs) > 1:
+                print(f"\n{path} (seed {run['args']['seed']})")
+            print("\n".join(summary(run["args"]["variant"], run["tally"])))
+            if len(run["args"]["variant"]) > 1:
+                print()
+                print("\n".join(paired(run["games"], run["args"]["variant"])))
+        if len(runs) > 1:
+            print(f"\npooled ({len(runs)} runs)")
+            print("\n".join(summary(*pooled(runs))))
         return
     if not args.variant:
         ap.error("give at least one --variant ('' = the default hard)")

@@ -135,3 +135,15 @@ def test_the_ab_script_gives_the_draws_their_interval():
     row = ab.summary([""], tally)[2].split(" | ")
     assert row[1] == "48" and row[2].startswith("84.4% [")
     assert row[3] == "3 (6.2%) [2.1, 16.8]"           # the fourth round's seed 9202, as docs/ai.md gives it
+
+
+def test_the_ab_script_pools_the_runs_of_several_seeds():
+    ab = load_script("shuluri_ab")
+
+    def run(share, draws, games):
+        t = {"share": share, "draws": draws, "games": games, "rounds": 7.0 * games, "think": 1.0, "cpu": 0.5,
+             "searched": 10, "A": share / 2}
+        return {"args": {"variant": [""]}, "tally": [t]}
+    names, tally = ab.pooled([run(40.5, 3, 48), run(32.0, 0, 39)])
+    assert names == [""] and tally[0]["games"] == 87 and tally[0]["draws"] == 3 and tally[0]["share"] == 72.5
+    assert tally[0]["A"] == 36.25 and "B" not in tally[0]
