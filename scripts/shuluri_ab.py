@@ -13,8 +13,9 @@ other work on the machine does not shrink it, or ``--iterations`` alone (no time
 depend only on the seed). Prints one line per game and per variant: hard's share (its alliance's in
 pairs; a draw counts half), draws, rounds, the share as alliance A and B, and its thinking time per
 decision (wall and this thread's CPU time); with two or more variants, each one's paired difference
-from the first over the games both finished (``paired``). ``--report RUN.json`` prints the table and
-the paired differences of a run's json (one stopped early too) without playing.
+from the first over the games both finished (``paired``). ``--report RUN.json ...`` prints the table (the
+draws with their interval too) and the paired differences of a run's json (one stopped early too) without
+playing; of several runs (seeds) also their games pooled.
 """
 
 from __future__ import annotations
@@ -108,6 +109,38 @@ def paired(log: list[dict], names: list[str]) -> list[str]:
     return out
 
 
+def summary(names: list[str], tally: list[dict]) -> list[str]:
+    """Per variant: games, the measured level's share and its draws at the round cap, each with its 95%
+    Wilson interval, rounds, the share as alliance A / B and the thinking time per decision."""
+    out = ["| variant | games | hard's share [95%] | draws [95%] | rounds | as A / B (seat 0's side / other) "
+           "| s/decision (wall, CPU) |", "|---|---|---|---|---|---|---|"]
+    for name, t in zip(names, tally, strict=True):
+        n = t["games"]
+        if n == 0:
+            continue
+        lo, hi = wilson(t["share"], n)
+        dlo, dhi = wilson(t["draws"], n)
+        out.append(f"| {name or 'base'} | {n} | {100 * t['share'] / n:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}] | "
+                   f"{t['draws']} ({100 * t['draws'] / n:.1f}%) [{100 * dlo:.1f}, {100 * dhi:.1f}] | "
+                   f"{t['rounds'] / n:.1f} | {t.get('A', 0.0):.1f} / {t.get('B', 0.0):.1f} | "
+                   f"{t['think'] / max(1, t['searched']):.3f}, {t['cpu'] / max(1, t['searched']):.3f} |")
+    return out
+
+
+def pooled(runs: list[dict]) -> tuple[list[str], list[dict]]:
+    """The variants of several runs (seeds) and their tallies summed, variant by variant (by name)."""
+    names: list[str] = []
+    tally: dict[str, dict] = {}
+    for run in runs:
+        for name, t in zip(run["args"]["variant"], run["tally"], strict=True):
+            if name not in tally:
+                names.append(name)
+                tally[name] = {}
+            for k, v in t.items():
+                tally[name][k] = tally[name].get(k, 0) + v
+    return names, [tally[n] for n in names]
+
+
 def medium_first(seed: int):
     """medium that takes the first step when it wins the roll for the side (S5.5)."""
     from grimoire.games.shuluri.ai.heuristic import HeuristicAgent
@@ -132,12 +165,24 @@ def main() -> None:
     ap.add_argument("--upper", default="hard", help="the level measured: hard (with the variants), medium, easy")
     ap.add_argument("--lower", default="medium", help="its opponent: medium, easy, random")
     ap.add_argument("--workers", type=int, default=1, help="processes (games in any order, results the same)")
-    ap.add_argument("--report", default=None, help="print the paired differences of this run's json, play nothing")
+    ap.add_argument("--report", nargs="+", default=None,
+                    help="print these runs' tables and paired differences (several: also pooled), play nothing")
     args = ap.parse_args()
     if args.report:
-        with open(args.report) as fh:
-            run = json.load(fh)
-        print("\n".join(paired(run["games"], run["args"]["variant"])))
+        runs = []
+        for path in args.report:
+            with open(path) as fh:
+                runs.append(json.load(fh))
+        for path, run in zip(args.report, runs, strict=True):
+            if len(runs) > 1:
+                print(f"\n{path} (seed {run['args']['seed']})")
+            print("\n".join(summary(run["args"]["variant"], run["tally"])))
+            if len(run["args"]["variant"]) > 1:
+                print()
+                print("\n".join(paired(run["games"], run["args"]["variant"])))
+        if len(runs) > 1:
+            print(f"\npooled ({len(runs)} runs)")
+            print("\n".join(summary(*pooled(runs))))
         return
     if not args.variant:
         ap.error("give at least one --variant ('' = the default hard)")
@@ -185,16 +230,8 @@ def main() -> None:
         print(f"game {spec.index:3d} variant {args.variant[k] or 'base':30s} hard {share:.2f} "
               f"rounds {r['stats']['rounds']:.0f} side {side} "
               f"max {max(r['max_decision_seconds'][i] for i in hs):.2f}s", flush=True)
-    print("\n| variant | games | hard's share [95%] | draws | rounds | as A / B (seat 0's side / other) "
-          "| s/decision (wall, CPU) |")
-    print("|---|---|---|---|---|---|---|")
-    for name, t in zip(args.variant, tally, strict=True):
-        n = t["games"]
-        lo, hi = wilson(t["share"], n)
-        print(f"| {name or 'base'} | {n} | {100 * t['share'] / n:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}] | "
-              f"{t['draws']} ({100 * t['draws'] / n:.0f}%) | {t['rounds'] / n:.1f} | "
-              f"{t.get('A', 0.0):.1f} / {t.get('B', 0.0):.1f} | "
-              f"{t['think'] / max(1, t['searched']):.3f}, {t['cpu'] / max(1, t['searched']):.3f} |")
+    print()
+    print("\n".join(summary(args.variant, tally)))
     if len(variants) > 1:
         print()
         print("\n".join(paired(log, args.variant)))

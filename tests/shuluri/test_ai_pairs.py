@@ -7,10 +7,13 @@ from grimoire.agents import make_agent
 from grimoire.games.shuluri.ai.chase import corner, rally, strike_reach
 from grimoire.games.shuluri.ai.ctx import gladiator_walk
 from grimoire.games.shuluri.ai.evaluate import win_chances
-from grimoire.games.shuluri.ai.search import ShuluriSearch
+from grimoire.games.shuluri.ai.search import PAIRS, ShuluriSearch
 
 from .helpers import arena, fig, wield
 from .scripts import load_script
+
+# hard before it took the pairs options (the options these tests contrast are turned on one by one)
+BARE = {k: False for k in PAIRS}
 
 
 def _hurt(hurt: dict[str, int]):
@@ -64,28 +67,28 @@ def test_corner_last_hunts_no_gladiator_while_two_stand():
 
 
 def test_hard_with_corner_last_stays_by_its_partner():
-    """The default's hunt leads bgl away from his partner; with ``corner_last`` the search decides and
+    """The bare search's hunt leads bgl away from his partner; with ``corner_last`` the search decides and
     bgl stays within reach of dgl's attacker."""
     far = {}
     for opt in (False, True):
         s = _hunt()
         before = gladiator_walk(fig(s, "bgl").field, fig(s, "dgl").field)
-        _hard_step(s, 1, ShuluriSearch(7, corner_last=opt))
+        _hard_step(s, 1, ShuluriSearch(7, **{**BARE, "corner_last": opt}))
         far[opt] = gladiator_walk(fig(s, "bgl").field, fig(s, "dgl").field) - before
     assert far[False] > 0 >= far[True]
 
 
 def test_rally_walks_to_strike_the_enemy_who_can_reach_the_partner():
-    """The traced position with cgl one field nearer to dgl, in his reach: the default still hunts agl;
+    """The traced position with cgl one field nearer to dgl, in his reach: the bare search still hunts agl;
     with ``rally`` bgl ends where he can strike cgl next step (after cgl's blow at dgl, or before it)."""
     s = _hunt(cgl=(-5, 3))
     b, c, d = fig(s, "bgl"), fig(s, "cgl"), fig(s, "dgl")
     assert gladiator_walk(c.field, d.field) <= strike_reach(s, c) < gladiator_walk(b.field, c.field)
     assert rally(s, 1, {a.text for a in s.legal_actions()}) is not None
-    _hard_step(s, 1, ShuluriSearch(7, corner_last=True, rally=True))
+    _hard_step(s, 1, ShuluriSearch(7, **{**BARE, "corner_last": True, "rally": True}))
     assert gladiator_walk(b.field, c.field) <= strike_reach(s, b)
     s = _hunt(cgl=(-5, 3))
-    _hard_step(s, 1, ShuluriSearch(7))
+    _hard_step(s, 1, ShuluriSearch(7, **BARE))
     assert gladiator_walk(fig(s, "bgl").field, fig(s, "cgl").field) > strike_reach(s, fig(s, "bgl"))
 
 
@@ -122,3 +125,25 @@ def test_the_ab_script_reports_the_paired_difference():
     assert base[2].startswith("33.3%") and var[2].startswith("83.3%")
     assert var[3].startswith("1 (")
     assert var[5].startswith("+50.0 [") and var[6].startswith("2 / 0 / 1")
+
+
+def test_the_ab_script_gives_the_draws_their_interval():
+    """scripts/shuluri_ab.py's table (also ``--report``): the draws at the cap with a 95% Wilson interval."""
+    ab = load_script("shuluri_ab")
+    tally = [{"share": 40.5, "draws": 3, "games": 48, "rounds": 393.6, "think": 10.0, "cpu": 2.0,
+              "searched": 100, "A": 19.5, "B": 21.0}]
+    row = ab.summary([""], tally)[2].split(" | ")
+    assert row[1] == "48" and row[2].startswith("84.4% [")
+    assert row[3] == "3 (6.2%) [2.1, 16.8]"           # the fourth round's seed 9202, as docs/ai.md gives it
+
+
+def test_the_ab_script_pools_the_runs_of_several_seeds():
+    ab = load_script("shuluri_ab")
+
+    def run(share, draws, games):
+        t = {"share": share, "draws": draws, "games": games, "rounds": 7.0 * games, "think": 1.0, "cpu": 0.5,
+             "searched": 10, "A": share / 2}
+        return {"args": {"variant": [""]}, "tally": [t]}
+    names, tally = ab.pooled([run(40.5, 3, 48), run(32.0, 0, 39)])
+    assert names == [""] and tally[0]["games"] == 87 and tally[0]["draws"] == 3 and tally[0]["share"] == 72.5
+    assert tally[0]["A"] == 36.25 and "B" not in tally[0]

@@ -1,17 +1,16 @@
 """Closing ranks in pairs (issue 22): a gladiator with no blow this step walks back within reach of his
-partner (``ai/ranks.py``), which the expert level turns on at 4 players and hard keeps off."""
+partner (``ai/ranks.py``), on at 4 players for hard and the expert (``search.PAIRS``)."""
 
 from __future__ import annotations
 
-from grimoire.agents import make_agent
 from grimoire.games.shuluri.ai.chase import corner, rally, strike_reach
 from grimoire.games.shuluri.ai.ctx import gladiator_walk
-from grimoire.games.shuluri.ai.expert import PAIRS, ExpertSearch
+from grimoire.games.shuluri.ai.expert import ExpertSearch
 from grimoire.games.shuluri.ai.ranks import close_ranks
 from grimoire.games.shuluri.ai.search import ShuluriSearch
 
 from .helpers import arena, fig
-from .test_ai_pairs import _hard_step
+from .test_ai_pairs import BARE, _hard_step
 
 # seat 0's agl six fields from his partner cgl; the enemy gladiators on the far side, not yet in
 # reach of cgl (so neither the cornering nor the rally acts)
@@ -36,12 +35,12 @@ def test_the_position_is_one_no_other_rule_answers():
 
 
 def test_closing_ranks_brings_the_gladiator_within_reach_of_his_partner():
-    """Hard's default stays six fields from its partner; with ``close_ranks`` its step ends where it
+    """The bare search stays six fields from its partner; with ``close_ranks`` its step ends where it
     can strike whoever walks up to strike the partner."""
     after = {}
     for opt in (False, True):
         s = _pos()
-        _hard_step(s, 0, ShuluriSearch(7, close_ranks=opt))
+        _hard_step(s, 0, ShuluriSearch(7, **{**BARE, "close_ranks": opt}))
         after[opt] = gladiator_walk(fig(s, "agl").field, fig(s, "cgl").field)
     reach = strike_reach(_pos(), fig(_pos(), "agl"))
     assert after[False] > reach >= after[True]
@@ -67,12 +66,8 @@ def test_no_closing_ranks_without_a_partner_or_at_two_players():
     assert close_ranks(two, 0, _legal(two)) is None
 
 
-def test_the_expert_level_plays_pairs_with_the_options_hard_keeps_off():
-    hard = ShuluriSearch(1)
-    expert = make_agent("shuluri", "expert", 1).hooks
-    assert isinstance(expert, ExpertSearch)
-    for k in PAIRS:
-        assert getattr(hard, k) is False and getattr(expert, k) is True
+def test_the_expert_closes_ranks_as_hard_does():
+    """Both levels play pairs with the options (tests/shuluri/test_ai_hard_pairs.py for hard)."""
     s = _pos()
     _hard_step(s, 0, ExpertSearch(7))
     assert gladiator_walk(fig(s, "agl").field, fig(s, "cgl").field) <= strike_reach(s, fig(s, "agl"))

@@ -6,12 +6,12 @@ seat's result (``data/expert-2p.npz``, the format of ``grimoire/core/net.py``: a
 numbers of ``features.py``, a sigmoid value; trained by ``scripts/shuluri_train_expert.py`` on the
 positions of whole games with each seat's final result: 1 a win, 0 a loss, ``DRAW`` the round cap):
 ``weight`` is the network's share (0: hard). Shortcut, candidates, playouts and terminal rewards are
-hard's. At 4 players no network is shipped: the expert is hard's search with the pairs options of
-``search.py`` (``PAIRS``: one value per alliance, the cornering of the last enemy gladiator only unless ours
-outmatch theirs, the rally to a threatened partner, closing ranks and the lasting spells in the leaf
-value), which the hard level keeps off; at 2 players it presses as hard does (``search.PRESS``): from
-round 4 a gladiator who wins the exchange of blows even if the enemy strikes first closes in instead of
-standing off to the round cap. NumPy only.
+hard's. At 4 players no network is shipped: the expert plays hard's search as it is there, with the pairs
+options of ``search.PAIRS`` (one value per alliance, the cornering of the last enemy gladiator only unless
+ours outmatch theirs, the rally to a threatened partner, closing ranks and the lasting spells in the leaf
+value), which were the expert's alone until hard took them (docs/ai.md, "fifth round"); at 2 players it
+presses as hard does (``search.PRESS``): from round 4 a gladiator who wins the exchange of blows even if
+the enemy strikes first closes in instead of standing off to the round cap. NumPy only.
 """
 
 from __future__ import annotations
@@ -26,15 +26,12 @@ from ....core.errors import GameConfigError
 from ....core.net import load
 from ....core.search import SearchSpec
 from .features import NAMES, features
-from .search import PRESS, ShuluriSearch
+from .search import PAIRS, PRESS, ShuluriSearch
 
 NETWORK = Path(__file__).resolve().parent.parent / "data" / "expert-2p.npz"
 # the network's share of a leaf's value (chosen on tuning seeds, docs/ai.md "The Shuluri expert level")
 WEIGHT = 0.5
 LEAD = 4                  # the index of the evaluator's lead in ``features.NAMES``
-# ShuluriSearch's options at more than two players (at two the network's leaf replaces the one ``effects``
-# changes; the others act only at more)
-PAIRS = {"alliance": True, "corner_last": True, "rally": True, "close_ranks": True, "effects": True}
 
 
 class LeafNet:
@@ -62,7 +59,7 @@ def shipped() -> LeafNet:
 
 class ExpertSearch(ShuluriSearch):
     """Hard's hooks with the network's value blended into each cut-off leaf and ``press`` at 2 players, and
-    the options of ``PAIRS`` at more (``options``: ShuluriSearch's keyword arguments instead of those)."""
+    the options of ``PAIRS`` at more, as hard (``options``: ShuluriSearch's keyword arguments instead of those)."""
 
     def __init__(self, seed: int = 0, weight: float = WEIGHT, net: LeafNet | None = None,
                  options: dict | None = None):

@@ -14,8 +14,11 @@
   in each determinization); there the position is valued by ``evaluate.win_chances``: the damage each
   side has done and what its shooters and warlock threaten next.
 
-``press`` is on (from round ``PRESS``; below). Options off by default (against medium none measured
-better; see docs/ai.md):
+``press`` is on (from round ``PRESS``; below), and so are the pairs options of ``PAIRS`` (``alliance``,
+``corner_last``, ``rally``, ``close_ranks``, ``effects``; they act only at more than two players): the
+expert's pairs search made 69.7% [53.9, 82.0] against medium pairs where hard without them made about
+56% (docs/ai.md, "fourth round"), so hard plays them too. The other options are off by default (against
+medium none measured better; see docs/ai.md):
 
 - ``prefer``: playouts that begin with the heuristic's own choice at the root earn ``prefer`` more,
   so the search departs from it only where another choice is clearly better (the candidates' values
@@ -43,8 +46,10 @@ better; see docs/ai.md):
   (e = -0.03), five fields apart from round 5 to the cap, neither side stepping into the other's
   first blow. At more than two players, with
   ``corner_last``: from that round ours outmatch theirs (``chase.outmatched``) at ``PRESS_EDGE``.
-- ``effects``: the leaf value counts the lasting spells on each figure (``evaluate.effects_worth``), so a
-  Death Dance or a Madness on the enemy gladiator is worth what the planner says, not nothing.
+- ``effects`` (at more than two players): the leaf value counts the lasting spells on each figure
+  (``evaluate.effects_worth``), so a Death Dance or a Madness on the enemy gladiator is worth what the
+  planner says, not nothing. At two players hard's leaf stays as measured there (and the expert's is
+  its network's).
 
 The heuristic's caches of threats, lines of fire and standing values hold while the figures of the
 side to act's enemies stand still and live: one cache per step and per such position of the enemies,
@@ -72,14 +77,16 @@ DRAW = 0.25                   # a game ended by the round cap with an enemy stil
 # ``press``'s default (hard and the expert): from this round on a gladiator who wins the exchange, the enemy
 # striking first, closes in (measured on the expert, then on hard: docs/ai.md, "third round", "fourth round")
 PRESS = 4
+# the pairs options, on for hard and the expert alike (each acts only at more than two players)
+PAIRS = {"alliance": True, "corner_last": True, "rally": True, "close_ranks": True, "effects": True}
 
 
 class ShuluriSearch(SearchHooks):
     def __init__(self, seed: int = 0, top_k: int = 4, clear_gap: float = 1.5, prefer: float = 0.0,
                  use_duel: bool = False, first_step: bool = True, glad_heuristic: bool = False,
                  rival_enemy: bool = True, chase: bool = True, exchange_hunt: bool = False,
-                 alliance: bool = False, corner_last: bool = False, rally: bool = False,
-                 close_ranks: bool = False, press: int = PRESS, effects: bool = False):
+                 alliance: bool = True, corner_last: bool = True, rally: bool = True,
+                 close_ranks: bool = True, press: int = PRESS, effects: bool = True):
         self.rng = Rng(derive_seed(seed, "shortcut"))
         self.top_k = top_k
         self.clear_gap = clear_gap
@@ -229,7 +236,7 @@ class ShuluriSearch(SearchHooks):
         return k != self.key and k != self.next_key
 
     def evaluate(self, s) -> list[float]:
-        base = win_chances(s, self.seat, self.rival_enemy, self.alliance, self.effects)
+        base = win_chances(s, self.seat, self.rival_enemy, self.alliance, self.effects and s.num_players > 2)
         if s.num_players != 2 or not self.use_duel:
             return self._biased(s, base)
         me = self.seat
