@@ -29,17 +29,66 @@ pub struct SearchConfig {
 
 /// The expert level's leaf value: a learned network of the deciding seat's observation
 /// (`grimoire/agents/net.py`), blended with the heuristic's evaluation by `weight` (1: the network alone).
+/// With `scaled`, the network's value enters the blend on the heuristic's scale (`Spread::rescale`),
+/// so that its share of a choice is `weight` whatever the spread of a given network's values.
 pub struct Leaf {
     pub net: Arc<Mlp>,
     pub weight: f64,
+    pub scaled: bool,
+    spread: Spread,
     x: Vec<f32>,
     scratch: Scratch,
 }
 
+/// Running means and spreads of the network's value and of the heuristic's reward over one search's
+/// leaves (Welford), reset at each decision.
+#[derive(Default)]
+struct Spread {
+    n: f64,
+    mv: f64,
+    mh: f64,
+    sv: f64, // sums of squared deviations
+    sh: f64,
+}
+
+/// Leaves seen before the network's value is rescaled (until then it enters the blend as it is).
+const SPREAD_MIN_LEAVES: f64 = 16.0;
+
+impl Spread {
+    fn add(&mut self, v: f64, h: f64) {
+        self.n += 1.0;
+        let (dv, dh) = (v - self.mv, h - self.mh);
+        self.mv += dv / self.n;
+        self.mh += dh / self.n;
+        self.sv += dv * (v - self.mv);
+        self.sh += dh * (h - self.mh);
+    }
+
+    /// `v` moved onto the heuristic's scale: as many of the heuristic's standard deviations from the
+    /// heuristic's mean as `v` is of the network's from the network's mean (clamped to [0, 1]).
+    fn rescale(&self, v: f64) -> f64 {
+        if self.n < SPREAD_MIN_LEAVES || self.sv <= 1e-12 {
+            return v;
+        }
+        (self.mh + (v - self.mv) * (self.sh / self.sv).sqrt()).clamp(0.0, 1.0)
+    }
+}
+
 impl Leaf {
-    pub fn new(net: Arc<Mlp>, weight: f64) -> Leaf {
+    pub fn new(net: Arc<Mlp>, weight: f64, scaled: bool) -> Leaf {
         let x = vec![0.0; net.obs_size()];
-        Leaf { net, weight, x, scratch: Scratch::default() }
+        Leaf { net, weight, scaled, spread: Spread::default(), x, scratch: Scratch::default() }
+    }
+
+    /// The deciding seat's reward at a leaf: the network's value `v` blended with the heuristic's `h`.
+    fn blend(&mut self, v: f64, h: f64) -> f64 {
+        let v = if self.scaled {
+            self.spread.add(v, h);
+            self.spread.rescale(v)
+        } else {
+            v
+        };
+        self.weight * v + (1.0 - self.weight) * h
     }
 
     /// The network's value of `s` for `seat` (its own view: the tensor shows only what the seat sees).
@@ -206,6 +255,9 @@ impl Hooks {
         self.root_active = active_seat(root);
         self.base_values = self.values(root);
         self.turn_cache.clear();
+        if let Some(leaf) = self.leaf.as_mut() {
+            leaf.spread = Spread::default();
+        }
     }
 
     fn bid_limit(&mut self, s: &State, cp: usize) -> i64 {
@@ -359,7 +411,7 @@ impl Hooks {
             if seat < r.len() {
                 let v = leaf.value(s, seat);
                 self.leaf_value = v;
-                r[seat] = leaf.weight * v + (1.0 - leaf.weight) * r[seat];
+                r[seat] = leaf.blend(v, r[seat]);
             }
         }
         r
@@ -589,7 +641,25 @@ fn iterate(hooks: &mut Hooks, mut det: State, nodes: &mut Vec<Node>, mut last: i
 
 #[cfg(test)]
 mod tests {
-    use super::{thread_cpu_seconds, widened};
+    use super::{thread_cpu_seconds, widened, Spread, SPREAD_MIN_LEAVES};
+
+    #[test]
+    fn a_rescaled_value_lands_where_the_heuristic_puts_the_same_rank() {
+        // the network's values 0.50..0.69 move by 0.01 where the heuristic's 0.10..1.05 move by 0.05:
+        // once enough leaves are seen, a network value maps to the heuristic's value at the same place
+        let mut sp = Spread::default();
+        assert_eq!(sp.rescale(0.55), 0.55); // no leaves yet: unchanged
+        for k in 0..20 {
+            sp.add(0.5 + 0.01 * k as f64, 0.1 + 0.05 * k as f64);
+        }
+        assert!(20.0 >= SPREAD_MIN_LEAVES);
+        for k in [0, 7, 19] {
+            let got = sp.rescale(0.5 + 0.01 * k as f64);
+            assert!((got - (0.1 + 0.05 * k as f64)).abs() < 1e-9, "{k}: {got}");
+        }
+        assert_eq!(sp.rescale(0.9), 1.0); // beyond the heuristic's range: clamped
+        assert_eq!(sp.rescale(0.0), 0.0);
+    }
 
     #[test]
     fn widening_grows_with_the_square_root_of_the_visits_up_to_top_k() {

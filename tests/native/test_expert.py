@@ -194,3 +194,31 @@ def test_the_search_can_be_left_to_one_kind_of_decision():
     assert {(False, "all"), (False, "turns"), (True, "all"), (True, "bids")} <= seen
     with pytest.raises(ValueError, match="search is one of"):
         expert.ExpertAgent(1, search="auctions")
+
+
+def test_the_scaled_blend_changes_only_the_network_part_of_a_leaf():
+    """``blend=scaled`` moves the network's value onto the heuristic's spread before blending (the
+    arithmetic: the core's unit test): with the network's share 0 it decides as the raw blend does, with
+    a share it searches differently somewhere, and it plays only legal actions."""
+    state = new_game("zavandor", 2, 43, backend="native", max_rounds=6)
+    spec = "expert:time=0,iterations=60,weight={w},blend={b}"
+    pairs = {w: (make_agent("zavandor", spec.format(w=w, b="raw"), 5),
+                 make_agent("zavandor", spec.format(w=w, b="scaled"), 5)) for w in (0, 0.5)}
+    medium = make_agent("zavandor", "medium", 2)
+    differ = searched = 0
+    while not state.is_terminal():
+        seat = state.current_player
+        if seat != 0:
+            state.apply(medium.choose(state, seat))
+            continue
+        chosen = {}
+        for w, (raw, scaled) in pairs.items():
+            chosen[w] = raw.choose(state, seat), scaled.choose(state, seat)
+            assert chosen[w][1] in state.legal_actions()
+        assert chosen[0][0].text == chosen[0][1].text
+        searched += pairs[0][0].last_stats.get("iterations", 0) > 0
+        differ += chosen[0.5][0].text != chosen[0.5][1].text
+        state.apply(chosen[0][0])
+    assert searched >= 10 and differ >= 1
+    with pytest.raises(ValueError, match="blend is one of"):
+        expert.ExpertAgent(1, blend="ranks")

@@ -33,6 +33,9 @@ TIME = 0.5          # seconds per searched decision (the issue's typical budget;
 WEIGHT = 0.5
 # which decisions the search takes ("bids": only bids, the rest as medium; "turns": the other way round)
 SEARCHED = ("all", "bids", "turns")
+# how the network's value enters the blend: as it is ("raw"), or moved onto the spread of the
+# heuristic's rewards among the decision's leaves ("scaled"), so a network's scale does not set its share
+BLENDS = ("raw", "scaled")
 
 
 def read_network(path: Path) -> tuple[list[int], int, list[np.ndarray], dict[str, Any]]:
@@ -64,13 +67,13 @@ def shipped_net(players: int):
 class ExpertAgent(Agent):
     """The expert level (see the module text): ``time`` seconds per searched decision (0: no time
     limit, ``iterations`` then fixes the budget), ``c`` the search's exploration, ``weight`` the
-    network's share of a leaf's value."""
+    network's share of a leaf's value, ``blend`` how the network's value enters it (``BLENDS``)."""
 
     name = "expert"
 
     def __init__(self, seed: int = 0, time: float = TIME, iterations: int = 0, c: float = 0.5,
                  weight: float = WEIGHT, top_k: int = 4, gap: float = 1.5, band: float = 0.15,
-                 search: str = "all", horizon: str = "turn"):
+                 search: str = "all", horizon: str = "turn", blend: str = "raw"):
         super().__init__(seed)
         from .search import ZavandorSearch
         if not 0.0 <= weight <= 1.0:
@@ -79,6 +82,9 @@ class ExpertAgent(Agent):
             raise ValueError("search is one of " + ", ".join(SEARCHED))
         if horizon not in ("turn", "round"):
             raise ValueError("horizon is turn or round")
+        if blend not in BLENDS:
+            raise ValueError("blend is one of " + ", ".join(BLENDS))
+        self.blend = blend
         self.hooks = ZavandorSearch(seed, top_k=top_k, clear_gap=gap, bid_band=band, horizon=horizon)
         self.search = search
         self.time_limit = time or None
@@ -123,7 +129,7 @@ class ExpertAgent(Agent):
             h: Any = self.hooks          # (the core's twin lives on the hooks, as search_choose keeps it)
             nat = h._native = _native.Search(*_params_args(h.params), h.top_k, float(h.scale), float(h.clear_gap),
                                              float(h.bid_band), h.h.rng.state, h.rng.state)
-        nat.set_leaf(shipped_net(n), self.weight)
+        nat.set_leaf(shipped_net(n), self.weight, self.blend == "scaled")
         self._leaf_players = n
 
     def _fallback(self, state, seat: int) -> Action:
