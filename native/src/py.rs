@@ -872,6 +872,12 @@ impl PySearch {
         Ok(())
     }
 
+    /// Search to the end of the round where one more sentinel sold ends the game (`Hooks::endgame_round`).
+    #[setter]
+    fn set_endgame_round(&mut self, on: bool) {
+        self.hooks.endgame_round = on;
+    }
+
     /// The last search's root children: (code, visits, summed reward, summed value of the deciding
     /// seat: the network's chance of winning at the leaves, the win share where the game ended).
     #[getter]

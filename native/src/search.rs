@@ -140,6 +140,10 @@ pub struct Hooks {
     /// training's targets: unlike the reward, a calibrated chance of winning; 0 without a network).
     pub root: Vec<(u32, i64, f64, f64)>,
     leaf_value: f64,
+    /// Search to the end of the round (as `SearchConfig::round_horizon`) where one more sentinel sold
+    /// ends the game: there the round's end is the game's, and a finished game needs no estimate.
+    pub endgame_round: bool,
+    round_horizon_now: bool,
 }
 
 fn active_seat(s: &State) -> Option<usize> {
@@ -218,6 +222,8 @@ impl Hooks {
             leaf: None,
             root: Vec::new(),
             leaf_value: 0.0,
+            endgame_round: false,
+            round_horizon_now: false,
         }
     }
 
@@ -255,6 +261,7 @@ impl Hooks {
         self.root_active = active_seat(root);
         self.base_values = self.values(root);
         self.turn_cache.clear();
+        self.round_horizon_now = self.cfg.round_horizon || (self.endgame_round && root.sent_sold + 1 >= data().sent_end);
         if let Some(leaf) = self.leaf.as_mut() {
             leaf.spread = Spread::default();
         }
@@ -395,7 +402,7 @@ impl Hooks {
         if s.over || s.round != self.round {
             return true;
         }
-        if !s.pending.is_empty() || self.cfg.round_horizon {
+        if !s.pending.is_empty() || self.round_horizon_now {
             return false;
         }
         active_seat(s) != self.root_active

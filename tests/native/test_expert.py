@@ -166,7 +166,7 @@ def test_the_level_blends_the_network_with_the_heuristic_by_default():
     h = a.hooks
     assert (h.top_k, h.clear_gap, h.bid_band, h.horizon) == (4, 1.5, 0.15, "turn")
     assert make_agent("zavandor", "expert:horizon=round", 1).hooks.mode(True)[2] is True   # the round's end
-    with pytest.raises(ValueError, match="horizon"):
+    with pytest.raises(ValueError, match="horizon is one of"):
         expert.ExpertAgent(1, horizon="game")
     with pytest.raises(ValueError):
         expert.ExpertAgent(1, weight=1.5)
@@ -222,3 +222,35 @@ def test_the_scaled_blend_changes_only_the_network_part_of_a_leaf():
     assert searched >= 10 and differ >= 1
     with pytest.raises(ValueError, match="blend is one of"):
         expert.ExpertAgent(1, blend="ranks")
+
+
+def _last_round_decision():
+    """A 2-player Python state at seat 0's turn in the game's last round, the rival still to move:
+    the first of a few medium games (played by the core's medium, mirrored here) that has one."""
+    from grimoire.games.zavandor.data import SENT_END
+    for seed in range(51, 64):
+        py, nat = new_game("zavandor", 2, seed), new_game("zavandor", 2, seed, backend="native")
+        medium = [make_agent("zavandor", "medium", s) for s in (1, 2)]
+        while not py.is_terminal():
+            if (py.sent_sold >= SENT_END and py.current_player == 0 and not py.pending
+                    and py.order[-1] != 0 and len(py.legal_actions()) > 2):
+                return py
+            seat = py.current_player
+            action = medium[seat].choose(nat, seat)
+            nat.apply(action)
+            py.apply(action.text)
+    raise AssertionError("no game reached such a decision")
+
+
+def test_the_endgame_horizon_plays_the_last_round_to_the_game_s_end():
+    """``horizon=endgame``: in the round that ends the game (its last sentinel sold) every leaf of the
+    search is the finished game, so a root child's summed value is a sum of win shares (0, 1/2, 1);
+    with the turn horizon the same decision's leaves are the network's fractional chances."""
+    state = _last_round_decision()
+    sums = {}
+    for horizon in ("endgame", "turn"):
+        agent = make_agent("zavandor", f"expert:time=0,iterations=200,gap=100,horizon={horizon}", 3)
+        assert agent.choose(state, 0) in state.legal_actions()
+        sums[horizon] = [wv for _code, n, _w, wv in agent.hooks._native.root if n > 0]
+    assert sums["endgame"] and all(abs(2 * v - round(2 * v)) < 1e-9 for v in sums["endgame"])
+    assert any(abs(2 * v - round(2 * v)) > 1e-6 for v in sums["turn"])

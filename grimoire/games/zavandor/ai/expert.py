@@ -36,6 +36,9 @@ SEARCHED = ("all", "bids", "turns")
 # how the network's value enters the blend: as it is ("raw"), or moved onto the spread of the
 # heuristic's rewards among the decision's leaves ("scaled"), so a network's scale does not set its share
 BLENDS = ("raw", "scaled")
+# where the search stops: the end of the deciding seat's turn, of the round, or of the round only where
+# one more sentinel sold ends the game ("endgame": the round's end is then the game's) and of the turn before
+HORIZONS = ("turn", "round", "endgame")
 
 
 def read_network(path: Path) -> tuple[list[int], int, list[np.ndarray], dict[str, Any]]:
@@ -80,12 +83,14 @@ class ExpertAgent(Agent):
             raise ValueError("weight is between 0 and 1")
         if search not in SEARCHED:
             raise ValueError("search is one of " + ", ".join(SEARCHED))
-        if horizon not in ("turn", "round"):
-            raise ValueError("horizon is turn or round")
+        if horizon not in HORIZONS:
+            raise ValueError("horizon is one of " + ", ".join(HORIZONS))
         if blend not in BLENDS:
             raise ValueError("blend is one of " + ", ".join(BLENDS))
         self.blend = blend
-        self.hooks = ZavandorSearch(seed, top_k=top_k, clear_gap=gap, bid_band=band, horizon=horizon)
+        self.endgame = horizon == "endgame"
+        self.hooks = ZavandorSearch(seed, top_k=top_k, clear_gap=gap, bid_band=band,
+                                    horizon="turn" if self.endgame else horizon)
         self.search = search
         self.time_limit = time or None
         self.iterations = iterations or None
@@ -130,6 +135,7 @@ class ExpertAgent(Agent):
             nat = h._native = _native.Search(*_params_args(h.params), h.top_k, float(h.scale), float(h.clear_gap),
                                              float(h.bid_band), h.h.rng.state, h.rng.state)
         nat.set_leaf(shipped_net(n), self.weight, self.blend == "scaled")
+        nat.endgame_round = self.endgame
         self._leaf_players = n
 
     def _fallback(self, state, seat: int) -> Action:
