@@ -878,6 +878,12 @@ impl PySearch {
         self.hooks.endgame_round = on;
     }
 
+    /// In that round also search what the shortcut would decide (`Hooks::endgame_search_all`).
+    #[setter]
+    fn set_endgame_search_all(&mut self, on: bool) {
+        self.hooks.endgame_search_all = on;
+    }
+
     /// The last search's root children: (code, visits, summed reward, summed value of the deciding
     /// seat: the network's chance of winning at the leaves, the win share where the game ended).
     #[getter]

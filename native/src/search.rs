@@ -144,6 +144,9 @@ pub struct Hooks {
     /// ends the game: there the round's end is the game's, and a finished game needs no estimate.
     pub endgame_round: bool,
     round_horizon_now: bool,
+    /// In that round also search the turns and bids the shortcut would decide (a clear best turn
+    /// action, a bid far from the limit): their leaves are finished games, no estimate to mislead.
+    pub endgame_search_all: bool,
 }
 
 fn active_seat(s: &State) -> Option<usize> {
@@ -224,6 +227,7 @@ impl Hooks {
             leaf_value: 0.0,
             endgame_round: false,
             round_horizon_now: false,
+            endgame_search_all: false,
         }
     }
 
@@ -456,6 +460,8 @@ impl Hooks {
     pub fn shortcut(&mut self, state: &State, seat: usize, actions: &[u32], last: i64) -> Option<u32> {
         let det = state.sample_hidden(seat, &mut self.rng);
         self.decided += 1;
+        // (everything below is still computed in that round: the same draws as without it)
+        let search_all = self.endgame_search_all && det.sent_sold + 1 >= data().sent_end;
         if let Some(d) = det.pending.last() {
             let a = det.auc;
             if d.kind != Kind::Bid || a.unwrap().high.is_none() {
@@ -473,10 +479,10 @@ impl Hooks {
             let nxt = det.price_for(seat, item, bid_of(bids[0]));
             let x = self.cfg.bid_band * pmax.max(0) as f64;
             let band = if x > 4.0 { x } else { 4.0 };
-            if pmax < 0 || nxt as f64 > pmax as f64 + band {
+            if !search_all && (pmax < 0 || nxt as f64 > pmax as f64 + band) {
                 return Some(PASS);
             }
-            if nxt as f64 <= pmax as f64 - band {
+            if !search_all && nxt as f64 <= pmax as f64 - band {
                 return Some(bids[0]);
             }
         } else {
@@ -486,7 +492,7 @@ impl Hooks {
             self.quick.rng = self.rng;
             let ranked = self.quick.rank_turn(&det, seat, actions, last, None, true);
             self.rng = self.quick.rng;
-            if ranked.len() == 1 || ranked[0].0 - ranked[1].0 >= self.cfg.clear_gap {
+            if ranked.len() == 1 || (!search_all && ranked[0].0 - ranked[1].0 >= self.cfg.clear_gap) {
                 return Some(ranked[0].1);
             }
         }

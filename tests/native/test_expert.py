@@ -224,15 +224,16 @@ def test_the_scaled_blend_changes_only_the_network_part_of_a_leaf():
         expert.ExpertAgent(1, blend="ranks")
 
 
-def _last_round_decision():
-    """A 2-player Python state at seat 0's turn in the game's last round, the rival still to move:
-    the first of a few medium games (played by the core's medium, mirrored here) that has one."""
+def _last_round_decision(left: int = 0):
+    """A 2-player Python state at seat 0's turn with ``left`` sentinels still to sell (0: the game's last
+    round), the rival still to move: the first of a few medium games (played by the core's medium,
+    mirrored here) that has one."""
     from grimoire.games.zavandor.data import SENT_END
     for seed in range(51, 64):
         py, nat = new_game("zavandor", 2, seed), new_game("zavandor", 2, seed, backend="native")
         medium = [make_agent("zavandor", "medium", s) for s in (1, 2)]
         while not py.is_terminal():
-            if (py.sent_sold >= SENT_END and py.current_player == 0 and not py.pending
+            if (py.sent_sold + left >= SENT_END and py.current_player == 0 and not py.pending
                     and py.order[-1] != 0 and len(py.legal_actions()) > 2):
                 return py
             seat = py.current_player
@@ -254,3 +255,29 @@ def test_the_endgame_horizon_plays_the_last_round_to_the_game_s_end():
         sums[horizon] = [wv for _code, n, _w, wv in agent.hooks._native.root if n > 0]
     assert sums["endgame"] and all(abs(2 * v - round(2 * v)) < 1e-9 for v in sums["endgame"])
     assert any(abs(2 * v - round(2 * v)) > 1e-6 for v in sums["turn"])
+
+
+def test_the_endgame_all_horizon_searches_what_the_shortcut_would_decide_in_the_last_round():
+    """``horizon=endgame_all``: in the last round the turns and bids the shortcut would play unsearched
+    (a clear best action, a bid far from the limit) are searched too; the small decisions are not. (From
+    the round before on: one more sentinel sold ends the game.)"""
+    state = _last_round_decision(left=1)
+    agents = {h: make_agent("zavandor", f"expert:time=0,iterations=50,horizon={h}", 3)
+              for h in ("endgame", "endgame_all")}
+    medium = make_agent("zavandor", "medium", 2)
+    searched = {h: 0 for h in agents}
+    while not state.is_terminal():
+        seat = state.current_player
+        if seat != 0:
+            state.apply(medium.choose(state, seat))
+            continue
+        # paying, free advances, gems lost and the opening bid stay the heuristic's
+        small = bool(state.pending) and (state.pending.top.kind != "bid" or state.auc[1] is None)
+        for h, agent in agents.items():
+            action = agent.choose(state, 0)
+            assert action in state.legal_actions()
+            searched[h] += agent.last_stats.get("iterations", 0) > 0
+            if h == "endgame_all" and not small and len(state.legal_actions()) > 1:
+                assert agent.last_stats["iterations"] > 0
+        state.apply(action)
+    assert searched["endgame_all"] > searched["endgame"]

@@ -37,8 +37,9 @@ SEARCHED = ("all", "bids", "turns")
 # heuristic's rewards among the decision's leaves ("scaled"), so a network's scale does not set its share
 BLENDS = ("raw", "scaled")
 # where the search stops: the end of the deciding seat's turn, of the round, or of the round only where
-# one more sentinel sold ends the game ("endgame": the round's end is then the game's) and of the turn before
-HORIZONS = ("turn", "round", "endgame")
+# one more sentinel sold ends the game ("endgame": the round's end is then the game's) and of the turn
+# before; "endgame_all" also searches, in that round, the turns and bids the shortcut would decide
+HORIZONS = ("turn", "round", "endgame", "endgame_all")
 
 
 def read_network(path: Path) -> tuple[list[int], int, list[np.ndarray], dict[str, Any]]:
@@ -88,7 +89,8 @@ class ExpertAgent(Agent):
         if blend not in BLENDS:
             raise ValueError("blend is one of " + ", ".join(BLENDS))
         self.blend = blend
-        self.endgame = horizon == "endgame"
+        self.endgame = horizon.startswith("endgame")
+        self.endgame_all = horizon == "endgame_all"
         self.hooks = ZavandorSearch(seed, top_k=top_k, clear_gap=gap, bid_band=band,
                                     horizon="turn" if self.endgame else horizon)
         self.search = search
@@ -136,6 +138,7 @@ class ExpertAgent(Agent):
                                              float(h.bid_band), h.h.rng.state, h.rng.state)
         nat.set_leaf(shipped_net(n), self.weight, self.blend == "scaled")
         nat.endgame_round = self.endgame
+        nat.endgame_search_all = self.endgame_all
         self._leaf_players = n
 
     def _fallback(self, state, seat: int) -> Action:
