@@ -658,17 +658,17 @@ mod tests {
 
     #[test]
     fn a_rescaled_value_lands_where_the_heuristic_puts_the_same_rank() {
-        // the network's values 0.50..0.69 move by 0.01 where the heuristic's 0.10..1.05 move by 0.05:
+        // the network's values 0.50..0.69 move by 0.01 where the heuristic's 0.05..1.00 move by 0.05:
         // once enough leaves are seen, a network value maps to the heuristic's value at the same place
         let mut sp = Spread::default();
         assert_eq!(sp.rescale(0.55), 0.55); // no leaves yet: unchanged
         for k in 0..20 {
-            sp.add(0.5 + 0.01 * k as f64, 0.1 + 0.05 * k as f64);
+            sp.add(0.5 + 0.01 * k as f64, 0.05 + 0.05 * k as f64);
         }
         assert!(20.0 >= SPREAD_MIN_LEAVES);
         for k in [0, 7, 19] {
             let got = sp.rescale(0.5 + 0.01 * k as f64);
-            assert!((got - (0.1 + 0.05 * k as f64)).abs() < 1e-9, "{k}: {got}");
+            assert!((got - (0.05 + 0.05 * k as f64)).abs() < 1e-9, "{k}: {got}");
         }
         assert_eq!(sp.rescale(0.9), 1.0); // beyond the heuristic's range: clamped
         assert_eq!(sp.rescale(0.0), 0.0);
