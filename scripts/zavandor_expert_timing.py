@@ -44,7 +44,7 @@ def main(argv: list[str] | None = None) -> int:
                   for i in range(a.players)]
         timed = agents[seat]
         while not state.is_terminal():
-            cp = state.current_player()
+            cp = state.current_player
             if cp != seat:
                 state.apply(agents[cp].choose(state, cp))
                 continue

@@ -165,6 +165,7 @@ def test_the_level_blends_the_network_with_the_heuristic_by_default():
     assert (h.top_k, h.clear_gap, h.bid_band) == (6, 1.0, 0.4)
     h = a.hooks
     assert (h.top_k, h.clear_gap, h.bid_band, h.horizon) == (4, 1.5, 0.15, "turn")
+    assert a.horizon == "auto" and expert.HORIZON_AUTO == {2: "endgame_all"}     # measured at 2 players only
     assert make_agent("zavandor", "expert:horizon=round", 1).hooks.mode(True)[2] is True   # the round's end
     with pytest.raises(ValueError, match="horizon is one of"):
         expert.ExpertAgent(1, horizon="game")
@@ -246,14 +247,16 @@ def _last_round_decision(left: int = 0):
 def test_the_endgame_horizon_plays_the_last_round_to_the_game_s_end():
     """``horizon=endgame``: in the round that ends the game (its last sentinel sold) every leaf of the
     search is the finished game, so a root child's summed value is a sum of win shares (0, 1/2, 1);
-    with the turn horizon the same decision's leaves are the network's fractional chances."""
+    with the turn horizon the same decision's leaves are the network's fractional chances. The default
+    (``auto``) is endgame_all at 2 players."""
     state = _last_round_decision()
     sums = {}
-    for horizon in ("endgame", "turn"):
+    for horizon in ("endgame", "turn", "auto"):
         agent = make_agent("zavandor", f"expert:time=0,iterations=200,gap=100,horizon={horizon}", 3)
         assert agent.choose(state, 0) in state.legal_actions()
         sums[horizon] = [wv for _code, n, _w, wv in agent.hooks._native.root if n > 0]
-    assert sums["endgame"] and all(abs(2 * v - round(2 * v)) < 1e-9 for v in sums["endgame"])
+    for h in ("endgame", "auto"):
+        assert sums[h] and all(abs(2 * v - round(2 * v)) < 1e-9 for v in sums[h])
     assert any(abs(2 * v - round(2 * v)) > 1e-6 for v in sums["turn"])
 
 
