@@ -7,9 +7,9 @@ trained on self-play games of the medium level: the deciding seat's chance of wi
 own observation tensor (so the search sees nothing the seat does not). ``weight`` blends it with the
 heuristic's evaluation (1: the network alone). At 2 players, where one more sentinel sold ends the game,
 it searches to the round's end — the game's — and searches every turn and bid (``HORIZON_AUTO``).
-Everything runs inside the Rust core, with no Python
-per node; on the Python engine the position is loaded into the core for the decision. Where no
-network is shipped for the table's player count (or the core is not built) it plays as hard.
+Everything runs inside the Rust core, with no Python per node; on the Python engine the position is
+loaded into the core for the decision. Where no network is shipped for the table's player count (or the
+core is not built) it plays as hard.
 """
 
 from __future__ import annotations
