@@ -1,6 +1,8 @@
 """The paired difference of two ladder runs on the same seed (the same games): the win share of the
 first-named agent (the first of ``--agents``) in run A minus in run B, game by game, with a 95%
-interval (normal approximation over the games), and each run's win share with its Wilson interval.
+interval (normal approximation over the games), and each run's win share with its Wilson interval;
+then the same for its margin (its score minus the best other seat's), a finer measure where a change
+moves a few points without turning many games (and the number of games whose scores differ at all).
 
     python scripts/zavandor_ladder_paired.py a.jsonl b.jsonl
 
@@ -18,36 +20,44 @@ from pathlib import Path
 from grimoire.agents.stats import wilson
 
 
-def first_agent_shares(path: str) -> tuple[str, dict[int, float]]:
-    """(the first-named agent, game index -> its win share) of one run."""
+def first_agent_games(path: str) -> tuple[str, dict[int, tuple[float, float]]]:
+    """(the first-named agent, game index -> (its win share, its margin)) of one run."""
     text = Path(path).read_text(encoding="utf-8")
     games = json.loads(text)["games"] if path.endswith(".json") else [json.loads(ln) for ln in text.splitlines() if ln]
-    out: dict[int, float] = {}
+    out: dict[int, tuple[float, float]] = {}
     name = ""
     for g in games:
         n = len(g["agents"])
         seat = (-g["index"]) % n       # the arena rotates the agents one seat per game of a block
         name = g["agents"][seat]
-        out[g["index"]] = float(g["win_share"][seat])
+        best_other = max(x for i, x in enumerate(g["scores"]) if i != seat)
+        out[g["index"]] = (float(g["win_share"][seat]), float(g["scores"][seat] - best_other))
     return name, out
+
+
+def paired(d: list[float]) -> tuple[float, float]:
+    """The mean of paired differences and the half-width of its 95% interval."""
+    return statistics.fmean(d), 1.96 * statistics.stdev(d) / math.sqrt(len(d))
 
 
 def main(paths: list[str]) -> int:
     if len(paths) != 2:
         print("usage: zavandor_ladder_paired.py A.jsonl B.jsonl", file=sys.stderr)
         return 2
-    (na, a), (nb, b) = (first_agent_shares(p) for p in paths)
-    for name, s in ((na, a), (nb, b)):
-        lo, hi = wilson(sum(s.values()), len(s))
-        share = 100 * sum(s.values()) / max(len(s), 1)
-        print(f"{name}: {share:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}] over {len(s)} games")
+    (na, a), (nb, b) = (first_agent_games(p) for p in paths)
+    for name, g in ((na, a), (nb, b)):
+        wins = sum(share for share, _ in g.values())
+        lo, hi = wilson(wins, len(g))
+        print(f"{name}: {100 * wins / max(len(g), 1):.1f}% [{100 * lo:.1f}, {100 * hi:.1f}] over {len(g)} games, "
+              f"mean margin {statistics.fmean(m for _, m in g.values()) if g else 0:+.2f}")
     common = sorted(set(a) & set(b))
     if len(common) > 1:
-        d = [a[k] - b[k] for k in common]
-        m = statistics.fmean(d)
-        half = 1.96 * statistics.stdev(d) / math.sqrt(len(d))
-        print(f"A - B on the same {len(d)} games: {100 * m:+.1f} points "
+        m, half = paired([a[k][0] - b[k][0] for k in common])
+        print(f"A - B on the same {len(common)} games: {100 * m:+.1f} points "
               f"[{100 * (m - half):+.1f}, {100 * (m + half):+.1f}]")
+        m, half = paired([a[k][1] - b[k][1] for k in common])
+        moved = sum(a[k][1] != b[k][1] for k in common)
+        print(f"margin A - B: {m:+.2f} [{m - half:+.2f}, {m + half:+.2f}] ({moved} games with another margin)")
     return 0
 
 

@@ -861,14 +861,27 @@ impl PySearch {
     }
 
     /// The expert level: leaves valued by `net` (blended with the heuristic's value by `weight`;
-    /// 1: the network alone), or None for the hard level's evaluation.
-    #[pyo3(signature = (net, weight=1.0))]
-    fn set_leaf(&mut self, net: Option<PyRef<'_, PyNet>>, weight: f64) -> PyResult<()> {
+    /// 1: the network alone; `scaled`: the network's value moved onto the heuristic's scale first),
+    /// or None for the hard level's evaluation.
+    #[pyo3(signature = (net, weight=1.0, scaled=false))]
+    fn set_leaf(&mut self, net: Option<PyRef<'_, PyNet>>, weight: f64, scaled: bool) -> PyResult<()> {
         if !(0.0..=1.0).contains(&weight) {
             return Err(PyValueError::new_err("the network's weight is between 0 and 1"));
         }
-        self.hooks.leaf = net.map(|n| search::Leaf::new(n.net.clone(), weight));
+        self.hooks.leaf = net.map(|n| search::Leaf::new(n.net.clone(), weight, scaled));
         Ok(())
+    }
+
+    /// Search to the end of the round where one more sentinel sold ends the game (`Hooks::endgame_round`).
+    #[setter]
+    fn set_endgame_round(&mut self, on: bool) {
+        self.hooks.endgame_round = on;
+    }
+
+    /// In that round also search what the shortcut would decide (`Hooks::endgame_search_all`).
+    #[setter]
+    fn set_endgame_search_all(&mut self, on: bool) {
+        self.hooks.endgame_search_all = on;
     }
 
     /// The last search's root children: (code, visits, summed reward, summed value of the deciding

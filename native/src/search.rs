@@ -29,17 +29,66 @@ pub struct SearchConfig {
 
 /// The expert level's leaf value: a learned network of the deciding seat's observation
 /// (`grimoire/agents/net.py`), blended with the heuristic's evaluation by `weight` (1: the network alone).
+/// With `scaled`, the network's value enters the blend on the heuristic's scale (`Spread::rescale`),
+/// so that its share of a choice is `weight` whatever the spread of a given network's values.
 pub struct Leaf {
     pub net: Arc<Mlp>,
     pub weight: f64,
+    pub scaled: bool,
+    spread: Spread,
     x: Vec<f32>,
     scratch: Scratch,
 }
 
+/// Running means and spreads of the network's value and of the heuristic's reward over one search's
+/// leaves (Welford), reset at each decision.
+#[derive(Default)]
+struct Spread {
+    n: f64,
+    mv: f64,
+    mh: f64,
+    sv: f64, // sums of squared deviations
+    sh: f64,
+}
+
+/// Leaves seen before the network's value is rescaled (until then it enters the blend as it is).
+const SPREAD_MIN_LEAVES: f64 = 16.0;
+
+impl Spread {
+    fn add(&mut self, v: f64, h: f64) {
+        self.n += 1.0;
+        let (dv, dh) = (v - self.mv, h - self.mh);
+        self.mv += dv / self.n;
+        self.mh += dh / self.n;
+        self.sv += dv * (v - self.mv);
+        self.sh += dh * (h - self.mh);
+    }
+
+    /// `v` moved onto the heuristic's scale: as many of the heuristic's standard deviations from the
+    /// heuristic's mean as `v` is of the network's from the network's mean (clamped to [0, 1]).
+    fn rescale(&self, v: f64) -> f64 {
+        if self.n < SPREAD_MIN_LEAVES || self.sv <= 1e-12 {
+            return v;
+        }
+        (self.mh + (v - self.mv) * (self.sh / self.sv).sqrt()).clamp(0.0, 1.0)
+    }
+}
+
 impl Leaf {
-    pub fn new(net: Arc<Mlp>, weight: f64) -> Leaf {
+    pub fn new(net: Arc<Mlp>, weight: f64, scaled: bool) -> Leaf {
         let x = vec![0.0; net.obs_size()];
-        Leaf { net, weight, x, scratch: Scratch::default() }
+        Leaf { net, weight, scaled, spread: Spread::default(), x, scratch: Scratch::default() }
+    }
+
+    /// The deciding seat's reward at a leaf: the network's value `v` blended with the heuristic's `h`.
+    fn blend(&mut self, v: f64, h: f64) -> f64 {
+        let v = if self.scaled {
+            self.spread.add(v, h);
+            self.spread.rescale(v)
+        } else {
+            v
+        };
+        self.weight * v + (1.0 - self.weight) * h
     }
 
     /// The network's value of `s` for `seat` (its own view: the tensor shows only what the seat sees).
@@ -91,6 +140,13 @@ pub struct Hooks {
     /// training's targets: unlike the reward, a calibrated chance of winning; 0 without a network).
     pub root: Vec<(u32, i64, f64, f64)>,
     leaf_value: f64,
+    /// Search to the end of the round (as `SearchConfig::round_horizon`) where one more sentinel sold
+    /// ends the game: there the round's end is the game's, and a finished game needs no estimate.
+    pub endgame_round: bool,
+    round_horizon_now: bool,
+    /// In that round also search the turns and bids the shortcut would decide (a clear best turn
+    /// action, a bid far from the limit): their leaves are finished games, no estimate to mislead.
+    pub endgame_search_all: bool,
 }
 
 fn active_seat(s: &State) -> Option<usize> {
@@ -169,6 +225,9 @@ impl Hooks {
             leaf: None,
             root: Vec::new(),
             leaf_value: 0.0,
+            endgame_round: false,
+            round_horizon_now: false,
+            endgame_search_all: false,
         }
     }
 
@@ -206,6 +265,10 @@ impl Hooks {
         self.root_active = active_seat(root);
         self.base_values = self.values(root);
         self.turn_cache.clear();
+        self.round_horizon_now = self.cfg.round_horizon || (self.endgame_round && root.sent_sold + 1 >= data().sent_end);
+        if let Some(leaf) = self.leaf.as_mut() {
+            leaf.spread = Spread::default();
+        }
     }
 
     fn bid_limit(&mut self, s: &State, cp: usize) -> i64 {
@@ -343,7 +406,7 @@ impl Hooks {
         if s.over || s.round != self.round {
             return true;
         }
-        if !s.pending.is_empty() || self.cfg.round_horizon {
+        if !s.pending.is_empty() || self.round_horizon_now {
             return false;
         }
         active_seat(s) != self.root_active
@@ -359,7 +422,7 @@ impl Hooks {
             if seat < r.len() {
                 let v = leaf.value(s, seat);
                 self.leaf_value = v;
-                r[seat] = leaf.weight * v + (1.0 - leaf.weight) * r[seat];
+                r[seat] = leaf.blend(v, r[seat]);
             }
         }
         r
@@ -397,6 +460,8 @@ impl Hooks {
     pub fn shortcut(&mut self, state: &State, seat: usize, actions: &[u32], last: i64) -> Option<u32> {
         let det = state.sample_hidden(seat, &mut self.rng);
         self.decided += 1;
+        // (everything below is still computed in that round: the same draws as without it)
+        let search_all = self.endgame_search_all && det.sent_sold + 1 >= data().sent_end;
         if let Some(d) = det.pending.last() {
             let a = det.auc;
             if d.kind != Kind::Bid || a.unwrap().high.is_none() {
@@ -414,10 +479,10 @@ impl Hooks {
             let nxt = det.price_for(seat, item, bid_of(bids[0]));
             let x = self.cfg.bid_band * pmax.max(0) as f64;
             let band = if x > 4.0 { x } else { 4.0 };
-            if pmax < 0 || nxt as f64 > pmax as f64 + band {
+            if !search_all && (pmax < 0 || nxt as f64 > pmax as f64 + band) {
                 return Some(PASS);
             }
-            if nxt as f64 <= pmax as f64 - band {
+            if !search_all && nxt as f64 <= pmax as f64 - band {
                 return Some(bids[0]);
             }
         } else {
@@ -427,7 +492,7 @@ impl Hooks {
             self.quick.rng = self.rng;
             let ranked = self.quick.rank_turn(&det, seat, actions, last, None, true);
             self.rng = self.quick.rng;
-            if ranked.len() == 1 || ranked[0].0 - ranked[1].0 >= self.cfg.clear_gap {
+            if ranked.len() == 1 || (!search_all && ranked[0].0 - ranked[1].0 >= self.cfg.clear_gap) {
                 return Some(ranked[0].1);
             }
         }
@@ -589,7 +654,25 @@ fn iterate(hooks: &mut Hooks, mut det: State, nodes: &mut Vec<Node>, mut last: i
 
 #[cfg(test)]
 mod tests {
-    use super::{thread_cpu_seconds, widened};
+    use super::{thread_cpu_seconds, widened, Spread, SPREAD_MIN_LEAVES};
+
+    #[test]
+    fn a_rescaled_value_lands_where_the_heuristic_puts_the_same_rank() {
+        // the network's values 0.50..0.69 move by 0.01 where the heuristic's 0.05..1.00 move by 0.05:
+        // once enough leaves are seen, a network value maps to the heuristic's value at the same place
+        let mut sp = Spread::default();
+        assert_eq!(sp.rescale(0.55), 0.55); // no leaves yet: unchanged
+        for k in 0..20 {
+            sp.add(0.5 + 0.01 * k as f64, 0.05 + 0.05 * k as f64);
+        }
+        assert!(20.0 >= SPREAD_MIN_LEAVES);
+        for k in [0, 7, 19] {
+            let got = sp.rescale(0.5 + 0.01 * k as f64);
+            assert!((got - (0.05 + 0.05 * k as f64)).abs() < 1e-9, "{k}: {got}");
+        }
+        assert_eq!(sp.rescale(0.9), 1.0); // beyond the heuristic's range: clamped
+        assert_eq!(sp.rescale(0.0), 0.0);
+    }
 
     #[test]
     fn widening_grows_with_the_square_root_of_the_visits_up_to_top_k() {

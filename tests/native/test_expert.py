@@ -165,8 +165,9 @@ def test_the_level_blends_the_network_with_the_heuristic_by_default():
     assert (h.top_k, h.clear_gap, h.bid_band) == (6, 1.0, 0.4)
     h = a.hooks
     assert (h.top_k, h.clear_gap, h.bid_band, h.horizon) == (4, 1.5, 0.15, "turn")
+    assert a.horizon == "auto" and expert.HORIZON_AUTO == {2: "endgame_all"}     # measured at 2 players only
     assert make_agent("zavandor", "expert:horizon=round", 1).hooks.mode(True)[2] is True   # the round's end
-    with pytest.raises(ValueError, match="horizon"):
+    with pytest.raises(ValueError, match="horizon is one of"):
         expert.ExpertAgent(1, horizon="game")
     with pytest.raises(ValueError):
         expert.ExpertAgent(1, weight=1.5)
@@ -194,3 +195,92 @@ def test_the_search_can_be_left_to_one_kind_of_decision():
     assert {(False, "all"), (False, "turns"), (True, "all"), (True, "bids")} <= seen
     with pytest.raises(ValueError, match="search is one of"):
         expert.ExpertAgent(1, search="auctions")
+
+
+def test_the_scaled_blend_changes_only_the_network_part_of_a_leaf():
+    """``blend=scaled`` moves the network's value onto the heuristic's spread before blending (the
+    arithmetic: the core's unit test): with the network's share 0 it decides as the raw blend does, with
+    a share it searches differently somewhere, and it plays only legal actions."""
+    state = new_game("zavandor", 2, 43, backend="native", max_rounds=6)
+    spec = "expert:time=0,iterations=60,weight={w},blend={b}"
+    pairs = {w: (make_agent("zavandor", spec.format(w=w, b="raw"), 5),
+                 make_agent("zavandor", spec.format(w=w, b="scaled"), 5)) for w in (0, 0.5)}
+    medium = make_agent("zavandor", "medium", 2)
+    differ = searched = 0
+    while not state.is_terminal():
+        seat = state.current_player
+        if seat != 0:
+            state.apply(medium.choose(state, seat))
+            continue
+        chosen = {}
+        for w, (raw, scaled) in pairs.items():
+            chosen[w] = raw.choose(state, seat), scaled.choose(state, seat)
+            assert chosen[w][1] in state.legal_actions()
+        assert chosen[0][0].text == chosen[0][1].text
+        searched += pairs[0][0].last_stats.get("iterations", 0) > 0
+        differ += chosen[0.5][0].text != chosen[0.5][1].text
+        state.apply(chosen[0][0])
+    assert searched >= 10 and differ >= 1
+    with pytest.raises(ValueError, match="blend is one of"):
+        expert.ExpertAgent(1, blend="ranks")
+
+
+def _last_round_decision(left: int = 0):
+    """A 2-player Python state at seat 0's turn with ``left`` sentinels still to sell (0: the game's last
+    round), the rival still to move: the first of a few medium games (played by the core's medium,
+    mirrored here) that has one."""
+    from grimoire.games.zavandor.data import SENT_END
+    for seed in range(51, 64):
+        py, nat = new_game("zavandor", 2, seed), new_game("zavandor", 2, seed, backend="native")
+        medium = [make_agent("zavandor", "medium", s) for s in (1, 2)]
+        while not py.is_terminal():
+            if (py.sent_sold + left >= SENT_END and py.current_player == 0 and not py.pending
+                    and py.order[-1] != 0 and len(py.legal_actions()) > 2):
+                return py
+            seat = py.current_player
+            action = medium[seat].choose(nat, seat)
+            nat.apply(action)
+            py.apply(action.text)
+    raise AssertionError("no game reached such a decision")
+
+
+def test_the_endgame_horizon_plays_the_last_round_to_the_game_s_end():
+    """``horizon=endgame``: in the round that ends the game (its last sentinel sold) every leaf of the
+    search is the finished game, so a root child's summed value is a sum of win shares (0, 1/2, 1);
+    with the turn horizon the same decision's leaves are the network's fractional chances. The default
+    (``auto``) is endgame_all at 2 players."""
+    state = _last_round_decision()
+    sums = {}
+    for horizon in ("endgame", "turn", "auto"):
+        agent = make_agent("zavandor", f"expert:time=0,iterations=200,gap=100,horizon={horizon}", 3)
+        assert agent.choose(state, 0) in state.legal_actions()
+        sums[horizon] = [wv for _code, n, _w, wv in agent.hooks._native.root if n > 0]
+    for h in ("endgame", "auto"):
+        assert sums[h] and all(abs(2 * v - round(2 * v)) < 1e-9 for v in sums[h])
+    assert any(abs(2 * v - round(2 * v)) > 1e-6 for v in sums["turn"])
+
+
+def test_the_endgame_all_horizon_searches_what_the_shortcut_would_decide_in_the_last_round():
+    """``horizon=endgame_all``: in the last round the turns and bids the shortcut would play unsearched
+    (a clear best action, a bid far from the limit) are searched too; the small decisions are not. (From
+    the round before on: one more sentinel sold ends the game.)"""
+    state = _last_round_decision(left=1)
+    agents = {h: make_agent("zavandor", f"expert:time=0,iterations=50,horizon={h}", 3)
+              for h in ("endgame", "endgame_all")}
+    medium = make_agent("zavandor", "medium", 2)
+    searched = {h: 0 for h in agents}
+    while not state.is_terminal():
+        seat = state.current_player
+        if seat != 0:
+            state.apply(medium.choose(state, seat))
+            continue
+        # paying, free advances, gems lost and the opening bid stay the heuristic's
+        small = bool(state.pending) and (state.pending.top.kind != "bid" or state.auc[1] is None)
+        for h, agent in agents.items():
+            action = agent.choose(state, 0)
+            assert action in state.legal_actions()
+            searched[h] += agent.last_stats.get("iterations", 0) > 0
+            if h == "endgame_all" and not small and len(state.legal_actions()) > 1:
+                assert agent.last_stats["iterations"] > 0
+        state.apply(action)
+    assert searched["endgame_all"] > searched["endgame"]

@@ -49,16 +49,19 @@ def naive_agent(seed: int = 0):
 
 def expert_agent(seed: int = 0, time: float = 0.5, iterations: int = 0, c: float = 0.5, weight: float = 0.5,
                  cpu: bool = False, top_k: int = 4, gap: float = 1.5, band: float = 0.15, search: str = "all",
-                 horizon: str = "turn"):
+                 horizon: str = "auto", blend: str = "raw"):
     """The learned level (``expert:time=1``; ``time=0,iterations=N`` for a fixed budget; ``cpu=true``
     counts the time in CPU seconds of the searching thread, for measurements on a busy machine; ``weight``
     the network's share of a leaf's value, ``expert.WEIGHT`` by default). The search's reach, as the hard
     level's: ``top_k`` turn candidates, ``gap`` (a turn action this far ahead is played unsearched),
-    ``band`` (bids this share of the limit inside or outside it are not searched), ``horizon`` (turn or
-    round); ``search=bids`` or ``turns`` leaves the other decisions to medium (a diagnostic)."""
+    ``band`` (bids this share of the limit inside or outside it are not searched), ``horizon`` (turn, round,
+    endgame: the round where one more sentinel sold ends the game, else the turn; endgame_all: that and
+    everything searched in that round; auto, the default: endgame_all at 2 players, turn otherwise); ``search=bids`` or
+    ``turns`` leaves the other decisions to medium (a diagnostic); ``blend=scaled`` moves the network's
+    value onto the spread of the heuristic's rewards before blending (``expert.BLENDS``)."""
     from .expert import ExpertAgent
     a = ExpertAgent(seed, time=time, iterations=iterations, c=c, weight=weight, top_k=top_k, gap=gap, band=band,
-                    search=search, horizon=horizon)
+                    search=search, horizon=horizon, blend=blend)
     a.cpu_clock = cpu
     return a
 

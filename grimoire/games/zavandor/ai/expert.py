@@ -5,9 +5,11 @@ one-player projection. The expert keeps the same shortcut, candidates and playou
 leaf with a network (``data/expert-<players>p.npz``, the format of ``grimoire/core/net.py``)
 trained on self-play games of the medium level: the deciding seat's chance of winning, read from its
 own observation tensor (so the search sees nothing the seat does not). ``weight`` blends it with the
-heuristic's evaluation (1: the network alone). Everything runs inside the Rust core, with no Python
-per node; on the Python engine the position is loaded into the core for the decision. Where no
-network is shipped for the table's player count (or the core is not built) it plays as hard.
+heuristic's evaluation (1: the network alone). At 2 players, where one more sentinel sold ends the game,
+it searches to the round's end — the game's — and searches every turn and bid (``HORIZON_AUTO``).
+Everything runs inside the Rust core, with no Python per node; on the Python engine the position is
+loaded into the core for the decision. Where no network is shipped for the table's player count (or the
+core is not built) it plays as hard.
 """
 
 from __future__ import annotations
@@ -33,6 +35,18 @@ TIME = 0.5          # seconds per searched decision (the issue's typical budget;
 WEIGHT = 0.5
 # which decisions the search takes ("bids": only bids, the rest as medium; "turns": the other way round)
 SEARCHED = ("all", "bids", "turns")
+# how the network's value enters the blend: as it is ("raw"), or moved onto the spread of the
+# heuristic's rewards among the decision's leaves ("scaled"), so a network's scale does not set its share
+BLENDS = ("raw", "scaled")
+# where the search stops: the end of the deciding seat's turn, of the round, or of the round only where
+# one more sentinel sold ends the game ("endgame": the round's end is then the game's) and of the turn
+# before; "endgame_all" also searches, in that round, the turns and bids the shortcut would decide;
+# "auto" (the default) is the measured choice per player count in HORIZON_AUTO, the turn elsewhere
+HORIZONS = ("auto", "turn", "round", "endgame", "endgame_all")
+# at 2 players endgame_all won +4.2 points [-1.1, +9.4] over the turn horizon on the development seed's
+# 120 games (margin +1.45 VP [+0.62, +2.28]) and +6.7 [+2.7, +10.7] on the fresh seed 2210 (docs/ai.md,
+# "fifth round"); not measured at other player counts
+HORIZON_AUTO: dict[int, str] = {2: "endgame_all"}
 
 
 def read_network(path: Path) -> tuple[list[int], int, list[np.ndarray], dict[str, Any]]:
@@ -64,22 +78,27 @@ def shipped_net(players: int):
 class ExpertAgent(Agent):
     """The expert level (see the module text): ``time`` seconds per searched decision (0: no time
     limit, ``iterations`` then fixes the budget), ``c`` the search's exploration, ``weight`` the
-    network's share of a leaf's value."""
+    network's share of a leaf's value, ``blend`` how the network's value enters it (``BLENDS``)."""
 
     name = "expert"
 
     def __init__(self, seed: int = 0, time: float = TIME, iterations: int = 0, c: float = 0.5,
                  weight: float = WEIGHT, top_k: int = 4, gap: float = 1.5, band: float = 0.15,
-                 search: str = "all", horizon: str = "turn"):
+                 search: str = "all", horizon: str = "auto", blend: str = "raw"):
         super().__init__(seed)
         from .search import ZavandorSearch
         if not 0.0 <= weight <= 1.0:
             raise ValueError("weight is between 0 and 1")
         if search not in SEARCHED:
             raise ValueError("search is one of " + ", ".join(SEARCHED))
-        if horizon not in ("turn", "round"):
-            raise ValueError("horizon is turn or round")
-        self.hooks = ZavandorSearch(seed, top_k=top_k, clear_gap=gap, bid_band=band, horizon=horizon)
+        if horizon not in HORIZONS:
+            raise ValueError("horizon is one of " + ", ".join(HORIZONS))
+        if blend not in BLENDS:
+            raise ValueError("blend is one of " + ", ".join(BLENDS))
+        self.blend = blend
+        self.horizon = horizon
+        self.hooks = ZavandorSearch(seed, top_k=top_k, clear_gap=gap, bid_band=band,
+                                    horizon="round" if horizon == "round" else "turn")
         self.search = search
         self.time_limit = time or None
         self.iterations = iterations or None
@@ -123,7 +142,10 @@ class ExpertAgent(Agent):
             h: Any = self.hooks          # (the core's twin lives on the hooks, as search_choose keeps it)
             nat = h._native = _native.Search(*_params_args(h.params), h.top_k, float(h.scale), float(h.clear_gap),
                                              float(h.bid_band), h.h.rng.state, h.rng.state)
-        nat.set_leaf(shipped_net(n), self.weight)
+        nat.set_leaf(shipped_net(n), self.weight, self.blend == "scaled")
+        horizon = HORIZON_AUTO.get(n, "turn") if self.horizon == "auto" else self.horizon
+        nat.endgame_round = horizon.startswith("endgame")
+        nat.endgame_search_all = horizon == "endgame_all"
         self._leaf_players = n
 
     def _fallback(self, state, seat: int) -> Action:
