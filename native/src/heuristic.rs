@@ -243,7 +243,7 @@ impl Policy {
             }
         } else {
             v += ctx.prm.sentinel_extra;
-            if !ctx.fin && s.sent_sold + 1 >= d.sent_end {
+            if !ctx.fin && s.one_sentinel_from_the_end() {
                 v += race(s, seat, item);
             }
         }

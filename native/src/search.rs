@@ -265,7 +265,7 @@ impl Hooks {
         self.root_active = active_seat(root);
         self.base_values = self.values(root);
         self.turn_cache.clear();
-        self.round_horizon_now = self.cfg.round_horizon || (self.endgame_round && root.sent_sold + 1 >= data().sent_end);
+        self.round_horizon_now = self.cfg.round_horizon || (self.endgame_round && root.one_sentinel_from_the_end());
         if let Some(leaf) = self.leaf.as_mut() {
             leaf.spread = Spread::default();
         }
@@ -461,7 +461,7 @@ impl Hooks {
         let det = state.sample_hidden(seat, &mut self.rng);
         self.decided += 1;
         // (everything below is still computed in that round: the same draws as without it)
-        let search_all = self.endgame_search_all && det.sent_sold + 1 >= data().sent_end;
+        let search_all = self.endgame_search_all && det.one_sentinel_from_the_end();
         if let Some(d) = det.pending.last() {
             let a = det.auc;
             if d.kind != Kind::Bid || a.unwrap().high.is_none() {

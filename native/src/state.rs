@@ -396,6 +396,11 @@ pub struct State {
 }
 
 impl State {
+    /// One more sentinel sold ends the game (at the end of this round).
+    pub fn one_sentinel_from_the_end(&self) -> bool {
+        self.sent_sold + 1 >= data().sent_end
+    }
+
     // --- setup (3) --------------------------------------------------------------------------------
     /// A new game. `chars`: the characters option in seat order (None = random), -1 for "random".
     pub fn new(n: usize, seed: u64, chars: Option<&[i64]>, flags: Flags) -> State {
