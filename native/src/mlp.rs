@@ -157,7 +157,8 @@ mod tests {
         let m = Mlp::new(vec![dense(7, 5, 1), dense(5, 4, 2)], dense(4, 1, 3), dense(4, 3, 4)).unwrap();
         let mut s = Scratch::default();
         for k in 0..20u32 {
-            let x: Vec<f32> = (0..7).map(|i| if (i + k) % 3 == 0 { 0.0 } else { (i as f32 - k as f32) / 5.0 }).collect();
+            let x: Vec<f32> =
+                (0..7).map(|i| if (i + k) % 3 == 0 { 0.0 } else { (i as f32 - k as f32) / 5.0 }).collect();
             let mut logits = vec![0.0; 3];
             let v = m.forward(&x, &mut logits, &mut s);
             let (rv, rl) = reference(&m, &x);

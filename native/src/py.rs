@@ -934,8 +934,7 @@ impl PyNet {
         }
         let h = *dims.last().unwrap();
         let j = 2 * (dims.len() - 1);
-        let value =
-            Dense::new(h, 1, floats(py, &arrays[j], "wv")?, floats(py, &arrays[j + 1], "bv")?).map_err(bad)?;
+        let value = Dense::new(h, 1, floats(py, &arrays[j], "wv")?, floats(py, &arrays[j + 1], "bv")?).map_err(bad)?;
         let policy = Dense::new(h, num_actions, floats(py, &arrays[j + 2], "wp")?, floats(py, &arrays[j + 3], "bp")?)
             .map_err(bad)?;
         Ok(PyNet { net: Arc::new(Mlp::new(trunk, value, policy).map_err(bad)?) })

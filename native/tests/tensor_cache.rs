@@ -6,9 +6,9 @@ use _native::rng::Rng;
 use _native::state::State;
 
 mod common;
-use common::flags;
 use _native::tensor::tensor_size;
 use _native::tensor_cache::TensorCache;
+use common::flags;
 
 fn bits(v: &[f32]) -> Vec<u32> {
     v.iter().map(|x| x.to_bits()).collect()
@@ -17,7 +17,11 @@ fn bits(v: &[f32]) -> Vec<u32> {
 /// Random games of 2-6 players, one cache per player count carried across games, every step observed
 /// by the seat to decide and by a random other seat: `write` (the form under test) must give the full
 /// writer's tensor bit for bit. Returns the number of rows compared.
-fn compare_at_every_step(seed: u64, game_base: u64, write: impl Fn(&mut State, usize, &mut [f32], &mut TensorCache)) -> usize {
+fn compare_at_every_step(
+    seed: u64,
+    game_base: u64,
+    write: impl Fn(&mut State, usize, &mut [f32], &mut TensorCache),
+) -> usize {
     let mut rng = Rng::new(seed);
     let mut checked = 0;
     for n in 2..=6 {
@@ -25,7 +29,8 @@ fn compare_at_every_step(seed: u64, game_base: u64, write: impl Fn(&mut State, u
         let (mut full, mut cached) = (vec![0f32; size], vec![0f32; size]);
         let mut cache = TensorCache::new(n);
         for game in 0..24u64 {
-            let mut s = State::new(n, game_base * n as u64 + game, None, flags(rng.next64(), 40, 1 + (game % 6) as i64));
+            let mut s =
+                State::new(n, game_base * n as u64 + game, None, flags(rng.next64(), 40, 1 + (game % 6) as i64));
             loop {
                 let seat = s.current_player().unwrap_or(0);
                 let other = rng.below(n as u64) as usize;
