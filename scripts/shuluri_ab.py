@@ -3,8 +3,8 @@
     nice -n 5 .venv/bin/python scripts/shuluri_ab.py --games 20 --seed 40 --variant first_step=1 --variant ''
 
 Every variant (keyword arguments of ``ai.search.ShuluriSearch``, ``''`` = the committed hard level;
-``weight=W``: the expert's hooks, ``ai.expert.ExpertSearch``, with the network's share W and its pairs
-options, ``ai.expert.PAIRS`` and ``PRESS``, which further keys of the variant override: ``weight=0.5,press=0``)
+``weight=W``: the expert's hooks, ``ai.expert.ExpertSearch``, with the network's share W and hard's
+defaults (``ai.search.PAIRS`` and ``PRESS``), which further keys of the variant override: ``weight=0.5,press=0``)
 plays the same arena schedule (``grimoire arena shuluri --agents hard,medium --seed``: the same game
 seeds, agent seeds and seat rotation) against medium, game by game in turn, so the load of the
 machine falls on all variants alike. The budget is the game's own (``SEARCH_ITERATIONS`` and
@@ -47,8 +47,8 @@ _SEEN: list = [None, 0.0]     # the game the measured level last saw, its CPU se
 def hard(seed: int, variant: dict, iterations: int, seconds: float | None, cpu: bool):
     agent = search_agent("shuluri", seed)
     if "weight" in variant:         # the expert level's hooks with this share of the network
-        from grimoire.games.shuluri.ai.expert import PAIRS, PRESS, ExpertSearch, shipped
-        options = {**PAIRS, "press": PRESS, **{k: v for k, v in variant.items() if k != "weight"}}
+        from grimoire.games.shuluri.ai.expert import ExpertSearch, shipped
+        options = {k: v for k, v in variant.items() if k != "weight"}      # (over hard's defaults)
         agent.hooks = ExpertSearch(seed, variant["weight"], shipped() if variant["weight"] > 0 else None, options)
     else:
         agent.hooks = ShuluriSearch(seed, **variant)

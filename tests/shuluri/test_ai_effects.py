@@ -12,8 +12,8 @@ from grimoire.agents.arena import schedule
 from grimoire.core.registry import new_game
 from grimoire.games.shuluri.ai.ctx import Ctx
 from grimoire.games.shuluri.ai.evaluate import effects_worth, win_chances
-from grimoire.games.shuluri.ai.expert import PAIRS, ExpertSearch
-from grimoire.games.shuluri.ai.search import ShuluriSearch
+from grimoire.games.shuluri.ai.expert import ExpertSearch
+from grimoire.games.shuluri.ai.search import PAIRS, ShuluriSearch
 from grimoire.games.shuluri.data import SPELL_BY_KEY
 from grimoire.games.shuluri.magic import add_effect
 

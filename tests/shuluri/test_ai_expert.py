@@ -19,8 +19,9 @@ from grimoire.core.errors import GameConfigError
 from grimoire.games import shuluri
 from grimoire.games.shuluri.ai import expert_agent
 from grimoire.games.shuluri.ai.evaluate import win_chances
-from grimoire.games.shuluri.ai.expert import NETWORK, PRESS, WEIGHT, shipped
+from grimoire.games.shuluri.ai.expert import NETWORK, WEIGHT, shipped
 from grimoire.games.shuluri.ai.features import NAMES, SIZE, features
+from grimoire.games.shuluri.ai.search import PRESS
 
 from .scripts import load_script
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from grimoire.games.shuluri.ai.chase import PRESS_EDGE, corner, outmatched
 from grimoire.games.shuluri.ai.ctx import Ctx, gladiator_walk
-from grimoire.games.shuluri.ai.expert import PAIRS, ExpertSearch
+from grimoire.games.shuluri.ai.expert import ExpertSearch
+from grimoire.games.shuluri.ai.search import PAIRS
 
 from .helpers import arena, fig, wield
 from .test_ai_pairs import _hard_step

@@ -26,7 +26,7 @@ from ....core.errors import GameConfigError
 from ....core.net import load
 from ....core.search import SearchSpec
 from .features import NAMES, features
-from .search import PAIRS, PRESS, ShuluriSearch
+from .search import ShuluriSearch
 
 NETWORK = Path(__file__).resolve().parent.parent / "data" / "expert-2p.npz"
 # the network's share of a leaf's value (chosen on tuning seeds, docs/ai.md "The Shuluri expert level")
@@ -58,12 +58,12 @@ def shipped() -> LeafNet:
 
 
 class ExpertSearch(ShuluriSearch):
-    """Hard's hooks with the network's value blended into each cut-off leaf and ``press`` at 2 players, and
-    the options of ``PAIRS`` at more, as hard (``options``: ShuluriSearch's keyword arguments instead of those)."""
+    """Hard's hooks (its defaults: ``press`` at 2 players, the options of ``PAIRS`` at more) with the network's
+    value blended into each cut-off leaf (``options``: ShuluriSearch's keyword arguments instead of its defaults)."""
 
     def __init__(self, seed: int = 0, weight: float = WEIGHT, net: LeafNet | None = None,
                  options: dict | None = None):
-        super().__init__(seed, **({**PAIRS, "press": PRESS} if options is None else options))
+        super().__init__(seed, **(options or {}))
         self.weight = weight
         self.net = net
 
