@@ -42,6 +42,7 @@ from ..movement import player_controls
 from ..values import has_flag, te, ve, weapon
 from .ctx import Ctx, _c_distances, gladiator_walk
 from .duel import blow, duel, exchange
+from .exposure import exposed
 from .planner import Planner, reach
 
 BLOWS = ("gl attack ", "gl javelin ", "gl net ")
@@ -98,12 +99,13 @@ def _covered(fld: int, hunters: list[tuple[int, int]]) -> bool:
 
 
 def corner(s, seat: int, legal: set[str], pair: bool = False, last_only: bool = False,
-           need: float | None = None, outmatch: float = EDGE) -> str | None:
+           need: float | None = None, outmatch: float = EDGE, clear: bool = False) -> str | None:
     """The first action toward the cornering field of seat's gladiator in his step, or None (nobody to
     hunt, or the heuristic's best plan strikes this step: the search decides). ``last_only``: only the
     last enemy gladiator is hunted (while two stand, a hunt of one leaves the partner to the other),
     unless ours outmatch all of theirs by ``outmatch`` (``outmatched``; then that is the margin to hunt).
-    ``need``: the exchange's margin to hunt (``EDGE``, or ``LAST_EDGE`` against the last one)."""
+    ``need``: the exchange's margin to hunt (``EDGE``, or ``LAST_EDGE`` against the last one). ``clear``
+    (ShuluriSearch's ``two_on_one``): never a field ``exposed`` to two enemy gladiators."""
     ctx = Ctx(s, seat)
     g = next((s.figs[c] for c in s.named if s.figs[c].is_gladiator and player_controls(s, s.figs[c])), None)
     if g is None or g.down or g.attacked or g.field < 0:
@@ -133,6 +135,8 @@ def corner(s, seat: int, legal: set[str], pair: bool = False, last_only: bool = 
     for fld, (cost, first, _dis) in fields.items():
         if any(gladiator_walk(d.field, fld) <= strike_reach(s, d) and edge[d.id] < need for d in foes):
             continue                                 # a dangerous enemy could strike first there
+        if clear and exposed(s, g, fld, foes, own):
+            continue
         hunters = partners + [(fld, mine)]
         free = sum(1 for q in flee if not _covered(q, hunters))
         key = (free, gladiator_walk(fld, e.field), cost)
@@ -144,14 +148,16 @@ def corner(s, seat: int, legal: set[str], pair: bool = False, last_only: bool = 
     return text if text in legal else None
 
 
-def rally(s, seat: int, legal: set[str]) -> str | None:
+def rally(s, seat: int, legal: set[str], clear: bool = False) -> str | None:
     """Option ``rally`` (ShuluriSearch's): the first action toward a field from which seat's gladiator can
     strike, in his next step, the enemy gladiator who can strike his partner; None when no enemy
     gladiator can reach the partner, when he can already strike that enemy from where he stands, or when
     his best plan strikes this step (the search decides). Fields where another enemy gladiator who would
     win the exchange could strike him first are never chosen. Traced in hard's lost pairs games: one hard
     gladiator fought two enemies (and their warlocks) while his partner stood four to eight fields away,
-    unhurt; medium's gladiators, three fields apart on average, took him together."""
+    unhurt; medium's gladiators, three fields apart on average, took him together. ``clear``
+    (ShuluriSearch's ``two_on_one``): never a field ``exposed`` to two enemy gladiators (seed 9602, game 2:
+    rallying to a danced partner, he ended where both could strike him)."""
     ctx = Ctx(s, seat)
     g = next((s.figs[c] for c in s.named if s.figs[c].is_gladiator and player_controls(s, s.figs[c])), None)
     if g is None or g.down or g.attacked or g.field < 0:
@@ -173,6 +179,8 @@ def rally(s, seat: int, legal: set[str]) -> str | None:
     best: tuple | None = None
     for fld, (cost, first, _dis) in reach(ctx, g).items():
         if any(gladiator_walk(d.field, fld) <= strike_reach(s, d) for d in others):
+            continue
+        if clear and exposed(s, g, fld, foes, [partner]):
             continue
         key = (max(0, gladiator_walk(fld, e.field) - mine), cost)
         if best is None or key < best[0]:

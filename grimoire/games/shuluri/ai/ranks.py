@@ -18,13 +18,15 @@ from ..values import has_flag
 from .chase import BLOWS, strike_reach
 from .ctx import Ctx, gladiator_walk
 from .duel import exchange
+from .exposure import exposed
 from .planner import Planner, reach
 
 
-def close_ranks(s, seat: int, legal: set[str]) -> str | None:
+def close_ranks(s, seat: int, legal: set[str], clear: bool = False) -> str | None:
     """The first action toward the field nearest to the partner of seat's gladiator in his step, or None:
     no partner or no enemy gladiator standing, the partner already within his strike reach, a blow in
-    reach this step, or no step that brings him nearer."""
+    reach this step, or no step that brings him nearer. ``clear`` (ShuluriSearch's ``two_on_one``): never a
+    field ``exposed`` to two enemy gladiators."""
     ctx = Ctx(s, seat)
     g = next((s.figs[c] for c in s.named if s.figs[c].is_gladiator and player_controls(s, s.figs[c])), None)
     if g is None or g.down or g.attacked or g.field < 0:
@@ -44,6 +46,8 @@ def close_ranks(s, seat: int, legal: set[str]) -> str | None:
     best: tuple | None = None
     for fld, (cost, first, _dis) in reach(ctx, g).items():
         if any(gladiator_walk(d.field, fld) <= strike_reach(s, d) for d in danger):
+            continue
+        if clear and exposed(s, g, fld, foes, [partner]):
             continue
         key = (max(0, gladiator_walk(fld, partner.field) - mine), cost)
         if best is None or key < best[0]:

@@ -15,7 +15,7 @@
   side has done and what its shooters and warlock threaten next.
 
 ``press`` is on (from round ``PRESS``; below), and so are the pairs options of ``PAIRS`` (``alliance``,
-``corner_last``, ``rally``, ``close_ranks``, ``effects``; they act only at more than two players): the
+``corner_last``, ``rally``, ``close_ranks``, ``effects``, ``two_on_one``; they act only at more than two players): the
 expert's pairs search made 69.7% [53.9, 82.0] against medium pairs where hard without them made about
 56% (docs/ai.md, "fourth round"), so hard plays them too. The other options are off by default (against
 medium none measured better; see docs/ai.md):
@@ -50,6 +50,10 @@ medium none measured better; see docs/ai.md):
   (``evaluate.effects_worth``), so a Death Dance or a Madness on the enemy gladiator is worth what the
   planner says, not nothing. At two players hard's leaf stays as measured there (and the expert's is
   its network's).
+- ``two_on_one`` (at more than two players): no walk by rule (``corner``, ``rally``, ``close_ranks``)
+  ends where two enemy gladiators could strike our gladiator next and his partner could not strike back,
+  and the search weighs no walk of his that would (``two_on_one.Guard``; traced in hard's lost pairs
+  games, seed 9602).
 
 The heuristic's caches of threats, lines of fire and standing values hold while the figures of the
 side to act's enemies stand still and live: one cache per step and per such position of the enemies,
@@ -71,6 +75,7 @@ from .evaluate import win_chances
 from .heuristic import _housekeeping, decide
 from .planner import Planner, next_action
 from .ranks import close_ranks
+from .two_on_one import Guard
 
 SEARCHED = ("act", "name", "react", "dodge")
 DRAW = 0.25                   # a game ended by the round cap with an enemy still standing: less than a win (1)
@@ -78,7 +83,8 @@ DRAW = 0.25                   # a game ended by the round cap with an enemy stil
 # striking first, closes in (measured on the expert, then on hard: docs/ai.md, "third round", "fourth round")
 PRESS = 4
 # the pairs options, on for hard and the expert alike (each acts only at more than two players)
-PAIRS = {"alliance": True, "corner_last": True, "rally": True, "close_ranks": True, "effects": True}
+PAIRS = {"alliance": True, "corner_last": True, "rally": True, "close_ranks": True, "effects": True,
+         "two_on_one": True}
 
 
 class ShuluriSearch(SearchHooks):
@@ -86,7 +92,7 @@ class ShuluriSearch(SearchHooks):
                  use_duel: bool = False, first_step: bool = True, glad_heuristic: bool = False,
                  rival_enemy: bool = True, chase: bool = True, exchange_hunt: bool = False,
                  alliance: bool = True, corner_last: bool = True, rally: bool = True,
-                 close_ranks: bool = True, press: int = PRESS, effects: bool = True):
+                 close_ranks: bool = True, press: int = PRESS, effects: bool = True, two_on_one: bool = True):
         self.rng = Rng(derive_seed(seed, "shortcut"))
         self.top_k = top_k
         self.clear_gap = clear_gap
@@ -111,6 +117,7 @@ class ShuluriSearch(SearchHooks):
         self.close_ranks = close_ranks
         self.press = press
         self.effects = effects
+        self.two_on_one = two_on_one
 
     # --- deciding without a search -----------------------------------------------------------------------
     def shortcut(self, state, seat: int, actions: list[Action]) -> Action | None:
@@ -123,7 +130,7 @@ class ShuluriSearch(SearchHooks):
         if kind == "act" and self.chase and det.num_players > 2 and _glad_step(det):
             late = self.press and det.round >= self.press
             text = corner(det, seat, set(by_text), pair=self.exchange_hunt, last_only=self.corner_last,
-                          outmatch=PRESS_EDGE if late else EDGE)
+                          outmatch=PRESS_EDGE if late else EDGE, clear=self.two_on_one)
             if text is not None:
                 return by_text[text]
         if kind == "act" and self.press and det.num_players == 2 and det.round >= self.press and _glad_step(det):
@@ -131,11 +138,11 @@ class ShuluriSearch(SearchHooks):
             if text is not None:
                 return by_text[text]
         if kind == "act" and self.rally and det.num_players > 2 and _glad_step(det):
-            text = rally(det, seat, set(by_text))
+            text = rally(det, seat, set(by_text), clear=self.two_on_one)
             if text is not None:
                 return by_text[text]
         if kind == "act" and self.close_ranks and det.num_players > 2 and _glad_step(det):
-            text = close_ranks(det, seat, set(by_text))
+            text = close_ranks(det, seat, set(by_text), clear=self.two_on_one)
             if text is not None:
                 return by_text[text]
         if kind == "act" and self.glad_heuristic and _glad_step(det):
@@ -163,15 +170,21 @@ class ShuluriSearch(SearchHooks):
                 return [(99.0, quick)]
         out: list[tuple[float, str]] = []
         seen = set()
+        guard = Guard(ctx) if self.two_on_one and _glad_step(s) else None
         for p in Planner(ctx).ranked(figs):
+            if guard is not None and not guard.allows(p):
+                continue                             # a walk that ends exposed to two enemy gladiators
             text = next_action(p) if p.value > 0.05 else "end"
             if text in seen or text not in legal:
                 continue
+            if text == "end" and guard is not None and guard.stands_exposed():
+                continue                             # ending on an exposed field
             seen.add(text)
             out.append((p.value, text))
             if len(out) >= self.top_k:
                 break
-        if "end" not in seen and "end" in legal:
+        stays = guard is None or not out or not guard.stands_exposed()
+        if "end" not in seen and "end" in legal and stays:
             out.append((0.0, "end"))
         return out
 
