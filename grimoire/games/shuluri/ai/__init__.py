@@ -5,7 +5,8 @@
   in ``choices.py``).
 - ``easy``: the same with Gumbel noise on its choices (``EASY_NOISE``, in Ep of an enemy gladiator).
 - ``hard``: IS-MCTS with this package's search hooks (``search.py``, with the pairs options of
-  ``search.PAIRS`` at 4 players, ``ranks.py``), declared as the game's ``SearchSpec``;
+  ``search.PAIRS`` at 4 players, ``ranks.py``, ``two_on_one.py``, ``exposure.py``), declared as the
+  game's ``SearchSpec``;
   ``grimoire.agents`` builds the agent from it.
 - ``expert``: hard's search with a learned leaf value at 2 players (``expert.py``, ``features.py``,
   ``data/expert-2p.npz``), hard's search at 4; its factory returns a ``SearchSpec``, built by
