@@ -10,12 +10,13 @@ seeds, agent seeds and seat rotation) against medium, game by game in turn, so t
 machine falls on all variants alike. The budget is the game's own (``SEARCH_ITERATIONS`` and
 ``SEARCH_SECONDS``), the seconds counted in this thread's CPU time (``--cpu``, the default) so that
 other work on the machine does not shrink it, or ``--iterations`` alone (no time limit: results then
-depend only on the seed). Prints one line per game and per variant: hard's share (its alliance's in
-pairs; a draw counts half), draws, rounds, the share as alliance A and B, and its thinking time per
-decision (wall and this thread's CPU time); with two or more variants, each one's paired difference
-from the first over the games both finished (``paired``). ``--report RUN.json ...`` prints the table (the
-draws with their interval too) and the paired differences of a run's json (one stopped early too) without
-playing; of several runs (seeds) also their games pooled.
+depend only on the seed). ``--lower hard`` puts the committed hard level, with the same budget, in
+medium's place (``--variant weight=0.5 --lower hard``: the expert against hard). Prints one line per game
+and per variant: hard's share (its alliance's in pairs; a draw counts half), draws, rounds, the share
+as alliance A and B, and its thinking time per decision (wall and this thread's CPU time); with two or
+more variants, each one's paired difference from the first over the games both finished (``paired``).
+``--report RUN.json ...`` prints the table (the draws with their interval too) and the paired differences
+of a run's json (one stopped early too) without playing; of several runs (seeds) also their games pooled.
 """
 
 from __future__ import annotations
@@ -44,7 +45,8 @@ def parse_variant(text: str) -> dict:
 _SEEN: list = [None, 0.0]     # the game the measured level last saw, its CPU seconds (one game at a time per process)
 
 
-def hard(seed: int, variant: dict, iterations: int, seconds: float | None, cpu: bool):
+def hard(seed: int, variant: dict, iterations: int, seconds: float | None, cpu: bool, measured: bool = True):
+    """The measured level (``measured``: its thinking time counted) or, ``measured=False``, its opponent."""
     agent = search_agent("shuluri", seed)
     if "weight" in variant:         # the expert level's hooks with this share of the network
         from grimoire.games.shuluri.ai.expert import ExpertSearch, shipped
@@ -53,6 +55,8 @@ def hard(seed: int, variant: dict, iterations: int, seconds: float | None, cpu: 
     else:
         agent.hooks = ShuluriSearch(seed, **variant)
     agent.iterations, agent.time_limit, agent.cpu_clock = iterations, seconds, cpu
+    if not measured:
+        return agent
     inner = agent.choose
 
     def choose(state, seat):
@@ -149,6 +153,25 @@ def medium_first(seed: int):
     return agent
 
 
+HARD_OPPONENT = "hard_opponent"      # the schedule's name of ``--lower hard`` (the measured side is "hard")
+
+
+def seats_and_factories(args, variants: list[dict]) -> tuple[list[str], list[dict]]:
+    """The agents of the schedule's seats and, per variant, the factories of the names that are not
+    registered levels. ``--lower hard``: the committed hard level (no variant) with the measured side's
+    budget, under its own name so that only the measured side's share and time are counted."""
+    lower = HARD_OPPONENT if args.lower == "hard" else args.lower
+    if args.players == 4:
+        up = args.upper
+        agents = [up, lower, up, lower] if args.mode == "pairs" else [up, lower, lower, lower]
+    else:
+        agents = [args.upper, lower]
+    budget = {"iterations": args.iterations, "seconds": args.seconds or None, "cpu": not args.wall}
+    facs = [{"hard": functools.partial(hard, variant=v, **budget), "medium_first": medium_first,
+             HARD_OPPONENT: functools.partial(hard, variant={}, measured=False, **budget)} for v in variants]
+    return agents, facs
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--variant", action="append", default=[], help="k=v,... for ShuluriSearch ('' = default)")
@@ -163,7 +186,8 @@ def main() -> None:
     ap.add_argument("--json", default=None)
     ap.add_argument("--histories", action="store_true", help="keep every game's actions in the json")
     ap.add_argument("--upper", default="hard", help="the level measured: hard (with the variants), medium, easy")
-    ap.add_argument("--lower", default="medium", help="its opponent: medium, easy, random")
+    ap.add_argument("--lower", default="medium", help="its opponent: medium, easy, random, or hard (the committed hard "
+                    "with the same budget; with --variant weight=0.5: the expert against hard)")
     ap.add_argument("--workers", type=int, default=1, help="processes (games in any order, results the same)")
     ap.add_argument("--report", nargs="+", default=None,
                     help="print these runs' tables and paired differences (several: also pooled), play nothing")
@@ -190,18 +214,12 @@ def main() -> None:
     options: dict = {"max_rounds": args.max_rounds} if args.max_rounds else {}
     if args.players == 4:
         options["mode"] = args.mode
-        up, lo = args.upper, args.lower
-        agents = [up, lo, up, lo] if args.mode == "pairs" else [up, lo, lo, lo]
-    else:
-        agents = [args.upper, args.lower]
+    agents, facs = seats_and_factories(args, variants)
     specs = schedule("shuluri", agents, args.games, args.seed, options)
     tally = [{"share": 0.0, "draws": 0, "games": 0, "rounds": 0.0, "think": 0.0, "cpu": 0.0, "searched": 0}
              for _ in variants]
     log = []
     jobs = [(spec, k) for spec in specs for k in range(len(variants))]
-    facs = [{"hard": functools.partial(hard, variant=v, iterations=args.iterations,
-                                       seconds=args.seconds or None, cpu=not args.wall),
-             "medium_first": medium_first} for v in variants]
     if args.workers > 1:
         pool = ProcessPoolExecutor(args.workers)
         futs = [pool.submit(play, spec, facs[k], args.histories) for spec, k in jobs]

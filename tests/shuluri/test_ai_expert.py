@@ -142,3 +142,26 @@ def test_the_expert_is_an_opponent_for_reinforcement_learning():
         if term or trunc:
             break
     assert set(env.opponent_names.values()) == {"expert:time=0,iterations=2"}
+
+
+def test_the_ab_script_measures_the_expert_against_the_committed_hard():
+    """scripts/shuluri_ab.py --variant weight=0.5 --lower hard: the expert's hooks on the measured seat,
+    hard's own on the other, both with the same budget; only the measured seat's share is counted."""
+    import argparse
+
+    from grimoire.agents.arena import play_game, schedule
+    from grimoire.games.shuluri.ai.expert import ExpertSearch
+    from grimoire.games.shuluri.ai.search import ShuluriSearch
+    ab = load_script("shuluri_ab")
+    args = argparse.Namespace(players=2, mode="pairs", upper="hard", lower="hard", iterations=2, seconds=0.0,
+                              wall=False)
+    agents, facs = ab.seats_and_factories(args, [{"weight": 0.5}])
+    assert agents == ["hard", ab.HARD_OPPONENT]
+    me, other = facs[0]["hard"](7), facs[0][ab.HARD_OPPONENT](8)
+    assert type(me.hooks) is ExpertSearch and type(other.hooks) is ShuluriSearch
+    assert me.iterations == other.iterations == 2 and me.time_limit is None and other.time_limit is None
+    spec = schedule("shuluri", agents, 2, 9, {"max_rounds": 1})[1]          # seats swapped in game 1
+    assert spec.agents == [ab.HARD_OPPONENT, "hard"]
+    r = play_game(spec, facs[0])
+    assert r["decisions"][0] > 0 and r["decisions"][1] > 0
+    assert sum(r["win_share"]) in (0.0, 1.0)
