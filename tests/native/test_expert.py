@@ -165,7 +165,7 @@ def test_the_level_blends_the_network_with_the_heuristic_by_default():
     assert (h.top_k, h.clear_gap, h.bid_band) == (6, 1.0, 0.4)
     h = a.hooks
     assert (h.top_k, h.clear_gap, h.bid_band, h.horizon) == (4, 1.5, 0.15, "turn")
-    assert a.horizon == "auto" and expert.HORIZON_AUTO == {2: "endgame_all"}     # measured at 2 players only
+    assert a.horizon == "auto" and expert.HORIZON_AUTO == {2: "endgame_all", 4: "endgame_all"}   # as measured
     assert make_agent("zavandor", "expert:horizon=round", 1).hooks.mode(True)[2] is True   # the round's end
     with pytest.raises(ValueError, match="horizon is one of"):
         expert.ExpertAgent(1, horizon="game")
@@ -225,14 +225,14 @@ def test_the_scaled_blend_changes_only_the_network_part_of_a_leaf():
         expert.ExpertAgent(1, blend="ranks")
 
 
-def _last_round_decision(left: int = 0):
-    """A 2-player Python state at seat 0's turn with ``left`` sentinels still to sell (0: the game's last
-    round), the rival still to move: the first of a few medium games (played by the core's medium,
-    mirrored here) that has one."""
+def _last_round_decision(left: int = 0, players: int = 2):
+    """A Python state at seat 0's turn with ``left`` sentinels still to sell (0: the game's last round),
+    a rival still to move: the first of a few medium games (played by the core's medium, mirrored here)
+    that has one."""
     from grimoire.games.zavandor.data import SENT_END
     for seed in range(51, 64):
-        py, nat = new_game("zavandor", 2, seed), new_game("zavandor", 2, seed, backend="native")
-        medium = [make_agent("zavandor", "medium", s) for s in (1, 2)]
+        py, nat = new_game("zavandor", players, seed), new_game("zavandor", players, seed, backend="native")
+        medium = [make_agent("zavandor", "medium", s) for s in range(1, players + 1)]
         while not py.is_terminal():
             if (py.sent_sold + left >= SENT_END and py.current_player == 0 and not py.pending
                     and py.order[-1] != 0 and len(py.legal_actions()) > 2):
@@ -284,3 +284,19 @@ def test_the_endgame_all_horizon_searches_what_the_shortcut_would_decide_in_the_
                 assert agent.last_stats["iterations"] > 0
         state.apply(action)
     assert searched["endgame_all"] > searched["endgame"]
+
+
+def test_the_default_horizon_at_4_players_is_endgame_all():
+    """At 4 players ``auto`` is endgame_all too (docs/ai.md, "The endgame horizon at 4 players"): in the
+    round that ends the game it searches exactly as ``horizon=endgame_all`` with the same seed, every leaf
+    the finished game (a root child's summed value a sum of win shares: 0, 1, or a tie's 1/2, 1/3, 1/4),
+    where the turn horizon's leaves are the network's fractional chances."""
+    state = _last_round_decision(players=4)
+    roots = {}
+    for horizon in ("auto", "endgame_all", "turn"):
+        agent = make_agent("zavandor", f"expert:time=0,iterations=200,gap=100,horizon={horizon}", 3)
+        assert agent.choose(state, 0) in state.legal_actions()
+        roots[horizon] = [(code, n, wv) for code, n, _w, wv in agent.hooks._native.root if n > 0]
+    assert roots["auto"] and roots["auto"] == roots["endgame_all"]
+    assert all(abs(12 * wv - round(12 * wv)) < 1e-9 for _code, _n, wv in roots["auto"])
+    assert any(abs(12 * wv - round(12 * wv)) > 1e-6 for _code, _n, wv in roots["turn"])

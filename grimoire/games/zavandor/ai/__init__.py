@@ -56,9 +56,9 @@ def expert_agent(seed: int = 0, time: float = 0.5, iterations: int = 0, c: float
     level's: ``top_k`` turn candidates, ``gap`` (a turn action this far ahead is played unsearched),
     ``band`` (bids this share of the limit inside or outside it are not searched), ``horizon`` (turn, round,
     endgame: the round where one more sentinel sold ends the game, else the turn; endgame_all: that and
-    everything searched in that round; auto, the default: endgame_all at 2 players, turn otherwise); ``search=bids`` or
-    ``turns`` leaves the other decisions to medium (a diagnostic); ``blend=scaled`` moves the network's
-    value onto the spread of the heuristic's rewards before blending (``expert.BLENDS``)."""
+    everything searched in that round; auto, the default: endgame_all at 2 and 4 players, turn otherwise);
+    ``search=bids`` or ``turns`` leaves the other decisions to medium (a diagnostic); ``blend=scaled`` moves
+    the network's value onto the spread of the heuristic's rewards before blending (``expert.BLENDS``)."""
     from .expert import ExpertAgent
     a = ExpertAgent(seed, time=time, iterations=iterations, c=c, weight=weight, top_k=top_k, gap=gap, band=band,
                     search=search, horizon=horizon, blend=blend)

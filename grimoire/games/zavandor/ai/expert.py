@@ -5,8 +5,8 @@ one-player projection. The expert keeps the same shortcut, candidates and playou
 leaf with a network (``data/expert-<players>p.npz``, the format of ``grimoire/core/net.py``)
 trained on self-play games of the medium level: the deciding seat's chance of winning, read from its
 own observation tensor (so the search sees nothing the seat does not). ``weight`` blends it with the
-heuristic's evaluation (1: the network alone). At 2 players, where one more sentinel sold ends the game,
-it searches to the round's end — the game's — and searches every turn and bid (``HORIZON_AUTO``).
+heuristic's evaluation (1: the network alone). At 2 and 4 players, where one more sentinel sold ends the
+game, it searches to the round's end — the game's — and searches every turn and bid (``HORIZON_AUTO``).
 Everything runs inside the Rust core, with no Python per node; on the Python engine the position is
 loaded into the core for the decision. Where no network is shipped for the table's player count (or the
 core is not built) it plays as hard.
@@ -45,8 +45,10 @@ BLENDS = ("raw", "scaled")
 HORIZONS = ("auto", "turn", "round", "endgame", "endgame_all")
 # at 2 players endgame_all won +4.2 points [-1.1, +9.4] over the turn horizon on the development seed's
 # 120 games (margin +1.45 VP [+0.62, +2.28]) and +6.7 [+2.7, +10.7] on the fresh seed 2210 (docs/ai.md,
-# "fifth round"); not measured at other player counts
-HORIZON_AUTO: dict[int, str] = {2: "endgame_all"}
+# "fifth round"); at 4 players +9.0 [+3.1, +14.9] on the development seed's 72 games (margin +1.44 VP
+# [+0.78, +2.10]), +9.0 [-0.3, +18.4] on the fresh seed 4501's 72 (margin +1.35 VP [+0.43, +2.26]; docs/ai.md,
+# "The endgame horizon at 4 players"); 3 players not measured
+HORIZON_AUTO: dict[int, str] = {2: "endgame_all", 4: "endgame_all"}
 
 
 def read_network(path: Path) -> tuple[list[int], int, list[np.ndarray], dict[str, Any]]:
