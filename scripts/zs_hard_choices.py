@@ -38,7 +38,10 @@ def record(players: int, seed: int, plies: int) -> tuple[str, dict]:
 def main() -> None:
     for pos in POSITIONS:
         text, children = record(*pos)
-        print(f"    ({pos!r}, {text!r}, {children!r}),")
+        print(f"    ({pos!r}, {text!r}, {{")
+        for child, stats in children.items():
+            print(f"        {child!r}: {stats!r},")
+        print("    }),")
 
 
 if __name__ == "__main__":
