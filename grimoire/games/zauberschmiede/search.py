@@ -46,7 +46,10 @@ class ZauberschmiedeHooks(SearchHooks):
         self._memo_var: object = None
 
     def begin(self, root: GameState, seat: int) -> None:
-        self.root_round = root.round_number() or 0
+        rnd = root.round_number() or 0
+        if rnd != self.root_round:
+            self._memo.clear()             # the round is in every key: the old ones never hit again
+        self.root_round = rnd
 
     def candidates(self, state, seat: int, actions: list[Action], cache: dict) -> list[Action]:
         out = cache.get("c")
