@@ -19,7 +19,7 @@ from ...core.state import GameState
 from . import rules
 from .actions import KIND_CHARGE, KIND_END, KIND_TRANSMUTE, KIND_UPGRADE
 from .player import Player
-from .scoring import breakdown, dust_metric
+from .scoring import dust_creator, dust_metric
 from .sheet import SHEET
 
 NA = len(SHEET.artifacts)
@@ -160,7 +160,7 @@ def potential(ctx: _Ctx, p: Player) -> float:
     else:
         metrics = ctx.metrics
         metrics[ctx.seat] = dust_metric(var, p)
-        val += breakdown(var, p, metrics, ctx.seat)["S8"]
+        val += dust_creator(var, s2, metrics, ctx.seat)   # S8 alone (breakdown's S2 is s2)
     if ctx.rem_rounds:
         val += UPG_FUTURE * ctx.rem_rounds * sum(levels)
     costs = SHEET.amp_costs

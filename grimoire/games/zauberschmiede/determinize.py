@@ -108,6 +108,7 @@ def _redraw(counts: _Counts, starts: list[Player], length: int, open_end: bool,
     the action texts."""
     n = len(starts)
     fits: dict[tuple[int, int], bool] = {}
+    spans: list[list[int]] = [[] for _ in starts]      # counts.can's bounds of each start, once
 
     def rest_fits(k: int, left: int) -> bool:
         """Can seats k.. (from their round-start sheets) take exactly ``left`` actions?"""
@@ -117,9 +118,10 @@ def _redraw(counts: _Counts, starts: list[Player], length: int, open_end: bool,
         hit = fits.get(key)
         if hit is None:
             if open_end and k == n - 1:
-                hit = counts.can(starts[k], left, False)
+                hit = counts.can(starts[k], left, False, spans[k])
             else:
-                hit = any(counts.can(starts[k], c, True) and rest_fits(k + 1, left - c - 1) for c in range(left))
+                hit = any(counts.can(starts[k], c, True, spans[k]) and rest_fits(k + 1, left - c - 1)
+                          for c in range(left))
             fits[key] = hit
         return hit
 
@@ -140,8 +142,10 @@ def _redraw(counts: _Counts, starts: list[Player], length: int, open_end: bool,
                         break
                     continue
                 q = _after(counts, p, a)
+                span: list[int] = []
                 if (counts.can(q, left - 1, False) if is_open else
-                        any(counts.can(q, c, True) and rest_fits(k + 1, left - 2 - c) for c in range(left - 1))):
+                        any(counts.can(q, c, True, span) and rest_fits(k + 1, left - 2 - c)
+                            for c in range(left - 1))):
                     break
             else:  # pragma: no cover - rest_fits said it could be done
                 raise AssertionError("the walk found no way on")
@@ -197,13 +201,21 @@ class _Counts:
             y += 1
         return y
 
-    def can(self, p: Player, need: int, closing: bool) -> bool:
+    def can(self, p: Player, need: int, closing: bool, span: list[int] | None = None) -> bool:
+        """``span``: an empty list the first time for a sheet asked about several counts, then the
+        same list: its free span and payments bound are computed once, and only when needed."""
         if need < 0:
             return False
-        due, top = self.free_span(p)
+        if span is None:
+            span = []
+        if not span:
+            span.extend(self.free_span(p))
+        due, top = span[0], span[1]
         if need <= top:
             return need >= due or not closing     # (an open seat may stop in the middle of a level)
-        if need > top + self.payments_bound(p, sum(1 for u in p.used if not u) - due):
+        if len(span) == 2:
+            span.append(top + self.payments_bound(p, sum(1 for u in p.used if not u) - due))
+        if need > span[2]:
             return False
         key = (self._vkey, _sheet_key(p), need, closing)
         hit = _MEMO.get(key)
