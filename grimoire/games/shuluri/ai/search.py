@@ -171,20 +171,20 @@ class ShuluriSearch(SearchHooks):
         out: list[tuple[float, str]] = []
         seen = set()
         guard = Guard(ctx) if self.two_on_one and _glad_step(s) else None
+        exposed_here = guard is not None and guard.stands_exposed()   # ending the step here would leave him so
         for p in Planner(ctx).ranked(figs):
             if guard is not None and not guard.allows(p):
                 continue                             # a walk that ends exposed to two enemy gladiators
             text = next_action(p) if p.value > 0.05 else "end"
             if text in seen or text not in legal:
                 continue
-            if text == "end" and guard is not None and guard.stands_exposed():
+            if text == "end" and exposed_here:
                 continue                             # ending on an exposed field
             seen.add(text)
             out.append((p.value, text))
             if len(out) >= self.top_k:
                 break
-        stays = guard is None or not out or not guard.stands_exposed()
-        if "end" not in seen and "end" in legal and stays:
+        if "end" not in seen and "end" in legal and (not exposed_here or not out):
             out.append((0.0, "end"))
         return out
 
