@@ -4,7 +4,8 @@
 
 Every variant (keyword arguments of ``ai.search.ShuluriSearch``, ``''`` = the committed hard level;
 ``weight=W``: the expert's hooks, ``ai.expert.ExpertSearch``, with the network's share W and hard's
-defaults (``ai.search.PAIRS`` and ``PRESS``), which further keys of the variant override: ``weight=0.5,press=0``)
+defaults (``ai.search.PAIRS`` and ``PRESS``), which further keys of the variant override: ``weight=0.5,press=0``;
+``net=PATH`` with it: a candidate network file in the shipped one's place)
 plays the same arena schedule (``grimoire arena shuluri --agents hard,medium --seed``: the same game
 seeds, agent seeds and seat rotation) against medium, game by game in turn, so the load of the
 machine falls on all variants alike. The budget is the game's own (``SEARCH_ITERATIONS`` and
@@ -38,8 +39,17 @@ def parse_variant(text: str) -> dict:
     out: dict = {}
     for item in filter(None, text.split(",")):
         k, v = item.split("=")
-        out[k] = float(v) if "." in v else int(v)
+        out[k] = v if k == "net" else float(v) if "." in v else int(v)
     return out
+
+
+@functools.cache
+def candidate(path: str):
+    """A network file other than the shipped one (``net=PATH``), loaded once per process."""
+    from pathlib import Path
+
+    from grimoire.games.shuluri.ai.expert import LeafNet
+    return LeafNet(Path(path))
 
 
 _SEEN: list = [None, 0.0]     # the game the measured level last saw, its CPU seconds (one game at a time per process)
@@ -50,8 +60,9 @@ def hard(seed: int, variant: dict, iterations: int, seconds: float | None, cpu: 
     agent = search_agent("shuluri", seed)
     if "weight" in variant:         # the expert level's hooks with this share of the network
         from grimoire.games.shuluri.ai.expert import ExpertSearch, shipped
-        options = {k: v for k, v in variant.items() if k != "weight"}      # (over hard's defaults)
-        agent.hooks = ExpertSearch(seed, variant["weight"], shipped() if variant["weight"] > 0 else None, options)
+        options = {k: v for k, v in variant.items() if k not in ("weight", "net")}      # (over hard's defaults)
+        net = candidate(variant["net"]) if "net" in variant else shipped()
+        agent.hooks = ExpertSearch(seed, variant["weight"], net if variant["weight"] > 0 else None, options)
     else:
         agent.hooks = ShuluriSearch(seed, **variant)
     agent.iterations, agent.time_limit, agent.cpu_clock = iterations, seconds, cpu

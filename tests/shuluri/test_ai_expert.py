@@ -165,3 +165,23 @@ def test_the_ab_script_measures_the_expert_against_the_committed_hard():
     r = play_game(spec, facs[0])
     assert r["decisions"][0] > 0 and r["decisions"][1] > 0
     assert sum(r["win_share"]) in (0.0, 1.0)
+
+
+def test_the_ab_script_plays_a_candidate_network_in_the_shipped_ones_place():
+    """``--variant weight=0.5,net=PATH``: the expert's hooks with that file's network (the path is kept as text)."""
+    import argparse
+    import shutil
+    import tempfile
+
+    from grimoire.games.shuluri.ai.expert import ExpertSearch
+    ab = load_script("shuluri_ab")
+    assert ab.parse_variant("weight=0.5,net=a/b.npz,press=0") == {"weight": 0.5, "net": "a/b.npz", "press": 0}
+    args = argparse.Namespace(players=2, mode="pairs", upper="hard", lower="hard", iterations=2, seconds=0.0,
+                              wall=False)
+    with tempfile.TemporaryDirectory() as tmp:
+        copy = Path(tmp) / "candidate.npz"
+        shutil.copy(NETWORK, copy)
+        _agents, facs = ab.seats_and_factories(args, [{"weight": 0.5, "net": str(copy)}])
+        hooks = facs[0]["hard"](7).hooks
+    assert type(hooks) is ExpertSearch and hooks.weight == 0.5
+    assert hooks.net is not shipped() and hooks.net.meta == shipped().meta
