@@ -144,8 +144,12 @@ def test_out_of_time_the_lookahead_compares_the_plans_on_the_rolls_every_plan_ha
     s = game(seed=6)
     p, var = s.players[0], s.var
     plans = beam_plans(var, p, 1)
-    hurried = PlannerAgent(3, lookahead=3, la_candidates=4, la_beam=2, la_time=1e-9).look_ahead(var, p, 1, plans)
+    agent = PlannerAgent(3, lookahead=3, la_candidates=4, la_beam=2, la_time=1e-9)
+    hurried = agent.look_ahead(var, p, 1, plans)
+    assert agent.la_rolls == 1
     one_roll = PlannerAgent(3, lookahead=1, la_candidates=4, la_beam=2, la_time=0).look_ahead(var, p, 1, plans)
     assert [id(x) for x in hurried] == [id(x) for x in one_roll]
-    three = PlannerAgent(3, lookahead=3, la_candidates=4, la_beam=2, la_time=0).look_ahead(var, p, 1, plans)
+    agent = PlannerAgent(3, lookahead=3, la_candidates=4, la_beam=2, la_time=0)
+    three = agent.look_ahead(var, p, 1, plans)
+    assert agent.la_rolls == 3
     assert sorted(map(id, three[:4])) == sorted(map(id, plans[:4]))

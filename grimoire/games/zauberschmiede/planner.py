@@ -57,7 +57,8 @@ ROLLOUTS = 0           # rollouts per round decision at most (spread by successi
 TIME = 1.5             # ... or CPU seconds of rollouts per round decision, whichever ends first
 LOOKAHEAD = 4          # sampled rolls of the next round per round decision (0: off): the LA_CANDIDATES best
 LA_CANDIDATES = 4      # plans are valued by the mean of the best next round each roll allows, planned by a
-LA_BEAM = 4            # beam this wide (one pilot): the potential of its end, or in the last round its score
+LA_BEAM = 4            # beam this wide (LA_PILOTS pilots): the potential of its end, or in the last round its score
+LA_PILOTS = 1
 LA_TIME = 1.2          # CPU seconds of the round decision after which no further roll is looked at (0: no
                        # limit, the same choices on any machine): a round's first decision took up to 3.2 s
 VALUE = 0              # 1: the ended sheets of rounds before the last valued by the learned value (value.py,
@@ -99,12 +100,17 @@ def beam_plans(var: rules.Variant, p: Player, rnd: int, beam: int = BEAM,
         if k not in ends or ends[k][0] < v:
             ends[k] = (v, seq, e)
 
+    choice: dict[tuple, Action] = {}           # sheet key -> greedy's choice: pilot lines of successive
+                                               # steps mostly follow one line, decided once
     while level:
         for _s, seq, q in level[:pilots]:
             c, line = q.copy(), list(seq)
             view = _Solo(var, c, rnd)
             while True:
-                a = greedy.decide(view, 0, rules.legal_actions(var, c))
+                k = sheet_key(c)
+                a = choice.get(k)
+                if a is None:
+                    a = choice[k] = greedy.decide(view, 0, rules.legal_actions(var, c))
                 if a.kind == KIND_END:
                     break
                 rules.do(var, c, a, rnd)
@@ -164,7 +170,7 @@ class PlannerAgent(Agent):
     def __init__(self, seed: int = 0, candidates: int = CANDIDATES, rollouts: int = ROLLOUTS,
                  time: float = TIME, beam: int = BEAM, pilots: int = PILOTS, value: int = VALUE,
                  lookahead: int = LOOKAHEAD, la_candidates: int = LA_CANDIDATES, la_beam: int = LA_BEAM,
-                 la_time: float = LA_TIME):
+                 la_time: float = LA_TIME, la_pilots: int = LA_PILOTS):
         super().__init__(seed)
         self.candidates = candidates
         self.rollouts = rollouts
@@ -173,7 +179,8 @@ class PlannerAgent(Agent):
         self.pilots = pilots
         self.value = value
         self.lookahead, self.la_candidates, self.la_beam = lookahead, la_candidates, la_beam
-        self.la_time = la_time
+        self.la_time, self.la_pilots = la_time, la_pilots
+        self.la_rolls: int | None = None       # rolls the last lookahead finished for every plan
         self.greedy = GreedyAgent(derive_seed(seed, "rollout"))
         self.plans: dict[tuple, str] = {}       # (round, sheet key) -> the plan's next action text
         self.last_stats: dict[str, Any] = {}
@@ -219,7 +226,7 @@ class PlannerAgent(Agent):
                     break                   # out of time: this roll is not counted for any plan
                 q = e.copy()
                 rules.start_round(q, roll)
-                nxt = beam_plans(var, q, rnd + 1, self.la_beam, 1)
+                nxt = beam_plans(var, q, rnd + 1, self.la_beam, self.la_pilots)
                 if last:
                     got.append(max(final_score(var, t[2]) for t in nxt))
                 else:
@@ -228,6 +235,7 @@ class PlannerAgent(Agent):
                 break
             for i, v in enumerate(got):
                 totals[i] += v
+        self.la_rolls = k + 1 if len(got) == len(cands) else k
         order = sorted(range(len(cands)), key=lambda i: (-totals[i], i))
         return [cands[i] for i in order] + plans[len(cands):]
 
