@@ -10,7 +10,15 @@ from grimoire.agents import agent_names, make_agent, parse_agent
 from grimoire.core.registry import game_info
 from grimoire.core.rng import Rng
 from grimoire.games.zauberschmiede.agents import GreedyAgent, _Ctx, potential
-from grimoire.games.zauberschmiede.planner import PlannerAgent, _Solo, beam_plans, ended, final_score
+from grimoire.games.zauberschmiede.planner import (
+    LAST_BEAM,
+    LAST_PILOTS,
+    PlannerAgent,
+    _Solo,
+    beam_plans,
+    ended,
+    final_score,
+)
 
 ALLOWED = frozenset({"legal_actions", "sample_hidden", "current_player", "num_players", "game", "is_terminal",
                      "backend"})
@@ -65,17 +73,31 @@ def test_the_last_round_is_solved_for_the_exact_final_score():
         greedy = s.clone()
         _greedy_round(greedy)
         greedy.apply("end")
-        agent = PlannerAgent(seed, time=0)
+        agent = PlannerAgent(seed, time=0, last_beam=24, last_pilots=4)     # the default's wider beam: below
         while not s.is_terminal():
             s.apply(agent.choose(s, 0))
         assert s.scores()[0] >= greedy.scores()[0]
-        plans = beam_plans(s.var, game(seed=seed, max_rounds=1).players[0], 1)
+        plans = beam_plans(s.var, game(seed=seed, max_rounds=1).players[0], 1, 24, 4)
         assert s.scores()[0] == max(final_score(s.var, e) for _v, _seq, e in plans)
+
+
+def test_the_last_round_is_planned_by_its_own_beam():
+    """``last_beam``/``last_pilots`` set the last round's search alone: one sheet wide and no pilot, the
+    plan is the narrow beam's best; the rounds before keep ``beam``."""
+    s = game(seed=4, max_rounds=1)
+    p, var = s.players[0].copy(), s.var
+    narrow = max(final_score(var, e) for _v, _seq, e in beam_plans(var, p, 1, 1, 0))
+    wide = max(final_score(var, e) for _v, _seq, e in beam_plans(var, p, 1, LAST_BEAM, LAST_PILOTS))
+    agent = PlannerAgent(4, last_beam=1, last_pilots=0)
+    while not s.is_terminal():
+        s.apply(agent.choose(s, 0))
+    assert s.scores()[0] == narrow <= wide
+    assert agent.beam == 24 and agent.last_beam == 1
 
 
 def test_it_plans_once_per_round_and_plays_the_plan_out():
     s = game(seed=3)
-    agent = PlannerAgent(5, rollouts=4, time=0, beam=8, lookahead=0)   # the rollouts' path; the lookahead: below
+    agent = PlannerAgent(5, rollouts=4, time=0, beam=8, lookahead=0, last_beam=8)   # rollouts; lookahead: below
     plans = 0
     while not s.is_terminal():
         a = agent.choose(Guarded(s), 0)
@@ -144,8 +166,12 @@ def test_out_of_time_the_lookahead_compares_the_plans_on_the_rolls_every_plan_ha
     s = game(seed=6)
     p, var = s.players[0], s.var
     plans = beam_plans(var, p, 1)
-    hurried = PlannerAgent(3, lookahead=3, la_candidates=4, la_beam=2, la_time=1e-9).look_ahead(var, p, 1, plans)
+    agent = PlannerAgent(3, lookahead=3, la_candidates=4, la_beam=2, la_time=1e-9)
+    hurried = agent.look_ahead(var, p, 1, plans)
+    assert agent.la_rolls == 1
     one_roll = PlannerAgent(3, lookahead=1, la_candidates=4, la_beam=2, la_time=0).look_ahead(var, p, 1, plans)
     assert [id(x) for x in hurried] == [id(x) for x in one_roll]
-    three = PlannerAgent(3, lookahead=3, la_candidates=4, la_beam=2, la_time=0).look_ahead(var, p, 1, plans)
+    agent = PlannerAgent(3, lookahead=3, la_candidates=4, la_beam=2, la_time=0)
+    three = agent.look_ahead(var, p, 1, plans)
+    assert agent.la_rolls == 3
     assert sorted(map(id, three[:4])) == sorted(map(id, plans[:4]))

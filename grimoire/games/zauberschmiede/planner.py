@@ -9,13 +9,15 @@ round, at its first decision, and then plays the chosen plan out:
    ``PILOTS`` best sheets of every step the greedy agent's own finish of the round, collect the
    sheets at which the round can end. Each is valued by the potential of the ended sheet (unused
    dice expired, fresh dust stocked) less ``TRANSMUTE_COST`` per transmutation spent; in the last
-   round by its exact final score. With ``value=1``, solo under the default rules, the ended sheets
-   are then ranked by the learned value instead (value.py: the planner's expected final score from
-   that sheet, fitted to its own games); the beam itself still steers by the potential.
-2. **Lookahead** (``lookahead`` = 4 rolls by default, solo, before the last round): the
-   ``LA_CANDIDATES`` best plans are ranked again by the mean over sampled rolls of the next round
-   (the same rolls for every plan) of the best next round a small beam finds from the plan's ended
-   sheet -- by the potential, or by the exact final score when the next round is the last. No roll
+   round by its exact final score, found by a wider beam (``LAST_BEAM``, ``LAST_PILOTS``). With
+   ``value=1``, solo under the default rules, the ended sheets are then ranked by the learned value
+   instead (value.py: the planner's expected final score from that sheet, fitted to its own games);
+   the beam itself still steers by the potential.
+2. **Lookahead** (solo, before the last round; at most ``lookahead`` = 16 rolls, as many as
+   ``la_time`` allows): the ``LA_CANDIDATES`` best plans are ranked again by the mean over sampled
+   rolls of the next round (the same rolls for every plan) of the best next round a small beam finds
+   from the plan's ended sheet -- by the potential, or by the exact final score when the next round
+   is the last. No roll
    is begun after ``LA_TIME`` CPU seconds of the decision (``la_time=0``: no limit).
 3. **Rollouts** (``rollouts`` > 0; off by default): the ``candidates`` best plans are played to the
    game's end by the greedy agent on sampled dice of the later rounds -- the same dice for every
@@ -51,15 +53,18 @@ from .value import _Solo
 
 BEAM = 24              # sheets kept per step of the beam search
 PILOTS = 4             # of which the best are finished by the greedy agent as plans of their own
+LAST_BEAM = 96         # the same in the last round, where the plans' final scores are exact and no
+LAST_PILOTS = 8        # lookahead follows: a wider beam finds better scores there (docs/ai.md)
 CANDIDATES = 8         # plans valued by rollouts
 ROLLOUTS = 0           # rollouts per round decision at most (spread by successive halving); 0: the
                        # best plan by the potential (measured: docs/ai.md, "The Zauberschmiede solo expert")
 TIME = 1.5             # ... or CPU seconds of rollouts per round decision, whichever ends first
-LOOKAHEAD = 4          # sampled rolls of the next round per round decision (0: off): the LA_CANDIDATES best
-LA_CANDIDATES = 4      # plans are valued by the mean of the best next round each roll allows, planned by a
-LA_BEAM = 4            # beam this wide (one pilot): the potential of its end, or in the last round its score
-LA_TIME = 1.2          # CPU seconds of the round decision after which no further roll is looked at (0: no
-                       # limit, the same choices on any machine): a round's first decision took up to 3.2 s
+LOOKAHEAD = 16         # sampled rolls of the next round per round decision at most (0: off): the LA_CANDIDATES
+LA_CANDIDATES = 4      # best plans are valued by the mean of the best next round each roll allows, planned by a
+LA_BEAM = 4            # beam this wide (LA_PILOTS pilots): the potential of its end, or in the last round its score
+LA_PILOTS = 1
+LA_TIME = 1.2          # CPU seconds of the round decision after which no further roll is begun (0: no limit,
+                       # the same choices on any machine); most decisions reach it before 16 rolls (3-15)
 VALUE = 0              # 1: the ended sheets of rounds before the last valued by the learned value (value.py,
                        # solo under the default rules); 0: by the potential
 
@@ -99,12 +104,17 @@ def beam_plans(var: rules.Variant, p: Player, rnd: int, beam: int = BEAM,
         if k not in ends or ends[k][0] < v:
             ends[k] = (v, seq, e)
 
+    choice: dict[tuple, Action] = {}           # sheet key -> greedy's choice: pilot lines of successive
+                                               # steps mostly follow one line, decided once
     while level:
         for _s, seq, q in level[:pilots]:
             c, line = q.copy(), list(seq)
             view = _Solo(var, c, rnd)
             while True:
-                a = greedy.decide(view, 0, rules.legal_actions(var, c))
+                k = sheet_key(c)
+                a = choice.get(k)
+                if a is None:
+                    a = choice[k] = greedy.decide(view, 0, rules.legal_actions(var, c))
                 if a.kind == KIND_END:
                     break
                 rules.do(var, c, a, rnd)
@@ -164,7 +174,8 @@ class PlannerAgent(Agent):
     def __init__(self, seed: int = 0, candidates: int = CANDIDATES, rollouts: int = ROLLOUTS,
                  time: float = TIME, beam: int = BEAM, pilots: int = PILOTS, value: int = VALUE,
                  lookahead: int = LOOKAHEAD, la_candidates: int = LA_CANDIDATES, la_beam: int = LA_BEAM,
-                 la_time: float = LA_TIME):
+                 la_time: float = LA_TIME, la_pilots: int = LA_PILOTS, last_beam: int = LAST_BEAM,
+                 last_pilots: int = LAST_PILOTS):
         super().__init__(seed)
         self.candidates = candidates
         self.rollouts = rollouts
@@ -173,7 +184,9 @@ class PlannerAgent(Agent):
         self.pilots = pilots
         self.value = value
         self.lookahead, self.la_candidates, self.la_beam = lookahead, la_candidates, la_beam
-        self.la_time = la_time
+        self.la_time, self.la_pilots = la_time, la_pilots
+        self.last_beam, self.last_pilots = last_beam, last_pilots
+        self.la_rolls: int | None = None       # rolls the last lookahead finished for every plan
         self.greedy = GreedyAgent(derive_seed(seed, "rollout"))
         self.plans: dict[tuple, str] = {}       # (round, sheet key) -> the plan's next action text
         self.last_stats: dict[str, Any] = {}
@@ -219,7 +232,7 @@ class PlannerAgent(Agent):
                     break                   # out of time: this roll is not counted for any plan
                 q = e.copy()
                 rules.start_round(q, roll)
-                nxt = beam_plans(var, q, rnd + 1, self.la_beam, 1)
+                nxt = beam_plans(var, q, rnd + 1, self.la_beam, self.la_pilots)
                 if last:
                     got.append(max(final_score(var, t[2]) for t in nxt))
                 else:
@@ -228,13 +241,17 @@ class PlannerAgent(Agent):
                 break
             for i, v in enumerate(got):
                 totals[i] += v
+        self.la_rolls = k + 1 if len(got) == len(cands) else k
         order = sorted(range(len(cands)), key=lambda i: (-totals[i], i))
         return [cands[i] for i in order] + plans[len(cands):]
 
     def plan(self, var: rules.Variant, p: Player, rnd: int, ctx: _Ctx | None = None) -> list[Action]:
         """The round's plan from sheet ``p``; ``ctx`` the table with other seats (None: solo)."""
         t0 = time.thread_time()
-        plans = beam_plans(var, p, rnd, self.beam, self.pilots, ctx)
+        if rnd >= var.last_round:
+            plans = beam_plans(var, p, rnd, self.last_beam, self.last_pilots, ctx)
+        else:
+            plans = beam_plans(var, p, rnd, self.beam, self.pilots, ctx)
         if rnd >= var.last_round:          # the last round: every ended sheet's final score is exact
             plans.sort(key=lambda t: -final_score(var, t[2], ctx))
         elif self.value and ctx is None and learned.applies(var):
