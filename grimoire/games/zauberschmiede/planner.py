@@ -248,20 +248,19 @@ class PlannerAgent(Agent):
     def plan(self, var: rules.Variant, p: Player, rnd: int, ctx: _Ctx | None = None) -> list[Action]:
         """The round's plan from sheet ``p``; ``ctx`` the table with other seats (None: solo)."""
         t0 = time.thread_time()
-        if rnd >= var.last_round:
-            plans = beam_plans(var, p, rnd, self.last_beam, self.last_pilots, ctx)
-        else:
-            plans = beam_plans(var, p, rnd, self.beam, self.pilots, ctx)
-        if rnd >= var.last_round:          # the last round: every ended sheet's final score is exact
+        last = rnd >= var.last_round       # the last round: every ended sheet's final score is exact
+        beam, pilots = (self.last_beam, self.last_pilots) if last else (self.beam, self.pilots)
+        plans = beam_plans(var, p, rnd, beam, pilots, ctx)
+        if last:
             plans.sort(key=lambda t: -final_score(var, t[2], ctx))
         elif self.value and ctx is None and learned.applies(var):
             vals = learned.values(var, [t[2] for t in plans], rnd)
             order = sorted(range(len(plans)), key=lambda i: (-vals[i], i))
             plans = [plans[i] for i in order]
-        if self.lookahead and ctx is None and rnd < var.last_round and len(plans) > 1:
+        if self.lookahead and ctx is None and not last and len(plans) > 1:
             plans = self.look_ahead(var, p, rnd, plans, t0)
         plans = plans[:self.candidates]
-        if len(plans) == 1 or rnd >= var.last_round or self.rollouts == 0 or ctx is not None:
+        if len(plans) == 1 or last or self.rollouts == 0 or ctx is not None:
             self.last_stats = {"plans": len(plans), "rollouts": 0, "seconds": time.thread_time() - t0}
             return plans[0][1]
         alive = list(range(len(plans)))
