@@ -3,15 +3,11 @@ with every observation, must come out exactly as recorded. A diff here is a chan
 what a seat sees: if it is intended, rewrite the files with ``python scripts/playthroughs.py --update``."""
 
 import difflib
-import importlib.util
-from pathlib import Path
 
 import pytest
+from repo_scripts import load_script
 
-SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "playthroughs.py"
-_spec = importlib.util.spec_from_file_location("playthroughs", SCRIPT)
-playthroughs = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(playthroughs)
+playthroughs = load_script("playthroughs")
 
 
 @pytest.mark.parametrize("case", playthroughs.CASES, ids=lambda c: f"{c[0]}-{c[1]}p")

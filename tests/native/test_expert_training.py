@@ -4,32 +4,18 @@ game's tensor and action ids, and whose value learned something on its own train
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
 import numpy as np
 import pytest
+from repo_scripts import load_script
 
 from grimoire.agents import net as netmod
 from grimoire.core.registry import game_info
 from grimoire.games.zavandor.native import _native
 
-SCRIPTS = Path(__file__).resolve().parents[2] / "scripts"
-
-
-def _script(name: str):
-    spec = importlib.util.spec_from_file_location(name, SCRIPTS / f"{name}.py")
-    assert spec and spec.loader
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules[name] = mod
-    spec.loader.exec_module(mod)
-    return mod
-
 
 @pytest.mark.skipif(_native is None, reason="the native core is not built")
 def test_selfplay_then_training_writes_a_network_that_loads(tmp_path):
-    selfplay, train = _script("zavandor_selfplay"), _script("zavandor_train_net")
+    selfplay, train = load_script("zavandor_selfplay"), load_script("zavandor_train_net")
     data = tmp_path / "d"
     assert selfplay.main(["--players", "2", "--games", "4", "--shard", "2", "--sample", "0.3", "--max-rounds", "6",
                           "--agent", "expert:time=0,iterations=8+medium", "--out", str(data)]) == 0
@@ -52,7 +38,7 @@ def test_selfplay_then_training_writes_a_network_that_loads(tmp_path):
 
 @pytest.mark.skipif(_native is None, reason="the native core is not built")
 def test_the_trainer_refuses_too_few_shards_in_one_line(tmp_path, capsys):
-    train = _script("zavandor_train_net")
+    train = load_script("zavandor_train_net")
     assert train.main(["--data", str(tmp_path), "--players", "4", "--out", str(tmp_path / "n.npz")]) == 2
     assert capsys.readouterr().err.startswith("error: fewer than two shards")
 
@@ -60,7 +46,7 @@ def test_the_trainer_refuses_too_few_shards_in_one_line(tmp_path, capsys):
 @pytest.mark.skipif(_native is None, reason="the native core is not built")
 def test_init_continues_a_network_and_refuses_one_of_another_table(tmp_path, capsys):
     from grimoire.games.zavandor.ai import expert
-    selfplay, train = _script("zavandor_selfplay"), _script("zavandor_train_net")
+    selfplay, train = load_script("zavandor_selfplay"), load_script("zavandor_train_net")
     data = tmp_path / "d"
     assert selfplay.main(["--players", "2", "--games", "2", "--shard", "1", "--sample", "0.3", "--max-rounds", "5",
                           "--out", str(data)]) == 0
@@ -87,7 +73,7 @@ def test_init_continues_a_network_and_refuses_one_of_another_table(tmp_path, cap
 
 @pytest.mark.skipif(_native is None, reason="the native core is not built")
 def test_search_targets_record_every_searched_decision_with_its_value_and_visits(tmp_path, monkeypatch):
-    selfplay, train = _script("zavandor_selfplay"), _script("zavandor_train_net")
+    selfplay, train = load_script("zavandor_selfplay"), load_script("zavandor_train_net")
     data = tmp_path / "d"
     assert selfplay.main(["--players", "2", "--games", "2", "--shard", "1", "--sample", "0", "--max-rounds", "6",
                           "--agent", "expert:time=0,iterations=20+medium", "--search-targets", "--out", str(data)]) == 0
@@ -120,7 +106,7 @@ def test_search_targets_record_every_searched_decision_with_its_value_and_visits
 
 
 def test_value_and_policy_targets_mix_the_search_in(tmp_path):
-    train = _script("zavandor_train_net")
+    train = load_script("zavandor_train_net")
     path = tmp_path / "shard-2p-000000000.npz"
     m = np.ones((3, 5), np.int8)
     np.savez(path, x=np.zeros((3, 4), np.float16), v=np.array([1.0, 0.0, 1.0], np.float32),

@@ -2,24 +2,13 @@
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 import pytest
-
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
-
-
-def _load(name: str):
-    spec = importlib.util.spec_from_file_location(f"example_{name}", EXAMPLES / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from repo_scripts import load_example
 
 
 def test_masked_random_policy_through_pettingzoo(toy, capsys):
-    results = _load("pettingzoo_random").main(["--game", "rltoy", "--players", "3", "--episodes", "4",
-                                                "--max-rounds", "2"])
+    results = load_example("pettingzoo_random").main(["--game", "rltoy", "--players", "3", "--episodes", "4",
+                                                      "--max-rounds", "2"])
     assert len(results) == 4
     for totals in results:              # every game ends with the win shared out
         assert sum(totals.values()) == pytest.approx(1.0)
@@ -28,8 +17,8 @@ def test_masked_random_policy_through_pettingzoo(toy, capsys):
 
 @pytest.mark.parametrize("bot", ["ismcts", "mcts"])
 def test_openspiel_search_bot_through_the_adapter(toy, bot, capsys):
-    results = _load("openspiel_ismcts").main(["--game", "rltoy", "--players", "2", "--games", "3",
-                                               "--simulations", "20", "--bot", bot, "--max-rounds", "2"])
+    results = load_example("openspiel_ismcts").main(["--game", "rltoy", "--players", "2", "--games", "3",
+                                                     "--simulations", "20", "--bot", bot, "--max-rounds", "2"])
     assert len(results) == 3 and all(sum(r) == pytest.approx(1.0) for r in results)
     assert f"seat 0 ({bot}) mean return" in capsys.readouterr().out
 
@@ -39,9 +28,9 @@ def test_masked_ppo_on_the_vector_env_runs_and_plots(toy, game, tmp_path, capsys
     """A tiny budget: the loop, the masked sampling, the update and the plot work (learning itself is
     shown by the curve in docs/screenshots, not asserted here)."""
     out = tmp_path / "curve.png"
-    curve = _load("ppo_vector").main(["--game", game, "--players", "2", "--envs", "8", "--steps", "24",
-                                      "--updates", "2", "--max-rounds", "2", "--minibatch", "64",
-                                      "--plot", str(out)])
+    curve = load_example("ppo_vector").main(["--game", game, "--players", "2", "--envs", "8", "--steps", "24",
+                                             "--updates", "2", "--max-rounds", "2", "--minibatch", "64",
+                                             "--plot", str(out)])
     assert len(curve) == 2
     finished = [c for c in curve if c == c]               # (NaN: no episode ended in that update)
     assert finished and all(0.0 <= c <= 1.0 for c in finished)

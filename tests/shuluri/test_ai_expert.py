@@ -11,6 +11,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from repo_scripts import load_script
 
 import grimoire
 from grimoire.agents import agent_names, make_agent, parse_agent, search_agent
@@ -22,8 +23,6 @@ from grimoire.games.shuluri.ai.evaluate import win_chances
 from grimoire.games.shuluri.ai.expert import NETWORK, WEIGHT, shipped
 from grimoire.games.shuluri.ai.features import NAMES, SIZE, features
 from grimoire.games.shuluri.ai.search import PRESS
-
-from .scripts import load_script
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -3,6 +3,8 @@ games (arena seed 68 of scripts/shuluri_ab.py --players 4 --mode pairs)."""
 
 from __future__ import annotations
 
+from repo_scripts import load_script
+
 from grimoire.agents import make_agent
 from grimoire.games.shuluri.ai.chase import corner, rally, strike_reach
 from grimoire.games.shuluri.ai.ctx import gladiator_walk
@@ -10,7 +12,6 @@ from grimoire.games.shuluri.ai.evaluate import win_chances
 from grimoire.games.shuluri.ai.search import PAIRS, ShuluriSearch
 
 from .helpers import arena, fig, wield
-from .scripts import load_script
 
 # hard before it took the pairs options (the options these tests contrast are turned on one by one)
 BARE = {k: False for k in PAIRS}

@@ -6,10 +6,9 @@ After an intended change of the rules: ``python scripts/shuluri_native_fixtures.
 import json
 
 import pytest
+from repo_scripts import load_script
 
 import grimoire
-
-from .scripts import load_script
 
 fixtures = load_script("shuluri_native_fixtures")
 

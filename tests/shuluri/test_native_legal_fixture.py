@@ -5,11 +5,10 @@ crate's tests/legal.rs compares its listing, ids and mask with it."""
 import json
 
 import pytest
+from repo_scripts import load_script
 
 import grimoire
 from grimoire.games.shuluri.codec import legal_ids
-
-from .scripts import load_script
 
 legal = load_script("shuluri_native_legal")
 

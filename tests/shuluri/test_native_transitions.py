@@ -6,11 +6,10 @@ After an intended change of the rules: ``python scripts/shuluri_native_transitio
 import json
 
 import pytest
+from repo_scripts import load_script
 
 import grimoire
 from grimoire.games.shuluri.data import SPELLS
-
-from .scripts import load_script
 
 tr = load_script("shuluri_native_transitions")
 

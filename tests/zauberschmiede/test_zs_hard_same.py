@@ -5,16 +5,10 @@ seats, the same move and the same root (every child's visits and mean reward) as
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 import pytest
+from repo_scripts import load_script
 
-_SPEC = importlib.util.spec_from_file_location(
-    "zs_hard_choices", Path(__file__).resolve().parents[2] / "scripts" / "zs_hard_choices.py")
-assert _SPEC is not None and _SPEC.loader is not None
-_SCRIPT = importlib.util.module_from_spec(_SPEC)
-_SPEC.loader.exec_module(_SCRIPT)
+_SCRIPT = load_script("zs_hard_choices")
 POSITIONS, record = _SCRIPT.POSITIONS, _SCRIPT.record
 
 BEFORE = [

@@ -5,11 +5,11 @@ the potential elsewhere, and the data and training scripts make a loadable value
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 
 import numpy as np
+from repo_scripts import load_script
 from zs_helpers import game, set_fields
 
 from grimoire.agents.net import load, weights_hash
@@ -19,13 +19,6 @@ from grimoire.games.zauberschmiede.planner import PlannerAgent, beam_plans, ende
 from grimoire.games.zauberschmiede.scoring import breakdowns
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def _script(name: str):
-    spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / f"{name}.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
 
 
 def test_features_read_the_potential_and_the_score_of_the_ended_sheet():
@@ -76,7 +69,7 @@ def test_the_planner_ranks_by_the_learned_value_solo_and_by_the_potential_elsewh
 
 
 def test_data_and_training_scripts_make_a_loadable_value(tmp_path):
-    data, train = _script("zs_value_data"), _script("zs_value_train")
+    data, train = load_script("zs_value_data"), load_script("zs_value_train")
     out = tmp_path / "d.jsonl"
     with out.open("w") as f:
         for g in range(6):
