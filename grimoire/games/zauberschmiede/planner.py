@@ -65,6 +65,8 @@ LA_BEAM = 4            # beam this wide (LA_PILOTS pilots): the potential of its
 LA_PILOTS = 1
 LA_TIME = 1.2          # CPU seconds of the round decision after which no further roll is begun (0: no limit,
                        # the same choices on any machine); most decisions reach it before 16 rolls (3-15)
+RANK = 0               # 1: the RANK_TOP best plans by the potential (and the lookahead's next rounds) ranked
+RANK_TOP = 8           # by the learned plan ranker (value.py, trained on the plans the planner rejects)
 VALUE = 0              # 1: the ended sheets of rounds before the last valued by the learned value (value.py,
                        # solo under the default rules); 0: by the potential
 
@@ -175,7 +177,7 @@ class PlannerAgent(Agent):
                  time: float = TIME, beam: int = BEAM, pilots: int = PILOTS, value: int = VALUE,
                  lookahead: int = LOOKAHEAD, la_candidates: int = LA_CANDIDATES, la_beam: int = LA_BEAM,
                  la_time: float = LA_TIME, la_pilots: int = LA_PILOTS, last_beam: int = LAST_BEAM,
-                 last_pilots: int = LAST_PILOTS):
+                 last_pilots: int = LAST_PILOTS, rank: int = RANK, rank_top: int = RANK_TOP):
         super().__init__(seed)
         self.candidates = candidates
         self.rollouts = rollouts
@@ -186,6 +188,7 @@ class PlannerAgent(Agent):
         self.lookahead, self.la_candidates, self.la_beam = lookahead, la_candidates, la_beam
         self.la_time, self.la_pilots = la_time, la_pilots
         self.last_beam, self.last_pilots = last_beam, last_pilots
+        self.rank, self.rank_top = rank, rank_top
         self.la_rolls: int | None = None       # rolls the last lookahead finished for every plan
         self.greedy = GreedyAgent(derive_seed(seed, "rollout"))
         self.plans: dict[tuple, str] = {}       # (round, sheet key) -> the plan's next action text
@@ -235,6 +238,9 @@ class PlannerAgent(Agent):
                 nxt = beam_plans(var, q, rnd + 1, self.la_beam, self.la_pilots)
                 if last:
                     got.append(max(final_score(var, t[2]) for t in nxt))
+                elif self.rank and learned.applies(var):
+                    top = nxt[:self.rank_top]
+                    got.append(float(max(learned.ranks(var, [t[2] for t in top], rnd + 1))))
                 else:
                     got.append(nxt[0][0] - TRANSMUTE_COST * (p.trans_left - e.trans_left))
             if len(got) < len(cands):
@@ -253,6 +259,11 @@ class PlannerAgent(Agent):
         plans = beam_plans(var, p, rnd, beam, pilots, ctx)
         if last:
             plans.sort(key=lambda t: -final_score(var, t[2], ctx))
+        elif self.rank and ctx is None and learned.applies(var):
+            top = plans[:self.rank_top]
+            vals = learned.ranks(var, [t[2] for t in top], rnd)
+            order = sorted(range(len(top)), key=lambda i: (-vals[i], i))
+            plans = [top[i] for i in order] + plans[len(top):]
         elif self.value and ctx is None and learned.applies(var):
             vals = learned.values(var, [t[2] for t in plans], rnd)
             order = sorted(range(len(plans)), key=lambda i: (-vals[i], i))
