@@ -229,7 +229,7 @@ class PlannerAgent(Agent):
         totals = [0.0] * len(cands)
         start = time.thread_time() if t0 is None else t0
         for k, roll in enumerate(rolls):
-            got = []
+            got: list[float] = []
             for _v, _seq, e in cands:
                 if k and self.la_time and time.thread_time() - start > self.la_time:
                     break                   # out of time: this roll is not counted for any plan
