@@ -59,8 +59,11 @@ def centred(a: np.ndarray, pos: np.ndarray) -> np.ndarray:
     return a - means[pos]
 
 
-def fit(x: np.ndarray, y: np.ndarray, pos: np.ndarray, l2: float) -> np.ndarray:
-    """Ridge weights on the standardized centred features (returned unstandardized)."""
+def fit(x: np.ndarray, y: np.ndarray, pos: np.ndarray, l2: float, plain: bool = False) -> np.ndarray:
+    """Ridge weights on the standardized centred features (returned unstandardized); ``plain``: the
+    features alone, the ones scaled by the game left weighted 0."""
+    if plain:
+        return np.concatenate([fit(x[:, :value.BASE], y, pos, l2), np.zeros(x.shape[1] - value.BASE)])
     xc, yc = centred(x, pos), centred(y, pos)
     sd = xc.std(0)
     sd[sd < 1e-9] = 1.0
@@ -93,6 +96,7 @@ def main() -> None:
     ap.add_argument("--l2", type=float, default=1.0)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--folds", type=int, default=5)
+    ap.add_argument("--plain", action="store_true", help="the features alone (no weights changing over the game)")
     ap.add_argument("--out")
     args = ap.parse_args()
     x, y, v, pos, g, r = dataset(args.data)
@@ -102,13 +106,16 @@ def main() -> None:
     pred = np.zeros(len(y))
     for k in range(args.folds):            # every plan predicted by a fit on the other folds' games
         tr = fold != k
-        w = fit(x[tr], y[tr], np.unique(pos[tr], return_inverse=True)[1], args.l2)
+        w = fit(x[tr], y[tr], np.unique(pos[tr], return_inverse=True)[1], args.l2, args.plain)
         pred[~tr] = x[~tr] @ w
     print(f"{len(games)} games, {pos.max() + 1} positions, {len(y)} plans; {args.folds}-fold cross-validation by game")
     tie = 1e-9 * np.arange(len(y))          # the first among equals, as the planner's sort
     report("the planner (potential)", v - tie, y, pos)
     report("the ranker", pred - tie, y, pos)
     report("the best (oracle)", y, y, pos)
+    d = choice_scores(pred - tie, y, pos) - choice_scores(v - tie, y, pos)
+    half = 1.96 * d.std() / np.sqrt(len(d))
+    print(f"  the ranker - the planner, same positions: {d.mean():+.3f} [{d.mean() - half:+.3f}, {d.mean() + half:+.3f}]")
     for rnd in np.unique(r):
         k = r == rnd
         pk = np.unique(pos[k], return_inverse=True)[1]
@@ -116,7 +123,7 @@ def main() -> None:
         b = choice_scores(pred[k] - tie[k], y[k], pk).mean()
         print(f"  round {rnd}: planner {a:+.2f}, ranker {b:+.2f} ({k.sum()} plans)")
     if args.out:
-        w = fit(x, y, np.unique(pos, return_inverse=True)[1], args.l2)
+        w = fit(x, y, np.unique(pos, return_inverse=True)[1], args.l2, args.plain)
         net = Network([], (w[:, None].astype(np.float32), np.zeros(1, np.float32)),
                       (np.zeros((len(w), 1), np.float32), np.zeros(1, np.float32)))
         net.meta = {"game": "zauberschmiede", "players": 1, "options": {}, "generation": 0,
