@@ -115,7 +115,8 @@ def main() -> None:
     report("the best (oracle)", y, y, pos)
     d = choice_scores(pred - tie, y, pos) - choice_scores(v - tie, y, pos)
     half = 1.96 * d.std() / np.sqrt(len(d))
-    print(f"  the ranker - the planner, same positions: {d.mean():+.3f} [{d.mean() - half:+.3f}, {d.mean() + half:+.3f}]")
+    m = d.mean()
+    print(f"  the ranker - the planner, same positions: {m:+.3f} [{m - half:+.3f}, {m + half:+.3f}]")
     for rnd in np.unique(r):
         k = r == rnd
         pk = np.unique(pos[k], return_inverse=True)[1]
