@@ -9,15 +9,17 @@ round, at its first decision, and then plays the chosen plan out:
    ``PILOTS`` best sheets of every step the greedy agent's own finish of the round, collect the
    sheets at which the round can end. Each is valued by the potential of the ended sheet (unused
    dice expired, fresh dust stocked) less ``TRANSMUTE_COST`` per transmutation spent; in the last
-   round by its exact final score, found by a wider beam (``LAST_BEAM``, ``LAST_PILOTS``). With
+   round by its exact final score, found by a wider beam (``LAST_BEAM``, ``LAST_PILOTS``). Solo under
+   the default rules the ``RANK_TOP`` best are then ordered by the learned plan ranker (value.py:
+   trained on the outcomes of the plans the planner rejects next to the one it takes). With
    ``value=1``, solo under the default rules, the ended sheets are then ranked by the learned value
    instead (value.py: the planner's expected final score from that sheet, fitted to its own games);
    the beam itself still steers by the potential.
 2. **Lookahead** (solo, before the last round; at most ``lookahead`` = 16 rolls, as many as
    ``la_time`` allows): the ``LA_CANDIDATES`` best plans are ranked again by the mean over sampled
    rolls of the next round (the same rolls for every plan) of the best next round a small beam finds
-   from the plan's ended sheet -- by the potential, or by the exact final score when the next round
-   is the last. No roll
+   from the plan's ended sheet -- by the ranker (by the potential with ``rank=0``), or by the exact
+   final score when the next round is the last. No roll
    is begun after ``LA_TIME`` CPU seconds of the decision (``la_time=0``: no limit).
 3. **Rollouts** (``rollouts`` > 0; off by default): the ``candidates`` best plans are played to the
    game's end by the greedy agent on sampled dice of the later rounds -- the same dice for every
@@ -65,6 +67,9 @@ LA_BEAM = 4            # beam this wide (LA_PILOTS pilots): the potential of its
 LA_PILOTS = 1
 LA_TIME = 1.2          # CPU seconds of the round decision after which no further roll is begun (0: no limit,
                        # the same choices on any machine); most decisions reach it before 16 rolls (3-15)
+RANK = 1               # 1: the RANK_TOP best plans by the potential (and the lookahead's next rounds) ranked
+RANK_TOP = 8           # by the learned plan ranker (value.py, trained on the plans the planner rejects); 0: by
+                       # the potential (measured: docs/ai.md, "A plan ranker learned from the plans rejected")
 VALUE = 0              # 1: the ended sheets of rounds before the last valued by the learned value (value.py,
                        # solo under the default rules); 0: by the potential
 
@@ -175,7 +180,7 @@ class PlannerAgent(Agent):
                  time: float = TIME, beam: int = BEAM, pilots: int = PILOTS, value: int = VALUE,
                  lookahead: int = LOOKAHEAD, la_candidates: int = LA_CANDIDATES, la_beam: int = LA_BEAM,
                  la_time: float = LA_TIME, la_pilots: int = LA_PILOTS, last_beam: int = LAST_BEAM,
-                 last_pilots: int = LAST_PILOTS):
+                 last_pilots: int = LAST_PILOTS, rank: int = RANK, rank_top: int = RANK_TOP):
         super().__init__(seed)
         self.candidates = candidates
         self.rollouts = rollouts
@@ -186,6 +191,7 @@ class PlannerAgent(Agent):
         self.lookahead, self.la_candidates, self.la_beam = lookahead, la_candidates, la_beam
         self.la_time, self.la_pilots = la_time, la_pilots
         self.last_beam, self.last_pilots = last_beam, last_pilots
+        self.rank, self.rank_top = rank, rank_top
         self.la_rolls: int | None = None       # rolls the last lookahead finished for every plan
         self.greedy = GreedyAgent(derive_seed(seed, "rollout"))
         self.plans: dict[tuple, str] = {}       # (round, sheet key) -> the plan's next action text
@@ -226,7 +232,7 @@ class PlannerAgent(Agent):
         totals = [0.0] * len(cands)
         start = time.thread_time() if t0 is None else t0
         for k, roll in enumerate(rolls):
-            got = []
+            got: list[float] = []
             for _v, _seq, e in cands:
                 if k and self.la_time and time.thread_time() - start > self.la_time:
                     break                   # out of time: this roll is not counted for any plan
@@ -235,6 +241,9 @@ class PlannerAgent(Agent):
                 nxt = beam_plans(var, q, rnd + 1, self.la_beam, self.la_pilots)
                 if last:
                     got.append(max(final_score(var, t[2]) for t in nxt))
+                elif self.rank and learned.applies(var):
+                    top = nxt[:self.rank_top]
+                    got.append(float(max(learned.ranks(var, [t[2] for t in top], rnd + 1))))
                 else:
                     got.append(nxt[0][0] - TRANSMUTE_COST * (p.trans_left - e.trans_left))
             if len(got) < len(cands):
@@ -257,6 +266,11 @@ class PlannerAgent(Agent):
             vals = learned.values(var, [t[2] for t in plans], rnd)
             order = sorted(range(len(plans)), key=lambda i: (-vals[i], i))
             plans = [plans[i] for i in order]
+        elif self.rank and ctx is None and learned.applies(var):
+            top = plans[:self.rank_top]
+            vals = learned.ranks(var, [t[2] for t in top], rnd)
+            order = sorted(range(len(top)), key=lambda i: (-vals[i], i))
+            plans = [top[i] for i in order] + plans[len(top):]
         if self.lookahead and ctx is None and not last and len(plans) > 1:
             plans = self.look_ahead(var, p, rnd, plans, t0)
         plans = plans[:self.candidates]

@@ -86,6 +86,21 @@ def features(var: rules.Variant, p: Player, rnd: int, out: np.ndarray | None = N
     return x
 
 
+RANK_FILE = Path(__file__).resolve().parent / "data" / "planner-rank.npz"
+BASE = SIZE - (ROUNDS - 1)          # the features without the round's one-hot
+RANK_SIZE = 2 * BASE
+
+
+def rank_features(var: rules.Variant, p: Player, rnd: int, out: np.ndarray | None = None) -> np.ndarray:
+    """The ranker's input: the features (no round) and each times the share of the game left, so that
+    a weight can change over the game (open work is worth more early)."""
+    x = np.zeros(RANK_SIZE, np.float32) if out is None else out
+    f = features(var, p, rnd)[:BASE]
+    x[:BASE] = f
+    x[BASE:] = f * ((var.last_round - rnd) / (var.last_round - 1))
+    return x
+
+
 @lru_cache(maxsize=1)
 def _default_variant_key() -> tuple:
     from .state import normalize_options
@@ -124,6 +139,34 @@ class Value:
 def network() -> Value:
     """The shipped value."""
     return Value(FILE)
+
+
+class Ranker:
+    """A linear ranking of the plans of one position (points; only differences mean anything)."""
+
+    def __init__(self, path: Path):
+        net = load(path)                    # the format and the weights' hash checked (core/net.py)
+        self.meta = net.meta
+        if self.meta.get("inputs") != "value.rank_features" or net.layers:
+            raise ValueError(f"{path.name}: not the planner's ranker")
+        self.w = net.value[0][:, 0].astype(np.float64)
+
+    def __call__(self, x: np.ndarray) -> np.ndarray:
+        return np.asarray(x, np.float64) @ self.w
+
+
+@lru_cache(maxsize=1)
+def ranker() -> Ranker:
+    """The shipped ranker."""
+    return Ranker(RANK_FILE)
+
+
+def ranks(var: rules.Variant, sheets: list[Player], rnd: int) -> np.ndarray:
+    """The ranker's values of ended sheets of round ``rnd`` (comparable within one round's plans)."""
+    x = np.zeros((len(sheets), RANK_SIZE), np.float32)
+    for i, p in enumerate(sheets):
+        rank_features(var, p, rnd, x[i])
+    return ranker()(x)
 
 
 def values(var: rules.Variant, sheets: list[Player], rnd: int) -> np.ndarray:

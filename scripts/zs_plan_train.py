@@ -1,0 +1,139 @@
+"""Fit the Zauberschmiede planner's plan ranker (grimoire/games/zauberschmiede/value.py, ``Ranker``)
+to the data of ``scripts/zs_plan_data.py``: for every position, the plans' ended sheets and the final
+score each led to on the same dice. A ridge regression of the score on the sheet's features
+(value.features, and each of them times the rounds left), both centred within the position: only
+the differences between the plans of one position are learned (the luck of the deal and of the
+position cancels), which is what ranking the plans needs. Cross-validated by game (``--folds``): the
+score of the plan each ranking would take is printed next to the planner's (the potential) and the
+best plan's. Deterministic.
+
+    python scripts/zs_plan_train.py runs/zsp/*.jsonl --l2 1.0 --out grimoire/games/zauberschmiede/data/planner-rank.npz
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shlex
+import sys
+from pathlib import Path
+
+import numpy as np
+
+from grimoire.agents.net import Network, save
+from grimoire.games.zauberschmiede import value
+from grimoire.games.zauberschmiede.player import Player
+from grimoire.games.zauberschmiede.rules import Variant
+from grimoire.games.zauberschmiede.state import normalize_options
+
+
+def dataset(paths: list[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """(ranker features, mean final score, the planner's value, position id, game id, round) per plan."""
+    var = Variant(normalize_options({}))
+    xs, ys, vs, ps, gs, rs = [], [], [], [], [], []
+    pos = 0
+    for line in (ln for path in paths for ln in Path(path).read_text().splitlines() if ln.strip()):
+        rec = json.loads(line)
+        for position in rec["positions"]:
+            rnd = position["round"]
+            if len(position["plans"]) < 2:
+                continue
+            for plan in position["plans"]:
+                p = Player.from_dict(plan["sheet"])
+                xs.append(value.rank_features(var, p, rnd))
+                ys.append(float(np.mean(plan["scores"])))
+                vs.append(plan["potential"])
+                ps.append(pos)
+                gs.append(rec["seed"])
+                rs.append(rnd)
+            pos += 1
+    return (np.array(xs), np.array(ys), np.array(vs), np.array(ps), np.array(gs), np.array(rs))
+
+
+def centred(a: np.ndarray, pos: np.ndarray) -> np.ndarray:
+    """``a`` less its mean over the plans of each position."""
+    n = np.bincount(pos)
+    if a.ndim == 1:
+        return a - (np.bincount(pos, a) / n)[pos]
+    means = np.stack([np.bincount(pos, a[:, j]) for j in range(a.shape[1])], 1) / n[:, None]
+    return a - means[pos]
+
+
+def fit(x: np.ndarray, y: np.ndarray, pos: np.ndarray, l2: float, plain: bool = False) -> np.ndarray:
+    """Ridge weights on the standardized centred features (returned unstandardized); ``plain``: the
+    features alone, the ones scaled by the game left weighted 0."""
+    if plain:
+        return np.concatenate([fit(x[:, :value.BASE], y, pos, l2), np.zeros(x.shape[1] - value.BASE)])
+    xc, yc = centred(x, pos), centred(y, pos)
+    sd = xc.std(0)
+    sd[sd < 1e-9] = 1.0
+    z = xc / sd
+    w = np.linalg.solve(z.T @ z + l2 * len(z) * np.eye(z.shape[1]) / 100, z.T @ yc)
+    return w / sd
+
+
+def choice_scores(pred: np.ndarray, y: np.ndarray, pos: np.ndarray) -> np.ndarray:
+    """Per position the score of the plan ``pred`` ranks first (the first among equals), less the
+    positions' mean."""
+    out = []
+    for k in np.unique(pos):
+        idx = np.flatnonzero(pos == k)
+        best = idx[np.argmax(pred[idx])]
+        out.append(y[best] - y[idx].mean())
+    return np.array(out)
+
+
+def report(name: str, pred: np.ndarray, y: np.ndarray, pos: np.ndarray) -> None:
+    s = choice_scores(pred, y, pos)
+    half = 1.96 * s.std() / np.sqrt(len(s))
+    m = s.mean()
+    print(f"  {name:28s} chosen plan - the position's mean: {m:+.3f} [{m - half:+.3f}, {m + half:+.3f}]")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("data", nargs="+")
+    ap.add_argument("--l2", type=float, default=1.0)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--folds", type=int, default=5)
+    ap.add_argument("--plain", action="store_true", help="the features alone (no weights changing over the game)")
+    ap.add_argument("--out")
+    args = ap.parse_args()
+    x, y, v, pos, g, r = dataset(args.data)
+    games = np.unique(g)
+    folds = np.random.default_rng(args.seed).permutation(len(games)) % args.folds
+    fold = folds[np.searchsorted(games, g)]
+    pred = np.zeros(len(y))
+    for k in range(args.folds):            # every plan predicted by a fit on the other folds' games
+        tr = fold != k
+        w = fit(x[tr], y[tr], np.unique(pos[tr], return_inverse=True)[1], args.l2, args.plain)
+        pred[~tr] = x[~tr] @ w
+    print(f"{len(games)} games, {pos.max() + 1} positions, {len(y)} plans; {args.folds}-fold cross-validation by game")
+    tie = 1e-9 * np.arange(len(y))          # the first among equals, as the planner's sort
+    report("the planner (potential)", v - tie, y, pos)
+    report("the ranker", pred - tie, y, pos)
+    report("the best (oracle)", y, y, pos)
+    d = choice_scores(pred - tie, y, pos) - choice_scores(v - tie, y, pos)
+    half = 1.96 * d.std() / np.sqrt(len(d))
+    m = d.mean()
+    print(f"  the ranker - the planner, same positions: {m:+.3f} [{m - half:+.3f}, {m + half:+.3f}]")
+    for rnd in np.unique(r):
+        k = r == rnd
+        pk = np.unique(pos[k], return_inverse=True)[1]
+        a = choice_scores(v[k] - tie[k], y[k], pk).mean()
+        b = choice_scores(pred[k] - tie[k], y[k], pk).mean()
+        print(f"  round {rnd}: planner {a:+.2f}, ranker {b:+.2f} ({k.sum()} plans)")
+    if args.out:
+        w = fit(x, y, np.unique(pos, return_inverse=True)[1], args.l2, args.plain)
+        net = Network([], (w[:, None].astype(np.float32), np.zeros(1, np.float32)),
+                      (np.zeros((len(w), 1), np.float32), np.zeros(1, np.float32)))
+        net.meta = {"game": "zauberschmiede", "players": 1, "options": {}, "generation": 0,
+                    "games": int(len(games)), "positions": int(pos.max() + 1), "plans": int(len(y)),
+                    "seed": args.seed, "command": "python scripts/zs_plan_train.py " + shlex.join(sys.argv[1:]),
+                    "target": "the final score, centred within a position (a ranking of plans, in points)",
+                    "inputs": "value.rank_features"}
+        print("wrote", args.out, save(net, args.out))
+
+
+if __name__ == "__main__":
+    main()
