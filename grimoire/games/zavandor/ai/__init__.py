@@ -47,13 +47,12 @@ def naive_agent(seed: int = 0):
     return NaiveAgent(seed)
 
 
-def expert_agent(seed: int = 0, time: float = 0.5, iterations: int = 0, c: float = 0.5, weight: str = "auto",
+def expert_agent(seed: int = 0, time: float = 0.5, iterations: int = 0, c: float = 0.5, weight: float = 0.5,
                  cpu: bool = False, top_k: int = 4, gap: float = 1.5, band: float = 0.15, search: str = "all",
                  horizon: str = "auto", blend: str = "raw"):
     """The learned level (``expert:time=1``; ``time=0,iterations=N`` for a fixed budget; ``cpu=true``
     counts the time in CPU seconds of the searching thread, for measurements on a busy machine; ``weight``
-    the network's share of a leaf's value, 0 to 1; auto, the default: ``expert.WEIGHT_AUTO`` for the table's
-    player count, else ``expert.WEIGHT``). The search's reach, as the hard
+    the network's share of a leaf's value, ``expert.WEIGHT`` by default). The search's reach, as the hard
     level's: ``top_k`` turn candidates, ``gap`` (a turn action this far ahead is played unsearched),
     ``band`` (bids this share of the limit inside or outside it are not searched), ``horizon`` (turn, round,
     endgame: the round where one more sentinel sold ends the game, else the turn; endgame_all: that and

@@ -33,8 +33,6 @@ TIME = 0.5          # seconds per searched decision (the issue's typical budget;
 # won 4.2% of 48 4-player games against three medium and 30% of 60 2-player games, half of each 38.2%
 # and 75.8% on the same games; hard alone (0) 46.9% and 62.5% (docs/ai.md, "The Zavandor expert level")
 WEIGHT = 0.5
-# the default share per player count where it was measured apart from WEIGHT ("auto", the default)
-WEIGHT_AUTO: dict[int, float] = {}
 # which decisions the search takes ("bids": only bids, the rest as medium; "turns": the other way round)
 SEARCHED = ("all", "bids", "turns")
 # how the network's value enters the blend: as it is ("raw"), or moved onto the spread of the
@@ -87,13 +85,12 @@ class ExpertAgent(Agent):
     name = "expert"
 
     def __init__(self, seed: int = 0, time: float = TIME, iterations: int = 0, c: float = 0.5,
-                 weight: float | str = "auto", top_k: int = 4, gap: float = 1.5, band: float = 0.15,
+                 weight: float = WEIGHT, top_k: int = 4, gap: float = 1.5, band: float = 0.15,
                  search: str = "all", horizon: str = "auto", blend: str = "raw"):
         super().__init__(seed)
         from .search import ZavandorSearch
-        share = None if weight == "auto" else _share(weight)
-        if share is not None and not 0.0 <= share <= 1.0:
-            raise ValueError("weight is auto or between 0 and 1")
+        if not 0.0 <= weight <= 1.0:
+            raise ValueError("weight is between 0 and 1")
         if search not in SEARCHED:
             raise ValueError("search is one of " + ", ".join(SEARCHED))
         if horizon not in HORIZONS:
@@ -110,7 +107,7 @@ class ExpertAgent(Agent):
         if self.time_limit is None and self.iterations is None:
             raise ValueError("expert: time=0 needs an iteration budget (iterations=N)")
         self.c = c
-        self.weight = share         # None: WEIGHT_AUTO's share for the table's player count, else WEIGHT
+        self.weight = weight
         self.cpu_clock = False
         self.last_stats: dict[str, Any] = {}
         self._leaf_players: int | None = None
@@ -147,15 +144,11 @@ class ExpertAgent(Agent):
             h: Any = self.hooks          # (the core's twin lives on the hooks, as search_choose keeps it)
             nat = h._native = _native.Search(*_params_args(h.params), h.top_k, float(h.scale), float(h.clear_gap),
                                              float(h.bid_band), h.h.rng.state, h.rng.state)
-        nat.set_leaf(shipped_net(n), self.leaf_weight(n), self.blend == "scaled")
+        nat.set_leaf(shipped_net(n), self.weight, self.blend == "scaled")
         horizon = HORIZON_AUTO.get(n, "turn") if self.horizon == "auto" else self.horizon
         nat.endgame_round = horizon.startswith("endgame")
         nat.endgame_search_all = horizon == "endgame_all"
         self._leaf_players = n
-
-    def leaf_weight(self, players: int) -> float:
-        """The network's share of a leaf's value at a table of ``players``."""
-        return WEIGHT_AUTO.get(players, WEIGHT) if self.weight is None else self.weight
 
     def _fallback(self, state, seat: int) -> Action:
         """No core: the heuristic decides (the search without the core is the hard level's business)."""
@@ -169,10 +162,3 @@ class ExpertAgent(Agent):
         a = self._medium.choose(state, seat)
         self.last_stats = {"iterations": 0, "seconds": time.perf_counter() - t0}
         return a
-
-
-def _share(weight: float | str) -> float:
-    try:
-        return float(weight)
-    except ValueError:
-        raise ValueError("weight is auto or between 0 and 1") from None
