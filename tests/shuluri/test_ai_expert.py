@@ -205,3 +205,21 @@ def test_the_ab_script_continues_a_stopped_run_and_pools_paired_runs():
     log = ab.pooled_log([run([(0.0, 1.0), (1.0, 1.0)]), run([(1.0, 0.0), (0.0, 1.0)])])
     table = ab.paired(log, ["a", "b"])
     assert len(log) == 8 and "| b | 4 |" in table[-1] and "+25.0 [" in table[-1] and "2 / 1 / 1" in table[-1]
+
+
+@pytest.mark.parametrize(("script", "chosen"), [("shuluri_ab", None), ("shuluri_expert_data", "5")])
+def test_the_measuring_scripts_run_under_one_hash_seed(tmp_path, script, chosen):
+    """Games depend on the string hash (ties among action texts in sets): the scripts re-execute themselves
+    under PYTHONHASHSEED=0 unless the caller set one, so two processes of one command play the same games."""
+    import os
+    probe = tmp_path / "probe.py"
+    probe.write_text(
+        "import importlib.util, os, sys\n"
+        f"spec = importlib.util.spec_from_file_location('m', {str(ROOT / 'scripts' / (script + '.py'))!r})\n"
+        "m = importlib.util.module_from_spec(spec); spec.loader.exec_module(m)\n"
+        "m.pin_hash_seed(); print(os.environ['PYTHONHASHSEED'])\n")
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONHASHSEED"}
+    if chosen:
+        env["PYTHONHASHSEED"] = chosen
+    out = subprocess.run([sys.executable, str(probe)], capture_output=True, text=True, env=env, cwd=ROOT, check=True)
+    assert out.stdout.split() == [chosen or "0"]
