@@ -17,7 +17,10 @@ and per variant: hard's share (its alliance's in pairs; a draw counts half), dra
 as alliance A and B, and its thinking time per decision (wall and this thread's CPU time); with two or
 more variants, each one's paired difference from the first over the games both finished (``paired``).
 ``--report RUN.json ...`` prints the table (the draws with their interval too) and the paired differences
-of a run's json (one stopped early too) without playing; of several runs (seeds) also their games pooled.
+of a run's json (one stopped early too) without playing; of several runs (seeds) also their games and
+paired differences pooled. ``--skip N`` plays the schedule from its game N on (the same games as the
+full run's from N: the schedule does not depend on the number of games), so a stopped run can be
+continued without replaying the games it finished.
 """
 
 from __future__ import annotations
@@ -25,11 +28,13 @@ from __future__ import annotations
 import argparse
 import functools
 import json
+import os
+import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
 from grimoire.agents import search_agent
-from grimoire.agents.arena import play_game, schedule
+from grimoire.agents.arena import game_spec, play_game
 from grimoire.agents.stats import wilson
 from grimoire.games import shuluri
 from grimoire.games.shuluri.ai.search import ShuluriSearch
@@ -156,6 +161,16 @@ def pooled(runs: list[dict]) -> tuple[list[str], list[dict]]:
     return names, [tally[n] for n in names]
 
 
+def planned(agents: list[str], games: int, seed: int, options: dict, skip: int = 0) -> list:
+    """Games ``skip`` to ``games - 1`` of the arena's schedule (a stopped run continued from its game ``skip``)."""
+    return [game_spec("shuluri", agents, g, seed, options) for g in range(skip, games)]
+
+
+def pooled_log(runs: list[dict]) -> list[dict]:
+    """The games of several runs as one log, each game keyed by its run and index (for ``paired``)."""
+    return [{**g, "game": (k, g["game"])} for k, run in enumerate(runs) for g in run["games"]]
+
+
 def medium_first(seed: int):
     """medium that takes the first step when it wins the roll for the side (S5.5)."""
     from grimoire.games.shuluri.ai.heuristic import HeuristicAgent
@@ -199,6 +214,7 @@ def main() -> None:
     ap.add_argument("--upper", default="hard", help="the level measured: hard (with the variants), medium, easy")
     ap.add_argument("--lower", default="medium", help="its opponent: medium, easy, random, or hard (the committed hard "
                     "with the same budget; with --variant weight=0.5: the expert against hard)")
+    ap.add_argument("--skip", type=int, default=0, help="start at this game of the schedule (continue a stopped run)")
     ap.add_argument("--workers", type=int, default=1, help="processes (games in any order, results the same)")
     ap.add_argument("--report", nargs="+", default=None,
                     help="print these runs' tables and paired differences (several: also pooled), play nothing")
@@ -217,7 +233,11 @@ def main() -> None:
                 print("\n".join(paired(run["games"], run["args"]["variant"])))
         if len(runs) > 1:
             print(f"\npooled ({len(runs)} runs)")
-            print("\n".join(summary(*pooled(runs))))
+            names, tally = pooled(runs)
+            print("\n".join(summary(names, tally)))
+            if len(names) > 1:
+                print()
+                print("\n".join(paired(pooled_log(runs), names)))
         return
     if not args.variant:
         ap.error("give at least one --variant ('' = the default hard)")
@@ -226,7 +246,7 @@ def main() -> None:
     if args.players == 4:
         options["mode"] = args.mode
     agents, facs = seats_and_factories(args, variants)
-    specs = schedule("shuluri", agents, args.games, args.seed, options)
+    specs = planned(agents, args.games, args.seed, options, args.skip)
     tally = [{"share": 0.0, "draws": 0, "games": 0, "rounds": 0.0, "think": 0.0, "cpu": 0.0, "searched": 0}
              for _ in variants]
     log = []
@@ -266,5 +286,14 @@ def main() -> None:
         print("\n".join(paired(log, args.variant)))
 
 
+def pin_hash_seed() -> None:
+    """Run under ``PYTHONHASHSEED=0`` (re-executing this script once) unless the caller chose a seed: some of the
+    AI's choices take the first best of a set of action texts (ties), whose order follows the string hash, so
+    without a fixed hash seed the same command plays other games in another process."""
+    if "PYTHONHASHSEED" not in os.environ:
+        os.execve(sys.executable, [sys.executable, *sys.argv], {**os.environ, "PYTHONHASHSEED": "0"})
+
+
 if __name__ == "__main__":
+    pin_hash_seed()
     main()

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 import time
 from pathlib import Path
 
@@ -90,5 +91,14 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+def pin_hash_seed() -> None:
+    """Run under ``PYTHONHASHSEED=0`` (re-executing this script once) unless the caller chose a seed: some of the
+    AI's choices take the first best of a set of action texts (ties), whose order follows the string hash, so
+    without a fixed hash seed the same command plays other games in another process."""
+    if "PYTHONHASHSEED" not in os.environ:
+        os.execve(sys.executable, [sys.executable, *sys.argv], {**os.environ, "PYTHONHASHSEED": "0"})
+
+
 if __name__ == "__main__":
+    pin_hash_seed()
     raise SystemExit(main())

@@ -184,3 +184,41 @@ def test_the_ab_script_plays_a_candidate_network_in_the_shipped_ones_place():
         hooks = facs[0]["hard"](7).hooks
     assert type(hooks) is ExpertSearch and hooks.weight == 0.5
     assert hooks.net is not shipped() and hooks.net.meta == shipped().meta
+
+
+def test_the_ab_script_continues_a_stopped_run_and_pools_paired_runs():
+    """``--skip N``: the schedule's games from N on, the same as the full run's; ``--report`` of several
+    runs pools their paired differences with each game keyed by its run (equal indices stay apart)."""
+    from grimoire.agents.arena import schedule
+    ab = load_script("shuluri_ab")
+    agents = ["hard", ab.HARD_OPPONENT]
+    full = schedule("shuluri", agents, 7, 9901, {})
+    rest = ab.planned(agents, 7, 9901, {}, skip=4)
+    assert [s.index for s in rest] == [4, 5, 6]
+    assert [(s.seed, s.agents, s.agent_seeds) for s in rest] == [(s.seed, s.agents, s.agent_seeds) for s in full[4:]]
+
+    def run(shares: list[tuple[float, float]]) -> dict:
+        games = [{"game": i, "variant": v, "share": sh, "side": "A", "decided": 1}
+                 for i, pair in enumerate(shares) for v, sh in zip(("a", "b"), pair, strict=True)]
+        return {"games": games}
+    log = ab.pooled_log([run([(0.0, 1.0), (1.0, 1.0)]), run([(1.0, 0.0), (0.0, 1.0)])])
+    table = ab.paired(log, ["a", "b"])
+    assert len(log) == 8 and "| b | 4 |" in table[-1] and "+25.0 [" in table[-1] and "2 / 1 / 1" in table[-1]
+
+
+@pytest.mark.parametrize(("script", "chosen"), [("shuluri_ab", None), ("shuluri_expert_data", "5")])
+def test_the_measuring_scripts_run_under_one_hash_seed(tmp_path, script, chosen):
+    """Games depend on the string hash (ties among action texts in sets): the scripts re-execute themselves
+    under PYTHONHASHSEED=0 unless the caller set one, so two processes of one command play the same games."""
+    import os
+    probe = tmp_path / "probe.py"
+    probe.write_text(
+        "import importlib.util, os, sys\n"
+        f"spec = importlib.util.spec_from_file_location('m', {str(ROOT / 'scripts' / (script + '.py'))!r})\n"
+        "m = importlib.util.module_from_spec(spec); spec.loader.exec_module(m)\n"
+        "m.pin_hash_seed(); print(os.environ['PYTHONHASHSEED'])\n")
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONHASHSEED"}
+    if chosen:
+        env["PYTHONHASHSEED"] = chosen
+    out = subprocess.run([sys.executable, str(probe)], capture_output=True, text=True, env=env, cwd=ROOT, check=True)
+    assert out.stdout.split() == [chosen or "0"]
