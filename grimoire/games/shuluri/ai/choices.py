@@ -101,7 +101,7 @@ def react(ctx: Ctx, payload, legal: set[str]) -> str:
     s = ctx.s
     mover = s.figs[payload[0]]
     best, best_v = "pass", 0.0
-    for a in legal:
+    for a in sorted(legal):           # sorted: ties go the same way in every process (str hash order varies)
         if not a.startswith("trap "):
             continue
         n = int(a.split()[1])
@@ -172,7 +172,7 @@ def push(ctx: Ctx, payload, legal: set[str]) -> str:
     s = ctx.s
     w, o = s.figs[payload[0]], s.figs[payload[1]]
     best, best_v = "no push", 0.3
-    for a in legal:
+    for a in sorted(legal):
         if not a.startswith("push "):
             continue
         d = B.DIR_INDEX[a.split()[1]]
@@ -216,7 +216,7 @@ def enemy(ctx: Ctx, payload, legal: set[str]) -> str | None:
     s = ctx.s
     v = s.figs[payload[0]]
     options = []
-    for a in legal:
+    for a in sorted(legal):
         t = s.figs[_fid(s, a.split()[1])]
         same_side = not s.enemies(t.seat, v.seat)
         if v.is_gladiator:
@@ -236,7 +236,7 @@ def chain(ctx: Ctx, payload, legal: set[str]) -> str | None:
     p = s.figs[prev]
     sp = SPELL_BY_KEY["chain"]
     best, best_v = ("chain stop" if "chain stop" in legal else None), 0.0
-    for a in legal:
+    for a in sorted(legal):
         if a == "chain stop":
             continue
         t = s.figs[_fid(s, a.split()[1])]
