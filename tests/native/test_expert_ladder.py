@@ -7,15 +7,14 @@ from __future__ import annotations
 import json
 
 import pytest
+from repo_scripts import load_script
 
 from grimoire.games.zavandor.native import _native
-
-from .test_expert_training import _script
 
 
 @pytest.mark.skipif(_native is None, reason="the native core is not built")
 def test_a_skipped_run_plays_the_rest_of_the_schedule(tmp_path, capsys):
-    ladder = _script("zavandor_expert_ladder")
+    ladder = load_script("zavandor_expert_ladder")
     args = ["--agents", "medium+easy", "--games", "4", "--seed", "7"]
     whole, rest = tmp_path / "whole.jsonl", tmp_path / "rest.jsonl"
     assert ladder.main([*args, "--jsonl", str(whole)]) == 0
@@ -32,7 +31,7 @@ def test_a_skipped_run_plays_the_rest_of_the_schedule(tmp_path, capsys):
 
 @pytest.mark.skipif(_native is None, reason="the native core is not built")
 def test_the_trace_puts_medium_s_choice_beside_each_decision(tmp_path, capsys):
-    trace = _script("zavandor_expert_trace")
+    trace = load_script("zavandor_expert_trace")
     out = tmp_path / "t.jsonl"
     assert trace.main(["--agent", "expert:time=0,iterations=20", "--games", "2", "--seed", "5",
                        "--max-rounds", "5", "--out", str(out)]) == 0
