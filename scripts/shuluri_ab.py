@@ -12,10 +12,12 @@ machine falls on all variants alike. The budget is the game's own (``SEARCH_ITER
 ``SEARCH_SECONDS``), the seconds counted in this thread's CPU time (``--cpu``, the default) so that
 other work on the machine does not shrink it, or ``--iterations`` alone (no time limit: results then
 depend only on the seed). ``--lower hard`` puts the committed hard level, with the same budget, in
-medium's place (``--variant weight=0.5 --lower hard``: the expert against hard). Prints one line per game
-and per variant: hard's share (its alliance's in pairs; a draw counts half), draws, rounds, the share
-as alliance A and B, and its thinking time per decision (wall and this thread's CPU time); with two or
-more variants, each one's paired difference from the first over the games both finished (``paired``).
+medium's place (``--variant weight=0.5 --lower hard``: the expert against hard; ``--lower-iterations N``
+gives it another iteration budget, to measure what a larger budget on the measured side is worth).
+Prints one line per game and per variant: hard's share (its alliance's in pairs; a draw counts half),
+draws, rounds, the share as alliance A and B, and its thinking time per decision (wall and this thread's
+CPU time); with two or more variants, each one's paired difference from the first over the games both
+finished (``paired``).
 ``--report RUN.json ...`` prints the table (the draws with their interval too) and the paired differences
 of a run's json (one stopped early too) without playing; of several runs (seeds) also their games and
 paired differences pooled. ``--skip N`` plays the schedule from its game N on (the same games as the
@@ -193,8 +195,9 @@ def seats_and_factories(args, variants: list[dict]) -> tuple[list[str], list[dic
     else:
         agents = [args.upper, lower]
     budget = {"iterations": args.iterations, "seconds": args.seconds or None, "cpu": not args.wall}
+    lower_budget = {**budget, "iterations": args.lower_iterations or args.iterations}
     facs = [{"hard": functools.partial(hard, variant=v, **budget), "medium_first": medium_first,
-             HARD_OPPONENT: functools.partial(hard, variant={}, measured=False, **budget)} for v in variants]
+             HARD_OPPONENT: functools.partial(hard, variant={}, measured=False, **lower_budget)} for v in variants]
     return agents, facs
 
 
@@ -214,6 +217,8 @@ def main() -> None:
     ap.add_argument("--upper", default="hard", help="the level measured: hard (with the variants), medium, easy")
     ap.add_argument("--lower", default="medium", help="its opponent: medium, easy, random, or hard (the committed hard "
                     "with the same budget; with --variant weight=0.5: the expert against hard)")
+    ap.add_argument("--lower-iterations", type=int, default=None,
+                    help="with --lower hard: its iterations per decision (default: the measured side's --iterations)")
     ap.add_argument("--skip", type=int, default=0, help="start at this game of the schedule (continue a stopped run)")
     ap.add_argument("--workers", type=int, default=1, help="processes (games in any order, results the same)")
     ap.add_argument("--report", nargs="+", default=None,

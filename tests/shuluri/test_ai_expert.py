@@ -153,7 +153,7 @@ def test_the_ab_script_measures_the_expert_against_the_committed_hard():
     from grimoire.games.shuluri.ai.search import ShuluriSearch
     ab = load_script("shuluri_ab")
     args = argparse.Namespace(players=2, mode="pairs", upper="hard", lower="hard", iterations=2, seconds=0.0,
-                              wall=False)
+                              wall=False, lower_iterations=None)
     agents, facs = ab.seats_and_factories(args, [{"weight": 0.5}])
     assert agents == ["hard", ab.HARD_OPPONENT]
     me, other = facs[0]["hard"](7), facs[0][ab.HARD_OPPONENT](8)
@@ -166,6 +166,19 @@ def test_the_ab_script_measures_the_expert_against_the_committed_hard():
     assert sum(r["win_share"]) in (0.0, 1.0)
 
 
+def test_the_ab_script_gives_the_committed_hard_its_own_iteration_budget():
+    """``--lower-iterations N``: the opponent searches N iterations, the measured side ``--iterations``."""
+    import argparse
+
+    ab = load_script("shuluri_ab")
+    args = argparse.Namespace(players=2, mode="pairs", upper="hard", lower="hard", iterations=6, seconds=0.0,
+                              wall=False, lower_iterations=2)
+    _agents, facs = ab.seats_and_factories(args, [{"weight": 0.5}, {}])
+    for fac in facs:
+        assert fac["hard"](7).iterations == 6
+        assert fac[ab.HARD_OPPONENT](8).iterations == 2
+
+
 def test_the_ab_script_plays_a_candidate_network_in_the_shipped_ones_place():
     """``--variant weight=0.5,net=PATH``: the expert's hooks with that file's network (the path is kept as text)."""
     import argparse
@@ -176,7 +189,7 @@ def test_the_ab_script_plays_a_candidate_network_in_the_shipped_ones_place():
     ab = load_script("shuluri_ab")
     assert ab.parse_variant("weight=0.5,net=a/b.npz,press=0") == {"weight": 0.5, "net": "a/b.npz", "press": 0}
     args = argparse.Namespace(players=2, mode="pairs", upper="hard", lower="hard", iterations=2, seconds=0.0,
-                              wall=False)
+                              wall=False, lower_iterations=None)
     with tempfile.TemporaryDirectory() as tmp:
         copy = Path(tmp) / "candidate.npz"
         shutil.copy(NETWORK, copy)
