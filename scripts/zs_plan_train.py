@@ -100,6 +100,24 @@ def report(name: str, pred: np.ndarray, y: np.ndarray, pos: np.ndarray) -> None:
     print(f"  {name:28s} chosen plan - the position's mean: {m:+.3f} [{m - half:+.3f}, {m + half:+.3f}]")
 
 
+def cross_validated(x: np.ndarray, y: np.ndarray, pos: np.ndarray, fold: np.ndarray, folds: int, l2: float,
+                    plain: bool) -> np.ndarray:
+    """Every plan's prediction by a fit on the other folds' games."""
+    pred = np.zeros(len(y))
+    for k in range(folds):
+        tr = fold != k
+        w = fit(x[tr], y[tr], np.unique(pos[tr], return_inverse=True)[1], l2, plain)
+        pred[~tr] = x[~tr] @ w
+    return pred
+
+
+def paired(name: str, a: np.ndarray, b: np.ndarray) -> None:
+    d = a - b
+    half = 1.96 * d.std() / np.sqrt(len(d))
+    m = d.mean()
+    print(f"  {name}, same positions: {m:+.3f} [{m - half:+.3f}, {m + half:+.3f}]")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("data", nargs="+")
@@ -110,30 +128,31 @@ def main() -> None:
     ap.add_argument("--inputs", default="value.rank_features", choices=sorted(value.RANK_INPUTS),
                     help="the feature function (value.rank_features_written adds what the values written leave open)")
     ap.add_argument("--games", type=int, default=0, help="only the first N games (a learning curve)")
+    ap.add_argument("--against", help="also cross-validate this kind of inputs (its --against-l2) on the same "
+                                      "folds and print the paired difference")
+    ap.add_argument("--against-l2", type=float, default=0.01)
     ap.add_argument("--out")
     args = ap.parse_args()
     x, y, v, pos, g, r = dataset(args.data, args.inputs)
-    if args.games:
-        keep = np.isin(g, list(dict.fromkeys(g.tolist()))[:args.games])
-        x, y, v, g, r = x[keep], y[keep], v[keep], g[keep], r[keep]
-        pos = np.unique(pos[keep], return_inverse=True)[1]
+    keep = np.isin(g, list(dict.fromkeys(g.tolist()))[:args.games or None])     # the first N games' plans
+    x, y, v, g, r = x[keep], y[keep], v[keep], g[keep], r[keep]
+    pos = np.unique(pos[keep], return_inverse=True)[1]
     games = np.unique(g)
     folds = np.random.default_rng(args.seed).permutation(len(games)) % args.folds
     fold = folds[np.searchsorted(games, g)]
-    pred = np.zeros(len(y))
-    for k in range(args.folds):            # every plan predicted by a fit on the other folds' games
-        tr = fold != k
-        w = fit(x[tr], y[tr], np.unique(pos[tr], return_inverse=True)[1], args.l2, args.plain)
-        pred[~tr] = x[~tr] @ w
+    pred = cross_validated(x, y, pos, fold, args.folds, args.l2, args.plain)
     print(f"{len(games)} games, {pos.max() + 1} positions, {len(y)} plans; {args.folds}-fold cross-validation by game")
     tie = 1e-9 * np.arange(len(y))          # the first among equals, as the planner's sort
     report("the planner (potential)", v - tie, y, pos)
     report("the ranker", pred - tie, y, pos)
     report("the best (oracle)", y, y, pos)
-    d = choice_scores(pred - tie, y, pos) - choice_scores(v - tie, y, pos)
-    half = 1.96 * d.std() / np.sqrt(len(d))
-    m = d.mean()
-    print(f"  the ranker - the planner, same positions: {m:+.3f} [{m - half:+.3f}, {m + half:+.3f}]")
+    mine = choice_scores(pred - tie, y, pos)
+    paired("the ranker - the planner", mine, choice_scores(v - tie, y, pos))
+    if args.against:
+        xa = dataset(args.data, args.against)[0][keep]
+        pa = cross_validated(xa, y, pos, fold, args.folds, args.against_l2, False) - tie
+        report(f"{args.against} (l2 {args.against_l2:g})", pa, y, pos)
+        paired(f"the ranker - {args.against}", mine, choice_scores(pa, y, pos))
     for rnd in np.unique(r):
         k = r == rnd
         pk = np.unique(pos[k], return_inverse=True)[1]

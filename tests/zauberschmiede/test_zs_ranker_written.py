@@ -117,10 +117,11 @@ def test_the_training_script_makes_the_new_kind(tmp_path, capsys, monkeypatch):
     assert len(train.complete_lines(str(path))) == 5
     out = tmp_path / "r.npz"
     monkeypatch.setattr("sys.argv", ["zs_plan_train.py", str(path), "--inputs", "value.rank_features_written",
-                                     "--folds", "2", "--out", str(out)])
+                                     "--folds", "2", "--against", "value.rank_features", "--out", str(out)])
     train.main()
     text = capsys.readouterr().out
     assert "5 games, 5 positions, 15 plans" in text and "the ranker - the planner" in text
+    assert "the ranker - value.rank_features, same positions" in text
     r = value.Ranker(out)
     assert r.meta["inputs"] == "value.rank_features_written" and r.features is value.rank_features_written
     x, y, _v, pos, _g, _r = train.dataset([str(path)], "value.rank_features_written")
