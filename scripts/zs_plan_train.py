@@ -27,12 +27,21 @@ from grimoire.games.zauberschmiede.rules import Variant
 from grimoire.games.zauberschmiede.state import normalize_options
 
 
-def dataset(paths: list[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """(ranker features, mean final score, the planner's value, position id, game id, round) per plan."""
+def complete_lines(path: str) -> list[str]:
+    """The file's finished lines (a file still being written may end in half a line)."""
+    text = Path(path).read_text()
+    return [ln for ln in (text if text.endswith("\n") else text[:text.rfind("\n") + 1]).splitlines() if ln.strip()]
+
+
+def dataset(paths: list[str], inputs: str = "value.rank_features",
+            ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """(ranker features, mean final score, the planner's value, position id, game id, round) per plan;
+    ``inputs``: the feature function by its name in the ranker's file (value.RANK_INPUTS)."""
     var = Variant(normalize_options({}))
+    feats = value.RANK_INPUTS[inputs][0]
     xs, ys, vs, ps, gs, rs = [], [], [], [], [], []
     pos = 0
-    for line in (ln for path in paths for ln in Path(path).read_text().splitlines() if ln.strip()):
+    for line in (ln for path in paths for ln in complete_lines(path)):
         rec = json.loads(line)
         for position in rec["positions"]:
             rnd = position["round"]
@@ -40,7 +49,7 @@ def dataset(paths: list[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.nd
                 continue
             for plan in position["plans"]:
                 p = Player.from_dict(plan["sheet"])
-                xs.append(value.rank_features(var, p, rnd))
+                xs.append(feats(var, p, rnd))
                 ys.append(float(np.mean(plan["scores"])))
                 vs.append(plan["potential"])
                 ps.append(pos)
@@ -61,9 +70,10 @@ def centred(a: np.ndarray, pos: np.ndarray) -> np.ndarray:
 
 def fit(x: np.ndarray, y: np.ndarray, pos: np.ndarray, l2: float, plain: bool = False) -> np.ndarray:
     """Ridge weights on the standardized centred features (returned unstandardized); ``plain``: the
-    features alone, the ones scaled by the game left weighted 0."""
+    features alone (the first half), the ones scaled by the game left (the second half) weighted 0."""
     if plain:
-        return np.concatenate([fit(x[:, :value.BASE], y, pos, l2), np.zeros(x.shape[1] - value.BASE)])
+        half = x.shape[1] // 2
+        return np.concatenate([fit(x[:, :half], y, pos, l2), np.zeros(x.shape[1] - half)])
     xc, yc = centred(x, pos), centred(y, pos)
     sd = xc.std(0)
     sd[sd < 1e-9] = 1.0
@@ -90,6 +100,24 @@ def report(name: str, pred: np.ndarray, y: np.ndarray, pos: np.ndarray) -> None:
     print(f"  {name:28s} chosen plan - the position's mean: {m:+.3f} [{m - half:+.3f}, {m + half:+.3f}]")
 
 
+def cross_validated(x: np.ndarray, y: np.ndarray, pos: np.ndarray, fold: np.ndarray, folds: int, l2: float,
+                    plain: bool) -> np.ndarray:
+    """Every plan's prediction by a fit on the other folds' games."""
+    pred = np.zeros(len(y))
+    for k in range(folds):
+        tr = fold != k
+        w = fit(x[tr], y[tr], np.unique(pos[tr], return_inverse=True)[1], l2, plain)
+        pred[~tr] = x[~tr] @ w
+    return pred
+
+
+def paired(name: str, a: np.ndarray, b: np.ndarray) -> None:
+    d = a - b
+    half = 1.96 * d.std() / np.sqrt(len(d))
+    m = d.mean()
+    print(f"  {name}, same positions: {m:+.3f} [{m - half:+.3f}, {m + half:+.3f}]")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("data", nargs="+")
@@ -97,26 +125,34 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--folds", type=int, default=5)
     ap.add_argument("--plain", action="store_true", help="the features alone (no weights changing over the game)")
+    ap.add_argument("--inputs", default="value.rank_features", choices=sorted(value.RANK_INPUTS),
+                    help="the feature function (value.rank_features_written adds what the values written leave open)")
+    ap.add_argument("--games", type=int, default=0, help="only the first N games (a learning curve)")
+    ap.add_argument("--against", help="also cross-validate this kind of inputs (its --against-l2) on the same "
+                                      "folds and print the paired difference")
+    ap.add_argument("--against-l2", type=float, default=0.01)
     ap.add_argument("--out")
     args = ap.parse_args()
-    x, y, v, pos, g, r = dataset(args.data)
+    x, y, v, pos, g, r = dataset(args.data, args.inputs)
+    keep = np.isin(g, list(dict.fromkeys(g.tolist()))[:args.games or None])     # the first N games' plans
+    x, y, v, g, r = x[keep], y[keep], v[keep], g[keep], r[keep]
+    pos = np.unique(pos[keep], return_inverse=True)[1]
     games = np.unique(g)
     folds = np.random.default_rng(args.seed).permutation(len(games)) % args.folds
     fold = folds[np.searchsorted(games, g)]
-    pred = np.zeros(len(y))
-    for k in range(args.folds):            # every plan predicted by a fit on the other folds' games
-        tr = fold != k
-        w = fit(x[tr], y[tr], np.unique(pos[tr], return_inverse=True)[1], args.l2, args.plain)
-        pred[~tr] = x[~tr] @ w
+    pred = cross_validated(x, y, pos, fold, args.folds, args.l2, args.plain)
     print(f"{len(games)} games, {pos.max() + 1} positions, {len(y)} plans; {args.folds}-fold cross-validation by game")
     tie = 1e-9 * np.arange(len(y))          # the first among equals, as the planner's sort
     report("the planner (potential)", v - tie, y, pos)
     report("the ranker", pred - tie, y, pos)
     report("the best (oracle)", y, y, pos)
-    d = choice_scores(pred - tie, y, pos) - choice_scores(v - tie, y, pos)
-    half = 1.96 * d.std() / np.sqrt(len(d))
-    m = d.mean()
-    print(f"  the ranker - the planner, same positions: {m:+.3f} [{m - half:+.3f}, {m + half:+.3f}]")
+    mine = choice_scores(pred - tie, y, pos)
+    paired("the ranker - the planner", mine, choice_scores(v - tie, y, pos))
+    if args.against:
+        xa = dataset(args.data, args.against)[0][keep]
+        pa = cross_validated(xa, y, pos, fold, args.folds, args.against_l2, False) - tie
+        report(f"{args.against} (l2 {args.against_l2:g})", pa, y, pos)
+        paired(f"the ranker - {args.against}", mine, choice_scores(pa, y, pos))
     for rnd in np.unique(r):
         k = r == rnd
         pk = np.unique(pos[k], return_inverse=True)[1]
@@ -131,7 +167,7 @@ def main() -> None:
                     "games": int(len(games)), "positions": int(pos.max() + 1), "plans": int(len(y)),
                     "seed": args.seed, "command": "python scripts/zs_plan_train.py " + shlex.join(sys.argv[1:]),
                     "target": "the final score, centred within a position (a ranking of plans, in points)",
-                    "inputs": "value.rank_features"}
+                    "inputs": args.inputs}
         print("wrote", args.out, save(net, args.out))
 
 

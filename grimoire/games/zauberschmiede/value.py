@@ -101,6 +101,59 @@ def rank_features(var: rules.Variant, p: Player, rnd: int, out: np.ndarray | Non
     return x
 
 
+# what the values written leave open, per harmony group of an open artifact (with at least hmin
+# fields): its artifact's base if the group is pure and full / pure with an empty field the written
+# value still meets / broken / empty; the empty fields that need one exact value; the dust that the
+# fully charged open artifacts still need beyond the dust in hand
+WRITTEN = 6
+RANK_SIZE_WRITTEN = 2 * (BASE + WRITTEN)
+
+
+def written_features(var: rules.Variant, p: Player, out: np.ndarray) -> None:
+    """The ``WRITTEN`` numbers above for sheet ``p`` into ``out``."""
+    fields, mins, paid = p.fields, var.mins, p.paid
+    full = open_ = broken = empty = exact = 0
+    need = 0
+    for a in range(NA):
+        if paid >> a & 1:
+            continue
+        art = SHEET.artifacts[a]
+        if p.nfill[a] == SHEET.art_nfields[a]:
+            need += art.dust
+        for _c, fs in art.groups:
+            if len(fs) < var.hmin:
+                continue
+            vals = [fields[f] for f in fs if fields[f]]
+            if not vals:
+                empty += art.base
+            elif any(v != vals[0] for v in vals):
+                broken += art.base
+            elif len(vals) == len(fs):
+                full += art.base
+            elif all(mins[f] <= vals[0] for f in fs if not fields[f]):
+                open_ += art.base
+                exact += len(fs) - len(vals)
+            else:
+                broken += art.base
+    have = p.fresh + sum(amt for r, amt in enumerate(p.stock) if amt and not p.spent >> r & 1)
+    out[:] = (full, open_, broken, empty, exact, max(0, need - have))
+
+
+def rank_features_written(var: rules.Variant, p: Player, rnd: int, out: np.ndarray | None = None) -> np.ndarray:
+    """:func:`rank_features`' inputs and :func:`written_features`, both also scaled by the game left."""
+    x = np.zeros(RANK_SIZE_WRITTEN, np.float32) if out is None else out
+    n = BASE + WRITTEN
+    x[:BASE] = features(var, p, rnd)[:BASE]
+    written_features(var, p, x[BASE:n])
+    x[n:] = x[:n] * ((var.last_round - rnd) / (var.last_round - 1))
+    return x
+
+
+# the ranker's file names its input function (meta "inputs"): (function, size)
+RANK_INPUTS = {"value.rank_features": (rank_features, RANK_SIZE),
+               "value.rank_features_written": (rank_features_written, RANK_SIZE_WRITTEN)}
+
+
 @lru_cache(maxsize=1)
 def _default_variant_key() -> tuple:
     from .state import normalize_options
@@ -147,8 +200,10 @@ class Ranker:
     def __init__(self, path: Path):
         net = load(path)                    # the format and the weights' hash checked (core/net.py)
         self.meta = net.meta
-        if self.meta.get("inputs") != "value.rank_features" or net.layers:
+        inputs = RANK_INPUTS.get(self.meta.get("inputs", ""))
+        if inputs is None or net.layers or net.obs_size != inputs[1]:
             raise ValueError(f"{path.name}: not the planner's ranker")
+        self.features, self.size = inputs
         self.w = net.value[0][:, 0].astype(np.float64)
 
     def __call__(self, x: np.ndarray) -> np.ndarray:
@@ -163,10 +218,11 @@ def ranker() -> Ranker:
 
 def ranks(var: rules.Variant, sheets: list[Player], rnd: int) -> np.ndarray:
     """The ranker's values of ended sheets of round ``rnd`` (comparable within one round's plans)."""
-    x = np.zeros((len(sheets), RANK_SIZE), np.float32)
+    r = ranker()
+    x = np.zeros((len(sheets), r.size), np.float32)
     for i, p in enumerate(sheets):
-        rank_features(var, p, rnd, x[i])
-    return ranker()(x)
+        r.features(var, p, rnd, x[i])
+    return r(x)
 
 
 def values(var: rules.Variant, sheets: list[Player], rnd: int) -> np.ndarray:

@@ -1,0 +1,129 @@
+"""Issue 22: the plan ranker's second kind of inputs, what the values written leave open
+(value.py ``written_features``, ``rank_features_written``): a sheet set up by hand, the ranker's file
+choosing its feature function by its meta (the shipped kind and the new kind both load), and the
+training script's option making the new kind from a tiny data file."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+from zs_helpers import game
+
+from grimoire.agents.net import Network, save
+from grimoire.games.zauberschmiede import value
+from grimoire.games.zauberschmiede.planner import beam_plans
+from grimoire.games.zauberschmiede.sheet import SHEET
+
+ROOT = Path(__file__).resolve().parents[2]
+ART = {a.id: a for a in SHEET.artifacts}
+
+
+def _script(name: str):
+    spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / f"{name}.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def _write(p, art: str, colour: int, *vals: int) -> None:
+    """Values into the fields of one colour of an artifact (as R5.1 would, highest minimum first)."""
+    a = SHEET.artifacts.index(ART[art])
+    fs = dict(ART[art].groups)[colour]
+    for f, v in zip(fs[:len(vals)], vals, strict=True):
+        p.fields[f] = v
+        p.nfill[a] += 1
+
+
+def test_written_features_of_a_sheet_set_up_by_hand():
+    s = game(seed=3)
+    p = s.players[0].copy()
+    p.fresh, p.stock = 0, [0] * len(p.stock)
+    # harmony (R10.1, default: per artifact and colour, groups of at least 2 fields): the groups of
+    # two or more fields are AM1-3 (one each), WA1-3 (one each) and RE1-3 (two each)
+    multi = [a for a in SHEET.artifacts if any(len(fs) >= s.var.hmin for _c, fs in a.groups)]
+    assert sorted(a.id for a in multi) == ["AM1", "AM2", "AM3", "RE1", "RE2", "RE3", "WA1", "WA2", "WA3"]
+    all_empty = sum(a.base for a in multi for _c, fs in a.groups if len(fs) >= s.var.hmin)
+    out = np.zeros(value.WRITTEN, np.float32)
+    value.written_features(s.var, p, out)
+    assert out.tolist() == [0, 0, 0, all_empty, 0, 0]
+    _write(p, "AM1", 0, 3)           # half written: harmony still open, one field needs exactly a 3
+    _write(p, "WA1", 0, 4, 5)        # two values: harmony lost
+    _write(p, "RE1", 0, 4, 4)        # full and pure
+    _write(p, "AM2", 1, 6, 6)        # full and pure, and AM2 fully charged: its dust is needed, none in hand
+    value.written_features(s.var, p, out)
+    am, wa, re = ART["AM1"].base, ART["WA1"].base, ART["RE1"].base
+    full = re + ART["AM2"].base
+    assert out.tolist() == [full, am, wa, all_empty - am - wa - full, 1, ART["AM2"].dust]
+    p.fresh = ART["AM2"].dust        # the dust in hand covers it
+    value.written_features(s.var, p, out)
+    assert out[5] == 0
+
+
+def test_rank_features_written_extend_the_shipped_inputs_and_scale_by_the_game_left():
+    s = game(seed=3)
+    p = beam_plans(s.var, s.players[0], 1, 8, 1)[0][2]
+    x = value.rank_features_written(s.var, p, 1)
+    n = value.BASE + value.WRITTEN
+    assert x.shape == (value.RANK_SIZE_WRITTEN,) == (2 * n,)
+    assert np.array_equal(x[:value.BASE], value.rank_features(s.var, p, 1)[:value.BASE])
+    w = np.zeros(value.WRITTEN, np.float32)
+    value.written_features(s.var, p, w)
+    assert np.array_equal(x[value.BASE:n], w)
+    assert np.allclose(x[n:], x[:n])                 # round 1: the whole game is left
+
+
+def _ranker_file(path: Path, inputs: str, size: int) -> Path:
+    w = np.arange(size, dtype=np.float32)[:, None]
+    net = Network([], (w, np.zeros(1, np.float32)), (np.zeros((size, 1), np.float32), np.zeros(1, np.float32)))
+    net.meta = {"game": "zauberschmiede", "players": 1, "options": {}, "generation": 0, "inputs": inputs}
+    save(net, path)
+    return path
+
+
+def test_the_ranker_picks_its_feature_function_by_the_files_meta(tmp_path):
+    shipped = value.Ranker(value.RANK_FILE)
+    assert shipped.features is value.rank_features and shipped.size == value.RANK_SIZE
+    new = value.Ranker(_ranker_file(tmp_path / "w.npz", "value.rank_features_written", value.RANK_SIZE_WRITTEN))
+    assert new.features is value.rank_features_written and new.size == value.RANK_SIZE_WRITTEN
+    s = game(seed=3)
+    p = beam_plans(s.var, s.players[0], 1, 8, 1)[0][2]
+    x = value.rank_features_written(s.var, p, 1)
+    assert new(x[None])[0] == pytest.approx(float(x.astype(np.float64) @ np.arange(value.RANK_SIZE_WRITTEN)))
+    with pytest.raises(ValueError):          # the new kind's name on a file of the shipped kind's size
+        value.Ranker(_ranker_file(tmp_path / "x.npz", "value.rank_features_written", value.RANK_SIZE))
+    with pytest.raises(ValueError):
+        value.Ranker(_ranker_file(tmp_path / "y.npz", "value.features", value.RANK_SIZE))
+
+
+def test_the_training_script_makes_the_new_kind(tmp_path, capsys, monkeypatch):
+    data, train = _script("zs_plan_data"), _script("zs_plan_train")
+    s = game(seed=4)
+    var = s.var
+    rnd = var.last_round - 1                     # one round left: the finish is cheap
+    plans = beam_plans(var, s.players[0].copy(), rnd, 4, 1)[:3]
+    rng = np.random.default_rng(0)
+    lines = []
+    for k in range(5):
+        rolls = [tuple(int(v) for v in rng.integers(1, 7, 6))]
+        rows = [{"potential": v, "sheet": e.to_dict(False), "scores": [data.finish(var, e, rnd, rolls, 2, 1)]}
+                for v, _seq, e in plans]
+        lines.append(json.dumps({"seed": 10 + k, "positions": [{"round": rnd, "plans": rows}]}) + "\n")
+    path = tmp_path / "d.jsonl"
+    path.write_text("".join(lines) + lines[0][:40])               # a half-written last line is left out
+    assert len(train.complete_lines(str(path))) == 5
+    out = tmp_path / "r.npz"
+    monkeypatch.setattr("sys.argv", ["zs_plan_train.py", str(path), "--inputs", "value.rank_features_written",
+                                     "--folds", "2", "--against", "value.rank_features", "--out", str(out)])
+    train.main()
+    text = capsys.readouterr().out
+    assert "5 games, 5 positions, 15 plans" in text and "the ranker - the planner" in text
+    assert "the ranker - value.rank_features, same positions" in text
+    r = value.Ranker(out)
+    assert r.meta["inputs"] == "value.rank_features_written" and r.features is value.rank_features_written
+    x, y, _v, pos, _g, _r = train.dataset([str(path)], "value.rank_features_written")
+    assert x.shape == (15, value.RANK_SIZE_WRITTEN)
+    assert np.allclose(r.w, train.fit(x, y, pos, 1.0), atol=1e-6)     # the file holds the fit on all the data
