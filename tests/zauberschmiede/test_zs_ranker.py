@@ -41,8 +41,9 @@ def test_the_shipped_ranker_loads_matches_its_hash_and_names_its_command():
     net = load(value.RANK_FILE)
     assert value.RANK_FILE.stat().st_size < 100_000
     assert net.meta["sha256"] == weights_hash(net) and not net.layers
-    assert net.obs_size == value.RANK_SIZE and net.meta["inputs"] == "value.rank_features"
-    assert net.meta["positions"] > 300 and net.meta["games"] > 50
+    assert net.meta["inputs"] == "value.rank_features_written"
+    assert net.obs_size == value.RANK_SIZE_WRITTEN == value.RANK_INPUTS[net.meta["inputs"]][1]
+    assert net.meta["positions"] > 3000 and net.meta["games"] > 600
     assert net.meta["command"].startswith("python scripts/zs_plan_train.py ")
     assert net.meta["command"] in (ROOT / "docs" / "ai.md").read_text(encoding="utf-8")
 

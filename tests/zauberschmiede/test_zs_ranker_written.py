@@ -85,8 +85,10 @@ def _ranker_file(path: Path, inputs: str, size: int) -> Path:
 
 
 def test_the_ranker_picks_its_feature_function_by_the_files_meta(tmp_path):
+    first = value.Ranker(_ranker_file(tmp_path / "v.npz", "value.rank_features", value.RANK_SIZE))
+    assert first.features is value.rank_features and first.size == value.RANK_SIZE       # the first kind shipped
     shipped = value.Ranker(value.RANK_FILE)
-    assert shipped.features is value.rank_features and shipped.size == value.RANK_SIZE
+    assert shipped.features is value.rank_features_written and shipped.size == value.RANK_SIZE_WRITTEN
     new = value.Ranker(_ranker_file(tmp_path / "w.npz", "value.rank_features_written", value.RANK_SIZE_WRITTEN))
     assert new.features is value.rank_features_written and new.size == value.RANK_SIZE_WRITTEN
     s = game(seed=3)
