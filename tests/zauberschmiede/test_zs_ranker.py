@@ -6,11 +6,11 @@ end to end."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 
 import numpy as np
+from repo_scripts import load_script
 from zs_helpers import game
 
 from grimoire.agents.net import load, weights_hash
@@ -18,13 +18,6 @@ from grimoire.games.zauberschmiede import value
 from grimoire.games.zauberschmiede.planner import PlannerAgent, beam_plans, ended
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def _script(name: str):
-    spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / f"{name}.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
 
 
 def test_rank_features_are_the_features_then_scaled_by_the_game_left():
@@ -65,7 +58,7 @@ def test_the_planner_reranks_its_best_plans_by_the_ranker_solo_only():
 
 
 def test_data_and_training_scripts_make_a_loadable_ranker(tmp_path):
-    data, train = _script("zs_plan_data"), _script("zs_plan_train")
+    data, train = load_script("zs_plan_data"), load_script("zs_plan_train")
     s = game(seed=4)
     var = s.var
     rnd = var.last_round - 1                     # one round left: the finish is cheap

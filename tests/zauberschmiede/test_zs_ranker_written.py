@@ -5,12 +5,12 @@ training script's option making the new kind from a tiny data file."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 
 import numpy as np
 import pytest
+from repo_scripts import load_script
 from zs_helpers import game
 
 from grimoire.agents.net import Network, save
@@ -18,15 +18,7 @@ from grimoire.games.zauberschmiede import value
 from grimoire.games.zauberschmiede.planner import beam_plans
 from grimoire.games.zauberschmiede.sheet import SHEET
 
-ROOT = Path(__file__).resolve().parents[2]
 ART = {a.id: a for a in SHEET.artifacts}
-
-
-def _script(name: str):
-    spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / f"{name}.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
 
 
 def _write(p, art: str, colour: int, *vals: int) -> None:
@@ -102,7 +94,7 @@ def test_the_ranker_picks_its_feature_function_by_the_files_meta(tmp_path):
 
 
 def test_the_training_script_makes_the_new_kind(tmp_path, capsys, monkeypatch):
-    data, train = _script("zs_plan_data"), _script("zs_plan_train")
+    data, train = load_script("zs_plan_data"), load_script("zs_plan_train")
     s = game(seed=4)
     var = s.var
     rnd = var.last_round - 1                     # one round left: the finish is cheap
