@@ -13,6 +13,7 @@ best plan's. Deterministic.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import shlex
 import sys
@@ -68,9 +69,12 @@ def centred(a: np.ndarray, pos: np.ndarray) -> np.ndarray:
     return a - means[pos]
 
 
-def fit(x: np.ndarray, y: np.ndarray, pos: np.ndarray, l2: float, plain: bool = False) -> np.ndarray:
+def fit(x: np.ndarray, y: np.ndarray, pos: np.ndarray, l2: float, plain: bool = False,
+        prior: np.ndarray | None = None) -> np.ndarray:
     """Ridge weights on the standardized centred features (returned unstandardized); ``plain``: the
-    features alone (the first half), the ones scaled by the game left (the second half) weighted 0."""
+    features alone (the first half), the ones scaled by the game left (the second half) weighted 0.
+    ``prior``: weights learned before (from other games); the penalty pulls towards them instead of
+    towards 0, so that data from earlier runs still counts (a ridge with a prior mean)."""
     if plain:
         half = x.shape[1] // 2
         return np.concatenate([fit(x[:, :half], y, pos, l2), np.zeros(x.shape[1] - half)])
@@ -78,7 +82,9 @@ def fit(x: np.ndarray, y: np.ndarray, pos: np.ndarray, l2: float, plain: bool = 
     sd = xc.std(0)
     sd[sd < 1e-9] = 1.0
     z = xc / sd
-    w = np.linalg.solve(z.T @ z + l2 * len(z) * np.eye(z.shape[1]) / 100, z.T @ yc)
+    lam = l2 * len(z) / 100
+    u0 = np.zeros(z.shape[1]) if prior is None else prior * sd
+    w = np.linalg.solve(z.T @ z + lam * np.eye(z.shape[1]), z.T @ yc + lam * u0)
     return w / sd
 
 
@@ -101,12 +107,12 @@ def report(name: str, pred: np.ndarray, y: np.ndarray, pos: np.ndarray) -> None:
 
 
 def cross_validated(x: np.ndarray, y: np.ndarray, pos: np.ndarray, fold: np.ndarray, folds: int, l2: float,
-                    plain: bool) -> np.ndarray:
+                    plain: bool, prior: np.ndarray | None = None) -> np.ndarray:
     """Every plan's prediction by a fit on the other folds' games."""
     pred = np.zeros(len(y))
     for k in range(folds):
         tr = fold != k
-        w = fit(x[tr], y[tr], np.unique(pos[tr], return_inverse=True)[1], l2, plain)
+        w = fit(x[tr], y[tr], np.unique(pos[tr], return_inverse=True)[1], l2, plain, prior)
         pred[~tr] = x[~tr] @ w
     return pred
 
@@ -131,8 +137,19 @@ def main() -> None:
     ap.add_argument("--against", help="also cross-validate this kind of inputs (its --against-l2) on the same "
                                       "folds and print the paired difference")
     ap.add_argument("--against-l2", type=float, default=0.01)
+    ap.add_argument("--prior", help="a ranker file trained on other games (the same --inputs): the fit pulls "
+                                    "towards its weights instead of towards 0 (--l2 sets how hard); the file's "
+                                    "own ranking of these positions is printed beside it")
     ap.add_argument("--out")
     args = ap.parse_args()
+    prior, prior_meta = None, None
+    if args.prior:
+        before = value.Ranker(Path(args.prior))
+        if before.meta.get("inputs") != args.inputs:
+            sys.exit(f"{args.prior} takes the inputs {before.meta.get('inputs')}, not {args.inputs}")
+        prior = before.w
+        prior_meta = {"file": Path(args.prior).name, "games": before.meta.get("games"),
+                      "sha256": hashlib.sha256(Path(args.prior).read_bytes()).hexdigest()}
     x, y, v, pos, g, r = dataset(args.data, args.inputs)
     keep = np.isin(g, list(dict.fromkeys(g.tolist()))[:args.games or None])     # the first N games' plans
     x, y, v, g, r = x[keep], y[keep], v[keep], g[keep], r[keep]
@@ -140,7 +157,9 @@ def main() -> None:
     games = np.unique(g)
     folds = np.random.default_rng(args.seed).permutation(len(games)) % args.folds
     fold = folds[np.searchsorted(games, g)]
-    pred = cross_validated(x, y, pos, fold, args.folds, args.l2, args.plain)
+    if prior is not None and args.plain:
+        sys.exit("--prior and --plain do not go together")
+    pred = cross_validated(x, y, pos, fold, args.folds, args.l2, args.plain, prior)
     print(f"{len(games)} games, {pos.max() + 1} positions, {len(y)} plans; {args.folds}-fold cross-validation by game")
     tie = 1e-9 * np.arange(len(y))          # the first among equals, as the planner's sort
     report("the planner (potential)", v - tie, y, pos)
@@ -153,6 +172,10 @@ def main() -> None:
         pa = cross_validated(xa, y, pos, fold, args.folds, args.against_l2, False) - tie
         report(f"{args.against} (l2 {args.against_l2:g})", pa, y, pos)
         paired(f"the ranker - {args.against}", mine, choice_scores(pa, y, pos))
+    if prior is not None:
+        pp = x @ prior - tie
+        report(f"{Path(args.prior).name} as it is", pp, y, pos)
+        paired(f"the ranker - {Path(args.prior).name} as it is", mine, choice_scores(pp, y, pos))
     for rnd in np.unique(r):
         k = r == rnd
         pk = np.unique(pos[k], return_inverse=True)[1]
@@ -160,7 +183,7 @@ def main() -> None:
         b = choice_scores(pred[k] - tie[k], y[k], pk).mean()
         print(f"  round {rnd}: planner {a:+.2f}, ranker {b:+.2f} ({k.sum()} plans)")
     if args.out:
-        w = fit(x, y, np.unique(pos, return_inverse=True)[1], args.l2, args.plain)
+        w = fit(x, y, np.unique(pos, return_inverse=True)[1], args.l2, args.plain, prior)
         net = Network([], (w[:, None].astype(np.float32), np.zeros(1, np.float32)),
                       (np.zeros((len(w), 1), np.float32), np.zeros(1, np.float32)))
         net.meta = {"game": "zauberschmiede", "players": 1, "options": {}, "generation": 0,
@@ -168,6 +191,8 @@ def main() -> None:
                     "seed": args.seed, "command": "python scripts/zs_plan_train.py " + shlex.join(sys.argv[1:]),
                     "target": "the final score, centred within a position (a ranking of plans, in points)",
                     "inputs": args.inputs}
+        if prior_meta:
+            net.meta["prior"] = prior_meta
         print("wrote", args.out, save(net, args.out))
 
 

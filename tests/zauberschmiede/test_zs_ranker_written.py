@@ -93,8 +93,8 @@ def test_the_ranker_picks_its_feature_function_by_the_files_meta(tmp_path):
         value.Ranker(_ranker_file(tmp_path / "y.npz", "value.features", value.RANK_SIZE))
 
 
-def test_the_training_script_makes_the_new_kind(tmp_path, capsys, monkeypatch):
-    data, train = load_script("zs_plan_data"), load_script("zs_plan_train")
+def _plan_lines(data) -> list[str]:
+    """Five positions of the last round but one: three plans each, played out on one set of dice."""
     s = game(seed=4)
     var = s.var
     rnd = var.last_round - 1                     # one round left: the finish is cheap
@@ -106,6 +106,12 @@ def test_the_training_script_makes_the_new_kind(tmp_path, capsys, monkeypatch):
         rows = [{"potential": v, "sheet": e.to_dict(False), "scores": [data.finish(var, e, rnd, rolls, 2, 1)]}
                 for v, _seq, e in plans]
         lines.append(json.dumps({"seed": 10 + k, "positions": [{"round": rnd, "plans": rows}]}) + "\n")
+    return lines
+
+
+def test_the_training_script_makes_the_new_kind(tmp_path, capsys, monkeypatch):
+    data, train = load_script("zs_plan_data"), load_script("zs_plan_train")
+    lines = _plan_lines(data)
     path = tmp_path / "d.jsonl"
     path.write_text("".join(lines) + lines[0][:40])               # a half-written last line is left out
     assert len(train.complete_lines(str(path))) == 5
@@ -121,3 +127,27 @@ def test_the_training_script_makes_the_new_kind(tmp_path, capsys, monkeypatch):
     x, y, _v, pos, _g, _r = train.dataset([str(path)], "value.rank_features_written")
     assert x.shape == (15, value.RANK_SIZE_WRITTEN)
     assert np.allclose(r.w, train.fit(x, y, pos, 1.0), atol=1e-6)     # the file holds the fit on all the data
+
+
+def test_a_prior_ranker_pulls_the_fit_towards_its_weights(tmp_path, capsys, monkeypatch):
+    data, train = load_script("zs_plan_data"), load_script("zs_plan_train")
+    path = tmp_path / "d.jsonl"
+    path.write_text("".join(_plan_lines(data)))
+    x, y, _v, pos, _g, _r = train.dataset([str(path)], "value.rank_features_written")
+    w0 = np.linspace(-1.0, 1.0, x.shape[1])
+    free = train.fit(x, y, pos, 1.0)
+    assert np.allclose(train.fit(x, y, pos, 1e9, prior=w0), w0, atol=1e-4)   # a hard pull keeps the prior
+    assert np.allclose(train.fit(x, y, pos, 1.0, prior=np.zeros_like(w0)), free)  # a prior of 0 is plain ridge
+    assert not np.allclose(train.fit(x, y, pos, 1.0, prior=w0), free, atol=1e-3)
+    before = _ranker_file(tmp_path / "before.npz", "value.rank_features_written", value.RANK_SIZE_WRITTEN)
+    out = tmp_path / "after.npz"
+    monkeypatch.setattr("sys.argv", ["zs_plan_train.py", str(path), "--inputs", "value.rank_features_written",
+                                     "--folds", "2", "--prior", str(before), "--l2", "3", "--out", str(out)])
+    train.main()
+    assert "the ranker - before.npz as it is, same positions" in capsys.readouterr().out
+    r = value.Ranker(out)
+    assert r.meta["prior"]["file"] == "before.npz" and len(r.meta["prior"]["sha256"]) == 64
+    assert np.allclose(r.w, train.fit(x, y, pos, 3.0, prior=value.Ranker(before).w), atol=1e-6)
+    monkeypatch.setattr("sys.argv", ["zs_plan_train.py", str(path), "--prior", str(before)])
+    with pytest.raises(SystemExit, match="takes the inputs value.rank_features_written"):
+        train.main()                             # a prior of the other kind of inputs is refused
