@@ -91,13 +91,17 @@ BASE = SIZE - (ROUNDS - 1)          # the features without the round's one-hot
 RANK_SIZE = 2 * BASE
 
 
+def game_left(var: rules.Variant, rnd: int) -> float:
+    """The share of the game left after round ``rnd``: 1 after the first, 0 after the last."""
+    return (var.last_round - rnd) / (var.last_round - 1)
+
+
 def rank_features(var: rules.Variant, p: Player, rnd: int, out: np.ndarray | None = None) -> np.ndarray:
     """The ranker's input: the features (no round) and each times the share of the game left, so that
     a weight can change over the game (open work is worth more early)."""
     x = np.zeros(RANK_SIZE, np.float32) if out is None else out
-    f = features(var, p, rnd)[:BASE]
-    x[:BASE] = f
-    x[BASE:] = f * ((var.last_round - rnd) / (var.last_round - 1))
+    x[:BASE] = features(var, p, rnd)[:BASE]
+    x[BASE:] = x[:BASE] * game_left(var, rnd)
     return x
 
 
@@ -145,7 +149,7 @@ def rank_features_written(var: rules.Variant, p: Player, rnd: int, out: np.ndarr
     n = BASE + WRITTEN
     x[:BASE] = features(var, p, rnd)[:BASE]
     written_features(var, p, x[BASE:n])
-    x[n:] = x[:n] * ((var.last_round - rnd) / (var.last_round - 1))
+    x[n:] = x[:n] * game_left(var, rnd)
     return x
 
 
