@@ -124,6 +124,20 @@ def paired(name: str, a: np.ndarray, b: np.ndarray) -> None:
     print(f"  {name}, same positions: {m:+.3f} [{m - half:+.3f}, {m + half:+.3f}]")
 
 
+def among_tops(rankings: list[tuple[str, np.ndarray]], y: np.ndarray, pos: np.ndarray, tops: list[int]) -> None:
+    """Each ranking's choice among only the first K plans of every position (the data keep the
+    potential's order), for each K in ``tops``, paired against the first K in the list."""
+    first = np.searchsorted(pos, pos)               # a position's plans are consecutive
+    order = np.arange(len(pos)) - first              # the plan's place by the potential
+    for name, pred in rankings:
+        got = [choice_scores(np.where(order < k, pred, -np.inf), y, pos) for k in tops]
+        for k, g in zip(tops, got, strict=True):
+            m, half = g.mean(), 1.96 * g.std() / np.sqrt(len(g))
+            print(f"  {name}, among the first {k}: {m:+.3f} [{m - half:+.3f}, {m + half:+.3f}]")
+        for k, g in zip(tops[1:], got[1:], strict=True):
+            paired(f"{name}: among the first {k} - among the first {tops[0]}", g, got[0])
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("data", nargs="+")
@@ -140,6 +154,8 @@ def main() -> None:
     ap.add_argument("--prior", help="a ranker file trained on other games (the same --inputs): the fit pulls "
                                     "towards its weights instead of towards 0 (--l2 sets how hard); the file's "
                                     "own ranking of these positions is printed beside it")
+    ap.add_argument("--tops", help="e.g. 8,16: each ranking also choosing among only the first K plans of a "
+                                   "position by the potential (the planner's rank_top), paired against the first K")
     ap.add_argument("--out")
     args = ap.parse_args()
     prior, prior_meta = None, None
@@ -176,6 +192,11 @@ def main() -> None:
         pp = x @ prior - tie
         report(f"{Path(args.prior).name} as it is", pp, y, pos)
         paired(f"the ranker - {Path(args.prior).name} as it is", mine, choice_scores(pp, y, pos))
+    if args.tops:
+        rankings = [("the planner (potential)", v - tie), ("the ranker", pred - tie)]
+        if prior is not None:
+            rankings.append((f"{Path(args.prior).name} as it is", x @ prior - tie))
+        among_tops(rankings, y, pos, [int(k) for k in args.tops.split(",")])
     for rnd in np.unique(r):
         k = r == rnd
         pk = np.unique(pos[k], return_inverse=True)[1]

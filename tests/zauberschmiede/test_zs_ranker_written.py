@@ -151,3 +151,21 @@ def test_a_prior_ranker_pulls_the_fit_towards_its_weights(tmp_path, capsys, monk
     monkeypatch.setattr("sys.argv", ["zs_plan_train.py", str(path), "--prior", str(before)])
     with pytest.raises(SystemExit, match="takes the inputs value.rank_features_written"):
         train.main()                             # a prior of the other kind of inputs is refused
+
+
+def test_tops_compare_the_choice_among_the_first_k_plans(tmp_path, capsys, monkeypatch):
+    train = load_script("zs_plan_train")
+    y = np.array([1.0, 5.0, 3.0, 2.0, 0.0, 7.0])      # two positions of three plans, each mean 3
+    pos = np.array([0, 0, 0, 1, 1, 1])
+    train.among_tops([("last", np.arange(6.0))], y, pos, [3, 2, 1])   # a ranking that prefers later plans
+    text = capsys.readouterr().out
+    assert "last, among the first 3: +2.000" in text          # the last plan: (0 + 4) / 2
+    assert "last, among the first 2: -0.500" in text          # the second: (2 - 3) / 2
+    assert "last, among the first 1: -1.500" in text          # the potential's first: (-2 - 1) / 2
+    assert "last: among the first 1 - among the first 3, same positions: -3.500" in text
+    data = load_script("zs_plan_data")
+    path = tmp_path / "d.jsonl"
+    path.write_text("".join(_plan_lines(data)))
+    monkeypatch.setattr("sys.argv", ["zs_plan_train.py", str(path), "--folds", "2", "--tops", "3,2"])
+    train.main()
+    assert "the ranker: among the first 2 - among the first 3, same positions" in capsys.readouterr().out
