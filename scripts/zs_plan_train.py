@@ -99,11 +99,14 @@ def choice_scores(pred: np.ndarray, y: np.ndarray, pos: np.ndarray) -> np.ndarra
     return np.array(out)
 
 
+def interval(s: np.ndarray) -> str:
+    """The mean with its normal 95% interval."""
+    m, half = s.mean(), 1.96 * s.std() / np.sqrt(len(s))
+    return f"{m:+.3f} [{m - half:+.3f}, {m + half:+.3f}]"
+
+
 def report(name: str, pred: np.ndarray, y: np.ndarray, pos: np.ndarray) -> None:
-    s = choice_scores(pred, y, pos)
-    half = 1.96 * s.std() / np.sqrt(len(s))
-    m = s.mean()
-    print(f"  {name:28s} chosen plan - the position's mean: {m:+.3f} [{m - half:+.3f}, {m + half:+.3f}]")
+    print(f"  {name:28s} chosen plan - the position's mean: {interval(choice_scores(pred, y, pos))}")
 
 
 def cross_validated(x: np.ndarray, y: np.ndarray, pos: np.ndarray, fold: np.ndarray, folds: int, l2: float,
@@ -118,10 +121,7 @@ def cross_validated(x: np.ndarray, y: np.ndarray, pos: np.ndarray, fold: np.ndar
 
 
 def paired(name: str, a: np.ndarray, b: np.ndarray) -> None:
-    d = a - b
-    half = 1.96 * d.std() / np.sqrt(len(d))
-    m = d.mean()
-    print(f"  {name}, same positions: {m:+.3f} [{m - half:+.3f}, {m + half:+.3f}]")
+    print(f"  {name}, same positions: {interval(a - b)}")
 
 
 def among_tops(rankings: list[tuple[str, np.ndarray]], y: np.ndarray, pos: np.ndarray, tops: list[int]) -> None:
@@ -132,8 +132,7 @@ def among_tops(rankings: list[tuple[str, np.ndarray]], y: np.ndarray, pos: np.nd
     for name, pred in rankings:
         got = [choice_scores(np.where(order < k, pred, -np.inf), y, pos) for k in tops]
         for k, g in zip(tops, got, strict=True):
-            m, half = g.mean(), 1.96 * g.std() / np.sqrt(len(g))
-            print(f"  {name}, among the first {k}: {m:+.3f} [{m - half:+.3f}, {m + half:+.3f}]")
+            print(f"  {name}, among the first {k}: {interval(g)}")
         for k, g in zip(tops[1:], got[1:], strict=True):
             paired(f"{name}: among the first {k} - among the first {tops[0]}", g, got[0])
 
@@ -158,6 +157,8 @@ def main() -> None:
                                    "position by the potential (the planner's rank_top), paired against the first K")
     ap.add_argument("--out")
     args = ap.parse_args()
+    if args.prior and args.plain:
+        sys.exit("--prior and --plain do not go together")
     prior, prior_meta = None, None
     if args.prior:
         before = value.Ranker(Path(args.prior))
@@ -173,8 +174,6 @@ def main() -> None:
     games = np.unique(g)
     folds = np.random.default_rng(args.seed).permutation(len(games)) % args.folds
     fold = folds[np.searchsorted(games, g)]
-    if prior is not None and args.plain:
-        sys.exit("--prior and --plain do not go together")
     pred = cross_validated(x, y, pos, fold, args.folds, args.l2, args.plain, prior)
     print(f"{len(games)} games, {pos.max() + 1} positions, {len(y)} plans; {args.folds}-fold cross-validation by game")
     tie = 1e-9 * np.arange(len(y))          # the first among equals, as the planner's sort
@@ -188,14 +187,13 @@ def main() -> None:
         pa = cross_validated(xa, y, pos, fold, args.folds, args.against_l2, False) - tie
         report(f"{args.against} (l2 {args.against_l2:g})", pa, y, pos)
         paired(f"the ranker - {args.against}", mine, choice_scores(pa, y, pos))
+    rankings = [("the planner (potential)", v - tie), ("the ranker", pred - tie)]
     if prior is not None:
-        pp = x @ prior - tie
-        report(f"{Path(args.prior).name} as it is", pp, y, pos)
-        paired(f"the ranker - {Path(args.prior).name} as it is", mine, choice_scores(pp, y, pos))
+        name, pp = f"{Path(args.prior).name} as it is", x @ prior - tie
+        report(name, pp, y, pos)
+        paired(f"the ranker - {name}", mine, choice_scores(pp, y, pos))
+        rankings.append((name, pp))
     if args.tops:
-        rankings = [("the planner (potential)", v - tie), ("the ranker", pred - tie)]
-        if prior is not None:
-            rankings.append((f"{Path(args.prior).name} as it is", x @ prior - tie))
         among_tops(rankings, y, pos, [int(k) for k in args.tops.split(",")])
     for rnd in np.unique(r):
         k = r == rnd
