@@ -109,13 +109,24 @@ def report(name: str, pred: np.ndarray, y: np.ndarray, pos: np.ndarray) -> None:
     print(f"  {name:28s} chosen plan - the position's mean: {interval(choice_scores(pred, y, pos))}")
 
 
+Plans = tuple[np.ndarray, np.ndarray, np.ndarray]     # features, mean final score, position id
+
+
+def joined(a: Plans, b: Plans | None) -> Plans:
+    """Two sets of plans as one, ``b``'s positions numbered after ``a``'s."""
+    if b is None:
+        return a
+    return (np.concatenate([a[0], b[0]]), np.concatenate([a[1], b[1]]),
+            np.concatenate([a[2], b[2] + (a[2].max() + 1 if len(a[2]) else 0)]))
+
+
 def cross_validated(x: np.ndarray, y: np.ndarray, pos: np.ndarray, fold: np.ndarray, folds: int, l2: float,
-                    plain: bool, prior: np.ndarray | None = None) -> np.ndarray:
-    """Every plan's prediction by a fit on the other folds' games."""
+                    plain: bool, prior: np.ndarray | None = None, extra: Plans | None = None) -> np.ndarray:
+    """Every plan's prediction by a fit on the other folds' games (and on ``extra``, in every fold)."""
     pred = np.zeros(len(y))
     for k in range(folds):
         tr = fold != k
-        w = fit(x[tr], y[tr], np.unique(pos[tr], return_inverse=True)[1], l2, plain, prior)
+        w = fit(*joined((x[tr], y[tr], np.unique(pos[tr], return_inverse=True)[1]), extra), l2, plain, prior)
         pred[~tr] = x[~tr] @ w
     return pred
 
@@ -155,10 +166,14 @@ def main() -> None:
                                     "own ranking of these positions is printed beside it")
     ap.add_argument("--tops", help="e.g. 8,16: each ranking also choosing among only the first K plans of a "
                                    "position by the potential (the planner's rank_top), paired against the first K")
+    ap.add_argument("--extra", nargs="+", default=[], help="data that only trains: in every fold's fit and in the "
+                    "file written, never among the positions ranked (e.g. earlier data of fewer plans a position)")
     ap.add_argument("--out")
     args = ap.parse_args()
     if args.prior and args.plain:
         sys.exit("--prior and --plain do not go together")
+    if args.extra and args.against:
+        sys.exit("--extra and --against do not go together")
     prior, prior_meta = None, None
     if args.prior:
         before = value.Ranker(Path(args.prior))
@@ -174,8 +189,17 @@ def main() -> None:
     games = np.unique(g)
     folds = np.random.default_rng(args.seed).permutation(len(games)) % args.folds
     fold = folds[np.searchsorted(games, g)]
-    pred = cross_validated(x, y, pos, fold, args.folds, args.l2, args.plain, prior)
+    extra, extra_games = None, np.zeros(0)
+    if args.extra:
+        xe, ye, _ve, pe, ge, _re = dataset(args.extra, args.inputs)
+        extra, extra_games = (xe, ye, pe), np.unique(ge)
+        if np.isin(extra_games, games).any():
+            sys.exit("a game is in both --extra and the data: it would be ranked by a fit that saw it")
+    pred = cross_validated(x, y, pos, fold, args.folds, args.l2, args.plain, prior, extra)
     print(f"{len(games)} games, {pos.max() + 1} positions, {len(y)} plans; {args.folds}-fold cross-validation by game")
+    if extra is not None:
+        print(f"  and {len(extra_games)} games, {extra[2].max() + 1} positions, {len(extra[1])} plans "
+              "in every fit (--extra)")
     tie = 1e-9 * np.arange(len(y))          # the first among equals, as the planner's sort
     report("the planner (potential)", v - tie, y, pos)
     report("the ranker", pred - tie, y, pos)
@@ -202,11 +226,12 @@ def main() -> None:
         b = choice_scores(pred[k] - tie[k], y[k], pk).mean()
         print(f"  round {rnd}: planner {a:+.2f}, ranker {b:+.2f} ({k.sum()} plans)")
     if args.out:
-        w = fit(x, y, np.unique(pos, return_inverse=True)[1], args.l2, args.plain, prior)
+        xt, yt, pt = joined((x, y, np.unique(pos, return_inverse=True)[1]), extra)
+        w = fit(xt, yt, pt, args.l2, args.plain, prior)
         net = Network([], (w[:, None].astype(np.float32), np.zeros(1, np.float32)),
                       (np.zeros((len(w), 1), np.float32), np.zeros(1, np.float32)))
         net.meta = {"game": "zauberschmiede", "players": 1, "options": {}, "generation": 0,
-                    "games": int(len(games)), "positions": int(pos.max() + 1), "plans": int(len(y)),
+                    "games": int(len(games) + len(extra_games)), "positions": int(pt.max() + 1), "plans": int(len(yt)),
                     "seed": args.seed, "command": "python scripts/zs_plan_train.py " + shlex.join(sys.argv[1:]),
                     "target": "the final score, centred within a position (a ranking of plans, in points)",
                     "inputs": args.inputs}

@@ -169,3 +169,39 @@ def test_tops_compare_the_choice_among_the_first_k_plans(tmp_path, capsys, monke
     monkeypatch.setattr("sys.argv", ["zs_plan_train.py", str(path), "--folds", "2", "--tops", "3,2"])
     train.main()
     assert "the ranker: among the first 2 - among the first 3, same positions" in capsys.readouterr().out
+
+
+def test_extra_data_trains_every_fold_and_the_file_but_is_never_ranked(tmp_path, capsys, monkeypatch):
+    data, train = load_script("zs_plan_data"), load_script("zs_plan_train")
+    lines = _plan_lines(data)
+    path, more = tmp_path / "d.jsonl", tmp_path / "e.jsonl"
+    path.write_text("".join(lines[:3]))
+    recs = [json.loads(ln) for ln in lines[3:]]
+    for r in recs:
+        r["seed"] += 100                                 # other games, where the plans' scores differ
+        for i, plan in enumerate(r["positions"][0]["plans"]):
+            plan["scores"] = [plan["scores"][0] + 3 * (i == 1)]
+    more.write_text("".join(json.dumps(r) + "\n" for r in recs))
+    x, y, _v, pos, g, _r = train.dataset([str(path)])
+    xe, ye, _ve, pe, _ge, _re = train.dataset([str(more)])
+    fold = np.array([0 if s == g[0] else 1 for s in g])
+    pred = train.cross_validated(x, y, pos, fold, 2, 1.0, False, extra=(xe, ye, pe))
+    tr = fold == 1                                       # fold 0 is ranked by a fit on fold 1 and the extra
+    xt, yt, pt = train.joined((x[tr], y[tr], np.unique(pos[tr], return_inverse=True)[1]), (xe, ye, pe))
+    assert len(yt) == tr.sum() + len(ye) and pt.max() + 1 == len(set(pos[tr])) + len(set(pe))
+    assert np.allclose(pred[~tr], x[~tr] @ train.fit(xt, yt, pt, 1.0))
+    assert not np.allclose(pred, train.cross_validated(x, y, pos, fold, 2, 1.0, False))
+    out = tmp_path / "r.npz"
+    monkeypatch.setattr("sys.argv", ["zs_plan_train.py", str(path), "--folds", "2", "--extra", str(more),
+                                     "--out", str(out)])
+    train.main()
+    text = capsys.readouterr().out
+    assert "3 games, 3 positions, 9 plans; 2-fold" in text          # only the data's positions are ranked
+    assert "and 2 games, 2 positions, 6 plans in every fit (--extra)" in text
+    r = value.Ranker(out)
+    assert r.meta["games"] == 5 and r.meta["plans"] == 15
+    xa, ya, pa = train.joined((x, y, pos), (xe, ye, pe))
+    assert np.allclose(r.w, train.fit(xa, ya, pa, 1.0), atol=1e-6)  # the file holds the fit on both
+    monkeypatch.setattr("sys.argv", ["zs_plan_train.py", str(path), "--extra", str(path)])
+    with pytest.raises(SystemExit, match="a game is in both --extra and the data"):
+        train.main()
