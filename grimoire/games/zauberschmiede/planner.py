@@ -68,9 +68,10 @@ LA_PILOTS = 1
 LA_TIME = 1.2          # CPU seconds of the round decision after which no further roll is begun (0: no limit,
                        # the same choices on any machine); most decisions reach it before 16 rolls (3-15)
 RANK = 1               # 1: the RANK_TOP best plans by the potential (and the lookahead's next rounds) ranked
-RANK_TOP = 16          # by the learned plan ranker (value.py, trained on the plans the planner rejects); 0: by
+RANK_TOP = 24          # by the learned plan ranker (value.py, trained on the plans the planner rejects); 0: by
                        # the potential (measured: docs/ai.md, "A plan ranker learned from the plans rejected";
-                       # 16 with a ranker trained on 16 plans a position: "The plan ranker chooses among 16")
+                       # 16, then 24 with rankers trained on so many plans a position: "The plan ranker
+                       # chooses among 16", "... among 24")
 VALUE = 0              # 1: the ended sheets of rounds before the last valued by the learned value (value.py,
                        # solo under the default rules); 0: by the potential
 
