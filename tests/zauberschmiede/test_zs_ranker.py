@@ -36,7 +36,7 @@ def test_the_shipped_ranker_loads_matches_its_hash_and_names_its_command():
     assert net.meta["sha256"] == weights_hash(net) and not net.layers
     assert net.meta["inputs"] == "value.rank_features_written"
     assert net.obs_size == value.RANK_SIZE_WRITTEN == value.RANK_INPUTS[net.meta["inputs"]][1]
-    assert net.meta["positions"] > 1000 and net.meta["games"] > 150      # 16 plans a position
+    assert net.meta["positions"] > 1000 and net.meta["games"] > 150      # 24 (and 16) plans a position
     prior = net.meta["prior"]                   # ridge towards the ranker trained before, on other games
     assert prior["games"] > 600 and len(prior["sha256"]) == 64
     assert prior["sha256"][:12] in (ROOT / "docs" / "ai.md").read_text(encoding="utf-8")
