@@ -18,7 +18,10 @@ from grimoire.games.zauberschmiede.planner import (
     beam_plans,
     ended,
     final_score,
+    rank_values,
 )
+from grimoire.games.zauberschmiede.sheet import SHEET
+from grimoire.games.zauberschmiede.value import ranks
 
 ALLOWED = frozenset({"legal_actions", "sample_hidden", "current_player", "num_players", "game", "is_terminal",
                      "backend"})
@@ -175,3 +178,37 @@ def test_out_of_time_the_lookahead_compares_the_plans_on_the_rolls_every_plan_ha
     three = agent.look_ahead(var, p, 1, plans)
     assert agent.la_rolls == 3
     assert sorted(map(id, three[:4])) == sorted(map(id, plans[:4]))
+
+
+def test_at_a_table_the_solo_ranker_counts_the_dust_creator_as_a_race():
+    """Solo, the dust creator is 15 points for more than 10 dust produced; at a table it goes to the
+    seat that produced most. The ranker was trained solo, so with other seats its value of a sheet is
+    its solo value with the solo dust-creator bonus taken off and the race's put on."""
+    s = game(players=2, seed=4)
+    p = ended(s.players[0], 1)
+    p.boxes = [12] + [0] * (SHEET.rounds - 1)            # 12 produced: solo, the bonus is sure
+    solo = float(ranks(s.var, [p], 1)[0])
+    assert float(rank_values(s.var, [p], 1)[0]) == solo  # no table: the ranker as trained
+    ctx = _Ctx(s, 0)
+    ctx.metrics = [0, 20]                                # the other seat produced 20: the race is lost
+    assert abs(float(rank_values(s.var, [p], 1, ctx)[0]) - (solo - SHEET.bonus_dust_creator)) < 1e-3
+    ctx.metrics = [0, 5]                                 # ... and here won: the same as solo
+    assert abs(float(rank_values(s.var, [p], 1, ctx)[0]) - solo) < 1e-3
+
+
+def test_at_a_table_the_ranker_and_lookahead_choose_unless_table_is_off():
+    s = game(players=2, seed=5)                          # here the ranker prefers another plan than the potential
+    ctx = _Ctx(s, 0)
+    p, var = s.players[0], s.var
+    plans = beam_plans(var, p, 1, 8, 2, ctx)
+    off = PlannerAgent(3, table=0, beam=8, pilots=2).plan(var, p, 1, _Ctx(s, 0))
+    assert off == plans[0][1]                            # table=0: the potential's best plan
+    top = plans[:PlannerAgent(3).rank_top]
+    vals = rank_values(var, [t[2] for t in top], 1, _Ctx(s, 0))
+    best = max(range(len(top)), key=lambda i: (vals[i], -i))
+    ranked = PlannerAgent(3, beam=8, pilots=2, lookahead=0).plan(var, p, 1, _Ctx(s, 0))
+    assert best > 0 and ranked == top[best][1]          # table=1 (default): the ranker's best
+    agent = PlannerAgent(3, beam=8, pilots=2, lookahead=2, la_beam=2, la_time=0)
+    looked = agent.plan(var, p, 1, _Ctx(s, 0))
+    assert agent.la_rolls == 2                           # the lookahead ran at the table
+    assert looked in [t[1] for t in plans]

@@ -9,13 +9,13 @@ round, at its first decision, and then plays the chosen plan out:
    ``PILOTS`` best sheets of every step the greedy agent's own finish of the round, collect the
    sheets at which the round can end. Each is valued by the potential of the ended sheet (unused
    dice expired, fresh dust stocked) less ``TRANSMUTE_COST`` per transmutation spent; in the last
-   round by its exact final score, found by a wider beam (``LAST_BEAM``, ``LAST_PILOTS``). Solo under
+   round by its exact final score, found by a wider beam (``LAST_BEAM``, ``LAST_PILOTS``). Under
    the default rules the ``RANK_TOP`` best are then ordered by the learned plan ranker (value.py:
    trained on the outcomes of the plans the planner rejects next to the one it takes). With
    ``value=1``, solo under the default rules, the ended sheets are then ranked by the learned value
    instead (value.py: the planner's expected final score from that sheet, fitted to its own games);
    the beam itself still steers by the potential.
-2. **Lookahead** (solo, before the last round; at most ``lookahead`` = 16 rolls, as many as
+2. **Lookahead** (before the last round; at most ``lookahead`` = 16 rolls, as many as
    ``la_time`` allows): the ``LA_CANDIDATES`` best plans are ranked again by the mean over sampled
    rolls of the next round (the same rolls for every plan) of the best next round a small beam finds
    from the plan's ended sheet -- by the ranker (by the potential with ``rank=0``), or by the exact
@@ -30,15 +30,18 @@ round, at its first decision, and then plays the chosen plan out:
 
 Information use: the planner reads its seat's sheet and the round's dice from
 ``state.sample_hidden(seat, rng)`` and draws the later rounds' dice from its own RNG. With other
-seats it plans the same way by the potential, which counts the dust creator against the other
-sheets as the seat sees them (as they were at the round's start); lookahead and rollouts are solo
-only.
+seats it plans the same way (``table=1``): the potential counts the dust creator against the other
+sheets as the seat sees them (as they were at the round's start), and the ranker, trained solo, has
+its solo dust-creator term replaced by that race. Rollouts are solo only.
 """
 
 from __future__ import annotations
 
+import copy
 import time
 from typing import Any
+
+import numpy as np
 
 from ...core.action import Action
 from ...core.agent import Agent
@@ -72,6 +75,8 @@ RANK_TOP = 24          # by the learned plan ranker (value.py, trained on the pl
                        # the potential (measured: docs/ai.md, "A plan ranker learned from the plans rejected";
                        # 16, then 24 with rankers trained on so many plans a position: "The plan ranker
                        # chooses among 16", "... among 24")
+TABLE = 1              # 1: with other seats too, the ranker (plus the dust-creator race, below) and the
+                       # lookahead; 0: by the potential alone there (measured: docs/ai.md, "The planner at a table")
 VALUE = 0              # 1: the ended sheets of rounds before the last valued by the learned value (value.py,
                        # solo under the default rules); 0: by the potential
 
@@ -175,6 +180,33 @@ def rollout(var: rules.Variant, greedy: GreedyAgent, p: Player, rnd: int, rolls:
     return final_score(var, q)
 
 
+def solo_ctx(var: rules.Variant, p: Player, rnd: int) -> _Ctx:
+    """The potential's view of sheet ``p`` alone at the end of round ``rnd``."""
+    return _Ctx(_Solo(var, p, rnd), 0)
+
+
+def round_ctx(ctx: _Ctx | None, rnd: int) -> _Ctx | None:
+    """``ctx`` (the table as the seat saw it) as the view of round ``rnd``: the others' dust as it was,
+    the rounds left counted from ``rnd``."""
+    if ctx is None:
+        return None
+    c = copy.copy(ctx)
+    c.metrics = list(ctx.metrics)
+    c.rem_rounds = ctx.var.last_round - rnd
+    c.future_dice = c.rem_rounds * SHEET.dice_per_round
+    return c
+
+
+def rank_values(var: rules.Variant, sheets: list[Player], rnd: int, ctx: _Ctx | None = None) -> np.ndarray:
+    """The learned ranker's values of ended sheets of round ``rnd``. The ranker was trained solo, where
+    the dust creator (S8) is a threshold; with other seats (``ctx`` of round ``rnd``) it is a race, so
+    the potential's S8 term at the table replaces its solo one."""
+    vals = learned.ranks(var, sheets, rnd)
+    if ctx is None:
+        return vals
+    return vals + np.array([potential(ctx, e) - potential(solo_ctx(var, e, rnd), e) for e in sheets])
+
+
 class PlannerAgent(Agent):
     name = "expert"
 
@@ -182,7 +214,8 @@ class PlannerAgent(Agent):
                  time: float = TIME, beam: int = BEAM, pilots: int = PILOTS, value: int = VALUE,
                  lookahead: int = LOOKAHEAD, la_candidates: int = LA_CANDIDATES, la_beam: int = LA_BEAM,
                  la_time: float = LA_TIME, la_pilots: int = LA_PILOTS, last_beam: int = LAST_BEAM,
-                 last_pilots: int = LAST_PILOTS, rank: int = RANK, rank_top: int = RANK_TOP):
+                 last_pilots: int = LAST_PILOTS, rank: int = RANK, rank_top: int = RANK_TOP,
+                 table: int = TABLE):
         super().__init__(seed)
         self.candidates = candidates
         self.rollouts = rollouts
@@ -194,6 +227,7 @@ class PlannerAgent(Agent):
         self.la_time, self.la_pilots = la_time, la_pilots
         self.last_beam, self.last_pilots = last_beam, last_pilots
         self.rank, self.rank_top = rank, rank_top
+        self.table = table
         self.la_rolls: int | None = None       # rolls the last lookahead finished for every plan
         self.greedy = GreedyAgent(derive_seed(seed, "rollout"))
         self.plans: dict[tuple, str] = {}       # (round, sheet key) -> the plan's next action text
@@ -221,16 +255,19 @@ class PlannerAgent(Agent):
                 return a
         return actions[-1]          # pragma: no cover - a plan's action is legal on its sheet
 
-    def look_ahead(self, var: rules.Variant, p: Player, rnd: int, plans: list, t0: float | None = None) -> list:
+    def look_ahead(self, var: rules.Variant, p: Player, rnd: int, plans: list, t0: float | None = None,
+                   ctx: _Ctx | None = None) -> list:
         """The ``la_candidates`` best plans re-ranked by the next round: for each of ``lookahead``
         rolls (the same for every plan) the best plan of round ``rnd + 1`` from the plan's ended sheet,
         by the potential (less the transmutations spent in both rounds), in the last round by the
-        exact final score; the mean over the rolls. Solo only. Past ``la_time`` CPU seconds since
+        exact final score; the mean over the rolls. With other seats (``ctx``) the others' sheets stay
+        as the seat saw them. Past ``la_time`` CPU seconds since
         ``t0`` no further roll is begun, and a roll not finished for every plan is dropped, so that the
         plans are always compared on the same rolls (the first roll is always finished)."""
         cands = plans[:self.la_candidates]
         rolls = [tuple(self.rng.randint(1, SIDES) for _ in range(SHEET.dice_per_round)) for _ in range(self.lookahead)]
         last = rnd + 1 >= var.last_round
+        nctx = round_ctx(ctx, rnd + 1)
         totals = [0.0] * len(cands)
         start = time.thread_time() if t0 is None else t0
         for k, roll in enumerate(rolls):
@@ -240,12 +277,12 @@ class PlannerAgent(Agent):
                     break                   # out of time: this roll is not counted for any plan
                 q = e.copy()
                 rules.start_round(q, roll)
-                nxt = beam_plans(var, q, rnd + 1, self.la_beam, self.la_pilots)
+                nxt = beam_plans(var, q, rnd + 1, self.la_beam, self.la_pilots, nctx)
                 if last:
-                    got.append(max(final_score(var, t[2]) for t in nxt))
+                    got.append(max(final_score(var, t[2], nctx) for t in nxt))
                 elif self.rank and learned.applies(var):
                     top = nxt[:self.rank_top]
-                    got.append(float(max(learned.ranks(var, [t[2] for t in top], rnd + 1))))
+                    got.append(float(max(rank_values(var, [t[2] for t in top], rnd + 1, nctx))))
                 else:
                     got.append(nxt[0][0] - TRANSMUTE_COST * (p.trans_left - e.trans_left))
             if len(got) < len(cands):
@@ -268,13 +305,13 @@ class PlannerAgent(Agent):
             vals = learned.values(var, [t[2] for t in plans], rnd)
             order = sorted(range(len(plans)), key=lambda i: (-vals[i], i))
             plans = [plans[i] for i in order]
-        elif self.rank and ctx is None and learned.applies(var):
+        elif self.rank and (ctx is None or self.table) and learned.applies(var):
             top = plans[:self.rank_top]
-            vals = learned.ranks(var, [t[2] for t in top], rnd)
+            vals = rank_values(var, [t[2] for t in top], rnd, ctx)
             order = sorted(range(len(top)), key=lambda i: (-vals[i], i))
             plans = [top[i] for i in order] + plans[len(top):]
-        if self.lookahead and ctx is None and not last and len(plans) > 1:
-            plans = self.look_ahead(var, p, rnd, plans, t0)
+        if self.lookahead and (ctx is None or self.table) and not last and len(plans) > 1:
+            plans = self.look_ahead(var, p, rnd, plans, t0, ctx)
         plans = plans[:self.candidates]
         if len(plans) == 1 or last or self.rollouts == 0 or ctx is not None:
             self.last_stats = {"plans": len(plans), "rollouts": 0, "seconds": time.thread_time() - t0}
