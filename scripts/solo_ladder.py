@@ -6,9 +6,9 @@ Each file is the ``--json`` output of ``grimoire arena GAME --agents NAME --play
 from __future__ import annotations
 
 import json
-import math
-import statistics
 import sys
+
+from grimoire.agents.stats import mean_interval
 
 
 def scores(path: str) -> tuple[str, dict[int, float]]:
@@ -18,9 +18,8 @@ def scores(path: str) -> tuple[str, dict[int, float]]:
 
 
 def interval(xs: list[float]) -> str:
-    m = statistics.fmean(xs)
-    half = 1.96 * statistics.stdev(xs) / math.sqrt(len(xs)) if len(xs) > 1 else math.inf
-    return f"{m:.1f} [{m - half:.1f}, {m + half:.1f}] over {len(xs)} games"
+    m, lo, hi = mean_interval(xs)
+    return f"{m:.1f} [{lo:.1f}, {hi:.1f}] over {len(xs)} games"
 
 
 def main(paths: list[str]) -> None:

@@ -30,5 +30,16 @@ def mean(xs) -> float:
     return sum(xs) / len(xs) if xs else 0.0
 
 
+def mean_interval(xs) -> tuple[float, float, float]:
+    """The mean of ``xs`` and its 95% interval by the normal approximation (infinite with one value)."""
+    xs = list(xs)
+    m = sum(xs) / len(xs)
+    if len(xs) < 2:
+        return m, -math.inf, math.inf
+    var = sum((x - m) ** 2 for x in xs) / (len(xs) - 1)
+    half = Z95 * math.sqrt(var / len(xs))
+    return m, m - half, m + half
+
+
 def overlaps(a: tuple[float, float], b: tuple[float, float]) -> bool:
     return a[0] <= b[1] and b[0] <= a[1]
