@@ -1,8 +1,8 @@
 """Zauberschmiede at a table of several agents (e.g. ``expert,hard,hard,hard``) on the arena schedule
 of ``--seed`` (seats rotated: the same games as ``grimoire arena zauberschmiede --agents ... --seed S``),
-one JSON line per finished game appended to ``--jsonl`` as it ends (a stopped run keeps its games; the
-same command continues it), then the first agent's win share with its 95% Wilson interval.
-``--summary`` only reads the file.
+one JSON line per finished game (every seat's score by part too) appended to ``--jsonl`` as it ends
+(a stopped run keeps its games; the same command continues it), then the first agent's win share
+with its 95% Wilson interval. ``--summary`` only reads the file.
 
 ``--seed A-B`` plays the schedule of every seed from A to B, ``--games`` each. ``--one-per-deal``
 plays one game of each deal (each block of the schedule's seat rotations) instead of all, the first
@@ -29,6 +29,8 @@ from pathlib import Path
 from grimoire.agents import parse_agents
 from grimoire.agents.arena import game_spec, play_game
 from grimoire.agents.stats import mean_interval, wilson
+
+PARTS = ("S1", "S2", "S3", "S4", "S5", "S6", "S7", "S8", "dust_produced")   # kept per seat, to see where games are won
 
 
 def seeds(text: str) -> list[int]:
@@ -115,7 +117,9 @@ def main() -> None:
                     if (spec.seed, spec.index) in done:
                         continue
                     r = play_game(spec)
-                    f.write(json.dumps({k: r[k] for k in ("index", "seed", "agents", "scores", "win_share")}) + "\n")
+                    row = {k: r[k] for k in ("index", "seed", "agents", "scores", "win_share")}
+                    row["parts"] = [{k: int(d[k]) for k in PARTS} for d in r["seat_stats"]]
+                    f.write(json.dumps(row) + "\n")
                     f.flush()
                     print(s, r["index"], r["agents"], r["scores"], flush=True)
     print(summary(args.jsonl))
