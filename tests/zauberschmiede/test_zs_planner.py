@@ -9,7 +9,7 @@ from zs_helpers import game
 from grimoire.agents import agent_names, make_agent, parse_agent
 from grimoire.core.registry import game_info
 from grimoire.core.rng import Rng
-from grimoire.games.zauberschmiede.agents import GreedyAgent, _Ctx, potential
+from grimoire.games.zauberschmiede.agents import DUST_SHAPE, GreedyAgent, _Ctx, potential
 from grimoire.games.zauberschmiede.planner import (
     LAST_BEAM,
     LAST_PILOTS,
@@ -18,8 +18,10 @@ from grimoire.games.zauberschmiede.planner import (
     beam_plans,
     ended,
     final_score,
+    predict_metrics,
     rank_values,
 )
+from grimoire.games.zauberschmiede.scoring import dust_metric
 from grimoire.games.zauberschmiede.sheet import SHEET
 from grimoire.games.zauberschmiede.value import ranks
 
@@ -196,6 +198,23 @@ def test_at_a_table_the_solo_ranker_counts_the_dust_creator_as_a_race():
     assert abs(float(rank_values(s.var, [p], 1, ctx)[0]) - solo) < 1e-3
 
 
+def test_at_a_table_the_solo_dust_creator_bar_can_be_raised_to_the_others_dust():
+    """``table=2``: the solo dust-creator term stays (more than 10 produced, a share on the way), its
+    bar raised so that the seat produces at least as much as the most any other seat has."""
+    s = game(players=2, seed=4)
+    p = ended(s.players[0], 1)
+    p.boxes = [12] + [0] * (SHEET.rounds - 1)
+    solo = float(ranks(s.var, [p], 1)[0])
+    ctx = _Ctx(s, 0)
+    ctx.metrics = [0, 11]                                # 12 > max(10, 11 - 1): the bar as solo
+    assert float(rank_values(s.var, [p], 1, ctx, table=2)[0]) == solo
+    ctx.metrics = [0, 14]                                # the bar is 13: 12 of the 14 needed, dice left
+    share = SHEET.bonus_dust_creator * 12 / 14 * DUST_SHAPE
+    assert ctx.future_dice > 0
+    got = float(rank_values(s.var, [p], 1, ctx, table=2)[0])
+    assert abs(got - (solo - SHEET.bonus_dust_creator + share)) < 1e-3
+
+
 def test_at_a_table_the_ranker_and_lookahead_choose_unless_table_is_off():
     s = game(players=2, seed=5)                          # here the ranker prefers another plan than the potential
     ctx = _Ctx(s, 0)
@@ -212,3 +231,28 @@ def test_at_a_table_the_ranker_and_lookahead_choose_unless_table_is_off():
     looked = agent.plan(var, p, 1, _Ctx(s, 0))
     assert agent.la_rolls == 2                           # the lookahead ran at the table
     assert looked in [t[1] for t in plans]
+
+
+def test_at_a_table_the_others_dust_after_the_round_is_predicted_from_what_the_seat_sees():
+    """``predict=1``: each other seat's round is played from its round-start sheet by the greedy agent
+    with the shared dice; against greedy seats that is exactly the dust they have when the round ends,
+    in the first round, mid-game and the last, and it reads only the seat's information."""
+    changed = []
+    for seed, rnd in ((1, 1), (2, 3), (3, 7), (5, 7)):
+        s = game(players=3, seed=seed)
+        agents = [GreedyAgent(i) for i in range(3)]
+        while s.round < rnd:
+            cp = s.current_player
+            s.apply(agents[cp].choose(s, cp))
+        before = [dust_metric(s.var, p) for p in s.players]
+        s.apply(agents[0].choose(s, 0))                  # seat 1 decides after seat 0's first move
+        ctx = _Ctx(s, 1)
+        det = s.sample_hidden(1, Rng(7))                 # seat 0's move of the round redrawn
+        predict_metrics(det, 1, ctx, GreedyAgent(9))
+        while s.round == rnd and not s.is_terminal():
+            cp = s.current_player
+            s.apply(agents[cp].choose(s, cp))
+        after = [dust_metric(s.var, p) for p in s.players]
+        assert [ctx.metrics[0], ctx.metrics[2]] == [after[0], after[2]]
+        changed.append(after != before)
+    assert all(changed[:2]) and any(changed[2:])         # the round's dust, not what the round began with

@@ -31,8 +31,10 @@ round, at its first decision, and then plays the chosen plan out:
 Information use: the planner reads its seat's sheet and the round's dice from
 ``state.sample_hidden(seat, rng)`` and draws the later rounds' dice from its own RNG. With other
 seats it plans the same way (``table=1``): the potential counts the dust creator against the other
-sheets as the seat sees them (as they were at the round's start), and the ranker, trained solo, has
-its solo dust-creator term replaced by that race. Rollouts are solo only.
+sheets, and the ranker, trained solo, has its solo dust-creator term replaced by that race. The
+others' dust is what the seat predicts they will have produced when the round ends (``predict=1``:
+their round-start sheets, which it sees, played with the shared dice by the greedy agent); with
+``predict=0``, their dust as the round began. Rollouts are solo only.
 """
 
 from __future__ import annotations
@@ -50,7 +52,7 @@ from ...core.state import GameState
 from . import rules
 from . import value as learned
 from .actions import KIND_END, SIDES
-from .agents import DIE_COST, TRANSMUTE_COST, GreedyAgent, _Ctx, _die_value, potential
+from .agents import DIE_COST, DUST_SHAPE, TRANSMUTE_COST, GreedyAgent, _Ctx, _die_value, potential
 from .player import Player
 from .scoring import breakdown, breakdowns, dust_metric
 from .sheet import SHEET
@@ -77,6 +79,8 @@ RANK_TOP = 24          # by the learned plan ranker (value.py, trained on the pl
                        # chooses among 16", "... among 24")
 TABLE = 1              # 1: with other seats too, the ranker (plus the dust-creator race, below) and the
                        # lookahead; 0: by the potential alone there (measured: docs/ai.md, "The planner at a table")
+PREDICT = 1            # 1: with other seats, their dust after this round predicted (``predict_metrics``) for the
+                       # race instead of their dust at the round's start (docs/ai.md, "The planner at a table")
 VALUE = 0              # 1: the ended sheets of rounds before the last valued by the learned value (value.py,
                        # solo under the default rules); 0: by the potential
 
@@ -170,14 +174,49 @@ def rollout(var: rules.Variant, greedy: GreedyAgent, p: Player, rnd: int, rolls:
     last = var.last_round
     for r in range(rnd + 1, last + 1):
         rules.start_round(q, rolls[r - rnd - 1])
-        view = _Solo(var, q, r)
-        while True:
-            a = greedy.decide(view, 0, rules.legal_actions(var, q))
-            rules.do(var, q, a, r)
-            if a.kind == KIND_END:
-                break
-        rules.end_of_round(q, r)
+        greedy_round(var, greedy, q, r)
     return final_score(var, q)
+
+
+def greedy_round(var: rules.Variant, greedy: GreedyAgent, q: Player, rnd: int, view: Any = None,
+                 seat: int = 0) -> None:
+    """The greedy agent plays round ``rnd`` of sheet ``q`` (in place) to its end, as ended
+    (``end_of_round`` done); ``view``: the table as seat ``seat`` sees it (default: the sheet alone)."""
+    if view is None:
+        view = _Solo(var, q, rnd)
+    while True:
+        a = greedy.decide(view, seat, rules.legal_actions(var, q))
+        rules.do(var, q, a, rnd)
+        if a.kind == KIND_END:
+            break
+    rules.end_of_round(q, rnd)
+
+
+class _Table:
+    """The table as a seat sees it mid-round: its own sheet live, the others' as the round began."""
+
+    __slots__ = ("var", "round", "players", "num_players")
+
+    def __init__(self, var: rules.Variant, rnd: int, players: list[Player]):
+        self.var, self.round, self.players, self.num_players = var, rnd, players, len(players)
+
+    def visible_player(self, i: int, seat: int | None) -> Player:
+        return self.players[i]
+
+
+def predict_metrics(det: Any, seat: int, ctx: _Ctx, greedy: GreedyAgent) -> None:
+    """The others' dust-creator metrics in ``ctx`` as they will be after this round: each other seat's
+    round-start sheet (what ``seat`` sees of it) played to the round's end by the greedy agent with the
+    round's dice, which every seat shares, as it would play at this table (the others' sheets as the
+    round began)."""
+    own = det.players[seat]
+    starts = [own.snap or own if i == seat else det.visible_player(i, seat) for i in range(det.num_players)]
+    for i in range(det.num_players):
+        if i != seat:
+            q = starts[i].copy()
+            view = _Table(det.var, det.round, starts[:i] + [q] + starts[i + 1:])
+            greedy_round(det.var, greedy, q, det.round, view, i)
+            ctx.metrics[i] = dust_metric(det.var, q)
 
 
 def solo_ctx(var: rules.Variant, p: Player, rnd: int) -> _Ctx:
@@ -197,13 +236,33 @@ def round_ctx(ctx: _Ctx | None, rnd: int) -> _Ctx | None:
     return c
 
 
-def rank_values(var: rules.Variant, sheets: list[Player], rnd: int, ctx: _Ctx | None = None) -> np.ndarray:
+def dust_bar(s2: int, budget: int, bar: int) -> float:
+    """The potential's solo dust-creator term (the bonus for more than ``bar`` dust produced, a share of
+    it on the way there) of a sheet that produced ``s2`` with ``budget`` dice left."""
+    if s2 > bar:
+        return SHEET.bonus_dust_creator
+    if s2 + budget > bar:
+        return SHEET.bonus_dust_creator * s2 / (bar + 1) * DUST_SHAPE
+    return 0.0
+
+
+def rank_values(var: rules.Variant, sheets: list[Player], rnd: int, ctx: _Ctx | None = None,
+                table: int = 1) -> np.ndarray:
     """The learned ranker's values of ended sheets of round ``rnd``. The ranker was trained solo, where
-    the dust creator (S8) is a threshold; with other seats (``ctx`` of round ``rnd``) it is a race, so
-    the potential's S8 term at the table replaces its solo one."""
+    the dust creator (S8) is a bar (more than 10 produced); with other seats (``ctx`` of round ``rnd``)
+    it is a race. ``table=1``: the potential's race against the others' dust as the seat saw it
+    replaces the solo term; ``table=2``: the solo term stays, its bar raised to what the others have
+    produced (at least as much as the most of them)."""
     vals = learned.ranks(var, sheets, rnd)
     if ctx is None:
         return vals
+    if table == 2:
+        solo = SHEET.solo_dust_more_than
+        bar = max([solo] + [m - 1 for i, m in enumerate(ctx.metrics) if i != ctx.seat])
+        if bar == solo:
+            return vals
+        return vals + np.array([dust_bar(sum(e.boxes), ctx.future_dice, bar)
+                                - dust_bar(sum(e.boxes), ctx.future_dice, solo) for e in sheets])
     return vals + np.array([potential(ctx, e) - potential(solo_ctx(var, e, rnd), e) for e in sheets])
 
 
@@ -215,7 +274,7 @@ class PlannerAgent(Agent):
                  lookahead: int = LOOKAHEAD, la_candidates: int = LA_CANDIDATES, la_beam: int = LA_BEAM,
                  la_time: float = LA_TIME, la_pilots: int = LA_PILOTS, last_beam: int = LAST_BEAM,
                  last_pilots: int = LAST_PILOTS, rank: int = RANK, rank_top: int = RANK_TOP,
-                 table: int = TABLE):
+                 table: int = TABLE, predict: int = PREDICT):
         super().__init__(seed)
         self.candidates = candidates
         self.rollouts = rollouts
@@ -227,7 +286,7 @@ class PlannerAgent(Agent):
         self.la_time, self.la_pilots = la_time, la_pilots
         self.last_beam, self.last_pilots = last_beam, last_pilots
         self.rank, self.rank_top = rank, rank_top
-        self.table = table
+        self.table, self.predict = table, predict
         self.la_rolls: int | None = None       # rolls the last lookahead finished for every plan
         self.greedy = GreedyAgent(derive_seed(seed, "rollout"))
         self.plans: dict[tuple, str] = {}       # (round, sheet key) -> the plan's next action text
@@ -243,6 +302,8 @@ class PlannerAgent(Agent):
         text = self.plans.get((rnd, sheet_key(p)))
         if text is None:
             self.plans.clear()
+            if ctx is not None and self.predict:
+                predict_metrics(det, seat, ctx, self.greedy)
             seq = self.plan(det.var, p, rnd, ctx)
             q = p.copy()
             for a in seq:
@@ -282,7 +343,7 @@ class PlannerAgent(Agent):
                     got.append(max(final_score(var, t[2], nctx) for t in nxt))
                 elif self.rank and learned.applies(var):
                     top = nxt[:self.rank_top]
-                    got.append(float(max(rank_values(var, [t[2] for t in top], rnd + 1, nctx))))
+                    got.append(float(max(rank_values(var, [t[2] for t in top], rnd + 1, nctx, self.table))))
                 else:
                     got.append(nxt[0][0] - TRANSMUTE_COST * (p.trans_left - e.trans_left))
             if len(got) < len(cands):
@@ -307,7 +368,7 @@ class PlannerAgent(Agent):
             plans = [plans[i] for i in order]
         elif self.rank and (ctx is None or self.table) and learned.applies(var):
             top = plans[:self.rank_top]
-            vals = rank_values(var, [t[2] for t in top], rnd, ctx)
+            vals = rank_values(var, [t[2] for t in top], rnd, ctx, self.table)
             order = sorted(range(len(top)), key=lambda i: (-vals[i], i))
             plans = [top[i] for i in order] + plans[len(top):]
         if self.lookahead and (ctx is None or self.table) and not last and len(plans) > 1:
