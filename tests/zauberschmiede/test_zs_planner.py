@@ -9,7 +9,7 @@ from zs_helpers import game
 from grimoire.agents import agent_names, make_agent, parse_agent
 from grimoire.core.registry import game_info
 from grimoire.core.rng import Rng
-from grimoire.games.zauberschmiede.agents import DUST_SHAPE, GreedyAgent, _Ctx, potential
+from grimoire.games.zauberschmiede.agents import GreedyAgent, _Ctx, potential
 from grimoire.games.zauberschmiede.planner import (
     LAST_BEAM,
     LAST_PILOTS,
@@ -196,23 +196,6 @@ def test_at_a_table_the_solo_ranker_counts_the_dust_creator_as_a_race():
     assert abs(float(rank_values(s.var, [p], 1, ctx)[0]) - (solo - SHEET.bonus_dust_creator)) < 1e-3
     ctx.metrics = [0, 5]                                 # ... and here won: the same as solo
     assert abs(float(rank_values(s.var, [p], 1, ctx)[0]) - solo) < 1e-3
-
-
-def test_at_a_table_the_solo_dust_creator_bar_can_be_raised_to_the_others_dust():
-    """``table=2``: the solo dust-creator term stays (more than 10 produced, a share on the way), its
-    bar raised so that the seat produces at least as much as the most any other seat has."""
-    s = game(players=2, seed=4)
-    p = ended(s.players[0], 1)
-    p.boxes = [12] + [0] * (SHEET.rounds - 1)
-    solo = float(ranks(s.var, [p], 1)[0])
-    ctx = _Ctx(s, 0)
-    ctx.metrics = [0, 11]                                # 12 > max(10, 11 - 1): the bar as solo
-    assert float(rank_values(s.var, [p], 1, ctx, table=2)[0]) == solo
-    ctx.metrics = [0, 14]                                # the bar is 13: 12 of the 14 needed, dice left
-    share = SHEET.bonus_dust_creator * 12 / 14 * DUST_SHAPE
-    assert ctx.future_dice > 0
-    got = float(rank_values(s.var, [p], 1, ctx, table=2)[0])
-    assert abs(got - (solo - SHEET.bonus_dust_creator + share)) < 1e-3
 
 
 def test_at_a_table_the_ranker_and_lookahead_choose_unless_table_is_off():

@@ -52,7 +52,7 @@ from ...core.state import GameState
 from . import rules
 from . import value as learned
 from .actions import KIND_END, SIDES
-from .agents import DIE_COST, DUST_SHAPE, TRANSMUTE_COST, GreedyAgent, _Ctx, _die_value, potential
+from .agents import DIE_COST, TRANSMUTE_COST, GreedyAgent, _Ctx, _die_value, potential
 from .player import Player
 from .scoring import breakdown, breakdowns, dust_metric
 from .sheet import SHEET
@@ -225,8 +225,8 @@ def solo_ctx(var: rules.Variant, p: Player, rnd: int) -> _Ctx:
 
 
 def round_ctx(ctx: _Ctx | None, rnd: int) -> _Ctx | None:
-    """``ctx`` (the table as the seat saw it) as the view of round ``rnd``: the others' dust as it was,
-    the rounds left counted from ``rnd``."""
+    """``ctx`` (the table as the seat sees it) as the view of round ``rnd``: the others' dust as in
+    ``ctx``, the rounds left counted from ``rnd``."""
     if ctx is None:
         return None
     c = copy.copy(ctx)
@@ -236,33 +236,14 @@ def round_ctx(ctx: _Ctx | None, rnd: int) -> _Ctx | None:
     return c
 
 
-def dust_bar(s2: int, budget: int, bar: int) -> float:
-    """The potential's solo dust-creator term (the bonus for more than ``bar`` dust produced, a share of
-    it on the way there) of a sheet that produced ``s2`` with ``budget`` dice left."""
-    if s2 > bar:
-        return SHEET.bonus_dust_creator
-    if s2 + budget > bar:
-        return SHEET.bonus_dust_creator * s2 / (bar + 1) * DUST_SHAPE
-    return 0.0
-
-
-def rank_values(var: rules.Variant, sheets: list[Player], rnd: int, ctx: _Ctx | None = None,
-                table: int = 1) -> np.ndarray:
+def rank_values(var: rules.Variant, sheets: list[Player], rnd: int, ctx: _Ctx | None = None) -> np.ndarray:
     """The learned ranker's values of ended sheets of round ``rnd``. The ranker was trained solo, where
     the dust creator (S8) is a bar (more than 10 produced); with other seats (``ctx`` of round ``rnd``)
-    it is a race. ``table=1``: the potential's race against the others' dust as the seat saw it
-    replaces the solo term; ``table=2``: the solo term stays, its bar raised to what the others have
-    produced (at least as much as the most of them)."""
+    it is a race, so the potential's S8 term at the table (against the others' dust in ``ctx``)
+    replaces its solo one."""
     vals = learned.ranks(var, sheets, rnd)
     if ctx is None:
         return vals
-    if table == 2:
-        solo = SHEET.solo_dust_more_than
-        bar = max([solo] + [m - 1 for i, m in enumerate(ctx.metrics) if i != ctx.seat])
-        if bar == solo:
-            return vals
-        return vals + np.array([dust_bar(sum(e.boxes), ctx.future_dice, bar)
-                                - dust_bar(sum(e.boxes), ctx.future_dice, solo) for e in sheets])
     return vals + np.array([potential(ctx, e) - potential(solo_ctx(var, e, rnd), e) for e in sheets])
 
 
@@ -343,7 +324,7 @@ class PlannerAgent(Agent):
                     got.append(max(final_score(var, t[2], nctx) for t in nxt))
                 elif self.rank and learned.applies(var):
                     top = nxt[:self.rank_top]
-                    got.append(float(max(rank_values(var, [t[2] for t in top], rnd + 1, nctx, self.table))))
+                    got.append(float(max(rank_values(var, [t[2] for t in top], rnd + 1, nctx))))
                 else:
                     got.append(nxt[0][0] - TRANSMUTE_COST * (p.trans_left - e.trans_left))
             if len(got) < len(cands):
@@ -368,7 +349,7 @@ class PlannerAgent(Agent):
             plans = [plans[i] for i in order]
         elif self.rank and (ctx is None or self.table) and learned.applies(var):
             top = plans[:self.rank_top]
-            vals = rank_values(var, [t[2] for t in top], rnd, ctx, self.table)
+            vals = rank_values(var, [t[2] for t in top], rnd, ctx)
             order = sorted(range(len(top)), key=lambda i: (-vals[i], i))
             plans = [top[i] for i in order] + plans[len(top):]
         if self.lookahead and (ctx is None or self.table) and not last and len(plans) > 1:
