@@ -1,4 +1,4 @@
-"""The ``expert`` Zauberschmiede solo player: a round planner.
+"""The ``expert`` Zauberschmiede player (solo and at a table): a round planner.
 
 Solo, a round is a deterministic puzzle: the six dice are known when it begins and nothing else
 changes until ``end``. The only chance is the dice of later rounds. So the expert decides once per
