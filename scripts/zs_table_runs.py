@@ -59,6 +59,8 @@ def first_seat(r: dict) -> int:
 
 def summary(path: str) -> str:
     rows = read(path)
+    if not rows:
+        return f"no finished games in {path}"
     share = 0.0
     scores: list[int] = []
     others: list[int] = []
@@ -103,8 +105,9 @@ def main() -> None:
     try:
         labels = [s.label for s in parse_agents("zauberschmiede", args.agents)]
         run_seeds = seeds(args.seed)
-        if args.against and not Path(args.against).exists():
-            raise ValueError(f"--against {args.against}: no such file")
+        for name, given in (("--against", args.against), ("--jsonl", args.jsonl if args.summary else None)):
+            if given and not Path(given).exists():
+                raise ValueError(f"{name} {given}: no such file")
     except ValueError as e:
         sys.exit(f"error: {e}")
     if not args.summary:

@@ -60,3 +60,9 @@ def test_a_run_and_the_paired_comparison_of_two(tmp_path, monkeypatch, capsys):
                                       "--against", str(tmp_path / "none.jsonl"), "--summary"])
     with pytest.raises(SystemExit, match="no such file"):
         runs.main()
+    monkeypatch.setattr(sys, "argv", ["zs_table_runs.py", "--agents", "greedy,medium", "--jsonl",
+                                      str(tmp_path / "none.jsonl"), "--summary"])
+    with pytest.raises(SystemExit, match="--jsonl .*no such file"):
+        runs.main()
+    (tmp_path / "empty.jsonl").write_text("")
+    assert runs.summary(str(tmp_path / "empty.jsonl")).startswith("no finished games")
