@@ -60,72 +60,96 @@ _NK = len(SHEET.upgrade_values)
 _KMASK = (1 << _NK) - 1
 _COLOUR_FIELDS = tuple(tuple(tuple(f for f in a.fields if SHEET.field_colour[f] == c) for c in range(NC))
                        for a in SHEET.artifacts)
+# per artifact: (base value, fields, dust cost) and its (colour, fields of that colour) with fields > 0
+_NEED = tuple(zip(SHEET.base, SHEET.art_nfields, SHEET.dust, strict=True))
+_COLOUR_COUNTS = tuple(tuple((c, n) for c, n in enumerate(cc) if n) for cc in CC)
+_COLOURS = tuple((arts, len(arts)) for arts in SHEET.colour_artifacts)
+_HARMONY: dict[int, tuple[tuple, tuple]] = {}
+
+
+def _harmony_groups(hmin: int) -> tuple[tuple, tuple]:
+    """Per artifact, the colour groups of at least ``hmin`` fields: of a complete artifact (by colour,
+    as scoring counts them) and of an open one (its printed groups, with their sizes)."""
+    g = _HARMONY.get(hmin)
+    if g is None:
+        done = tuple(tuple(fs for fs in _COLOUR_FIELDS[a] if len(fs) >= hmin) for a in range(NA))
+        open_ = tuple(tuple((fs, len(fs)) for fs in GROUPS[a] if len(fs) >= hmin) for a in range(NA))
+        g = _HARMONY[hmin] = (done, open_)
+    return g
+
+
+def potential_key(p: Player) -> tuple:
+    """Everything of sheet ``p`` that ``potential`` reads (for a memo: sheets that differ only in which
+    die was used, or in the dice left, share a potential). Keep it in step with ``potential``."""
+    return (tuple(p.fields), p.paid, p.amped, tuple(p.boxes), p.fresh, tuple(p.stock), p.spent, p.amp_level,
+            p.amp_paid, p.upg, p.used.count(""))
 
 
 def potential(ctx: _Ctx, p: Player) -> float:
-    """Score now (S1-S8, computed inline for speed; equals scoring.breakdown) + credit for open work."""
+    """Score now (S1-S8, computed inline for speed; equals scoring.breakdown) + credit for open work.
+    The hot path of every search here: loops over precomputed tables, no intermediate lists."""
     var = ctx.var
     paid, nfill, fields, upg = p.paid, p.nfill, p.fields, p.upg
     levels = [_LEVEL[upg >> (c * _NK) & _KMASK] for c in range(NC)]
     lvl = p.amp_level
     s2 = sum(p.boxes)
-    unused = 0
-    for u in p.used:
-        if not u:
-            unused += 1
-    budget = unused + ctx.future_dice
+    budget = p.used.count("") + ctx.future_dice          # dice unused this round and still to come
     pool = p.fresh
+    spent = p.spent
     for r, amt in enumerate(p.stock):
-        if amt and not p.spent >> r & 1:
+        if amt and not spent >> r & 1:
             pool += amt
     per_artifact = var.hmode == "per_artifact"
-    hmin = var.hmin
-    base_t = SHEET.base
+    done_groups, open_groups = _harmony_groups(var.hmin)
     val = 0.0
     partial = 0.0
     prog = [1.0] * NA
+    half_lvl = 0.5 * lvl
     for a in range(NA):
-        cc = CC[a]
-        base = base_t[a]
+        base, n, d = _NEED[a]
         if paid >> a & 1:
             v: float = base
-            for c in range(NC):
-                if levels[c] and cc[c]:
-                    v += levels[c] * cc[c]
+            for c, k in _COLOUR_COUNTS[a]:
+                if levels[c]:
+                    v += levels[c] * k
             if per_artifact:
-                for fs in _COLOUR_FIELDS[a]:
-                    if len(fs) >= hmin:
-                        x = fields[fs[0]]
-                        for f in fs:
-                            if fields[f] != x:
-                                break
-                        else:
-                            v += base
+                for fs in done_groups[a]:
+                    x = fields[fs[0]]
+                    for f in fs:
+                        if fields[f] != x:
+                            break
+                    else:
+                        v += base
             val += v
             continue
-        n = SHEET.art_nfields[a]
         k = nfill[a]
-        d = SHEET.dust[a]
         alloc = 0
         if k == n and pool:
             alloc = d if pool >= d else pool
             pool -= alloc
-        needed = n - k + d - alloc
-        if needed > budget or (k == 0 and alloc == 0):
+        if n - k + d - alloc > budget or (k == 0 and alloc == 0):
             prog[a] = 0.0
             continue
         pr = (k + alloc) / (n + d)
         prog[a] = pr
-        v = base + 0.5 * lvl
-        for c in range(NC):
-            if levels[c] and cc[c]:
-                v += levels[c] * cc[c]
+        v = base + half_lvl
+        for c, kc in _COLOUR_COUNTS[a]:
+            if levels[c]:
+                v += levels[c] * kc
         if per_artifact:
-            for fs in GROUPS[a]:
-                if len(fs) >= hmin:
-                    filled = [fields[f] for f in fs if fields[f]]
-                    if filled and all(x == filled[0] for x in filled):
-                        v += base * (0.35 + 0.55 * len(filled) / len(fs))
+            for fs, nf in open_groups[a]:
+                first = filled = 0
+                for f in fs:
+                    x = fields[f]
+                    if x:
+                        if not first:
+                            first = x
+                        elif x != first:
+                            break
+                        filled += 1
+                else:
+                    if filled:
+                        v += base * (0.35 + 0.55 * filled / nf)
         partial += v * pr ** GAMMA
     if not per_artifact:
         from .scoring import harmony
@@ -141,12 +165,11 @@ def potential(ctx: _Ctx, p: Player) -> float:
             val += bonus
         else:
             val += SET_W * bonus * m ** 3
-    for c in range(NC):
-        arts = SHEET.colour_artifacts[c]
+    for arts, na in _COLOURS:
         m = 0.0
         for a in arts:
             m += prog[a]
-        m /= len(arts)
+        m /= na
         if m == 1.0:
             val += SHEET.bonus_all_colour
         else:

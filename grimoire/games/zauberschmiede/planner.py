@@ -52,7 +52,7 @@ from ...core.state import GameState
 from . import rules
 from . import value as learned
 from .actions import KIND_END, SIDES
-from .agents import DIE_COST, TRANSMUTE_COST, GreedyAgent, _Ctx, _die_value, potential
+from .agents import DIE_COST, TRANSMUTE_COST, GreedyAgent, _Ctx, _die_value, potential, potential_key
 from .player import Player
 from .scoring import breakdown, breakdowns, dust_metric
 from .sheet import SHEET
@@ -112,11 +112,20 @@ def beam_plans(var: rules.Variant, p: Player, rnd: int, beam: int = BEAM,
     level: list[tuple[float, list[Action], Player]] = [(0.0, [], p)]
     seen: set = {sheet_key(p)}
     ends: dict[tuple, tuple[float, list[Action], Player]] = {}
+    memo: dict[tuple, float] = {}              # potential_key -> potential: half the sheets of a search
+                                               # differ from one seen only in the die used (measured)
+
+    def pot(q: Player) -> float:
+        k = potential_key(q)
+        v = memo.get(k)
+        if v is None:
+            v = memo[k] = potential(ctx, q)
+        return v
 
     def add_end(q: Player, seq: list[Action]) -> None:
         e = ended(q, rnd)
         k = sheet_key(e)
-        v = potential(ctx, e) - TRANSMUTE_COST * (p.trans_left - e.trans_left)
+        v = pot(e) - TRANSMUTE_COST * (p.trans_left - e.trans_left)
         if k not in ends or ends[k][0] < v:
             ends[k] = (v, seq, e)
 
@@ -150,7 +159,7 @@ def beam_plans(var: rules.Variant, p: Player, rnd: int, beam: int = BEAM,
                     continue
                 seen.add(k)
                 die = _die_value(a)
-                score = potential(ctx, c) - DIE_COST * die - TRANSMUTE_COST * (p.trans_left - c.trans_left)
+                score = pot(c) - DIE_COST * die - TRANSMUTE_COST * (p.trans_left - c.trans_left)
                 nxt.append((score, seq + [a], c))
         nxt.sort(key=lambda t: -t[0])
         level = nxt[:beam]
