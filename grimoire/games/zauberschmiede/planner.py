@@ -306,6 +306,11 @@ class PlannerAgent(Agent):
                 return a
         return actions[-1]          # pragma: no cover - a plan's action is legal on its sheet
 
+    def next_rolls(self, rnd: int) -> list[tuple[int, ...]]:
+        """The lookahead's rolls of round ``rnd + 1``: ``lookahead`` rolls sampled from the agent's own RNG
+        (a diagnostic may override this with the true roll: scripts/zs_foresight.py)."""
+        return [tuple(self.rng.randint(1, SIDES) for _ in range(SHEET.dice_per_round)) for _ in range(self.lookahead)]
+
     def look_ahead(self, var: rules.Variant, p: Player, rnd: int, plans: list, t0: float | None = None,
                    ctx: _Ctx | None = None) -> list:
         """The ``la_candidates`` best plans re-ranked by the next round: for each of ``lookahead``
@@ -316,7 +321,7 @@ class PlannerAgent(Agent):
         ``t0`` no further roll is begun, and a roll not finished for every plan is dropped, so that the
         plans are always compared on the same rolls (the first roll is always finished)."""
         cands = plans[:self.la_candidates]
-        rolls = [tuple(self.rng.randint(1, SIDES) for _ in range(SHEET.dice_per_round)) for _ in range(self.lookahead)]
+        rolls = self.next_rolls(rnd)
         last = rnd + 1 >= var.last_round
         nctx = round_ctx(ctx, rnd + 1)
         totals = [0.0] * len(cands)
