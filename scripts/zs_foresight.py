@@ -4,8 +4,8 @@ At each round's decision its lookahead is given the true dice of the next round,
 own RNG (which no player may see), in place of the rolls it samples, and it values every plan the ranker
 orders (``la_candidates=24``) on that roll with a wider next-round beam (8, 2 pilots), without a time
 limit. What it scores above the ``expert`` on the same games is what knowing the next round's dice is
-worth to this planner: more than any better guess at them could take (docs/ai.md, "The solo target: what
-more search buys, and what foresight would").
+worth to this planner, about what a better guess at them could hope to take (docs/ai.md, "The solo
+target: what more search buys, and what foresight would").
 
     python scripts/zs_foresight.py --games 12 --seed 7767 --json foresight-7767.json
     python scripts/zs_solo_runs.py --agent expert --games 12 --seed 7767 --json expert-7767.json
