@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import time
 
@@ -41,6 +42,11 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=2231)
     ap.add_argument("--json", required=True)
     args = ap.parse_args()
+    if args.games < 1:
+        ap.error("--games must be at least 1")
+    out_dir = os.path.dirname(os.path.abspath(args.json))
+    if not os.path.isdir(out_dir):
+        ap.error(f"--json: no such folder {out_dir}")          # before the games, so that none is lost
     label = parse_agent("zauberschmiede", args.agent).label      # one clear line for a bad specification
     t0 = time.process_time()
     results = run_arena("zauberschmiede", [label], args.games, args.seed,
