@@ -1,10 +1,10 @@
 """scripts/zs_foresight.py, the diagnostic planner with one round of foresight: the roll it reads is the
 one the next round really rolls (random or preset), reading it leaves the game untouched, its lookahead
-uses that roll alone, and it plays a whole game; the expert's lookahead still samples its rolls."""
+uses that roll alone, and it plays a whole game; the expert's lookahead still samples its rolls. (Its bad
+input: test_zs_solo_runs.py.)"""
 
 from __future__ import annotations
 
-import pytest
 from repo_scripts import load_script
 from zs_helpers import game
 
@@ -53,17 +53,3 @@ def test_the_foresight_planner_looks_ahead_on_the_true_roll_and_plays_a_game():
     rolls = expert.next_rolls(1)
     assert len(rolls) == 3 and rolls != [expected] * 3
 
-
-@pytest.mark.parametrize(("argv", "message"), [
-    (["--games", "0", "--json", "out.json"], "--games must be at least 1"),
-    (["--games", "1", "--json", "no/such/folder/out.json"], "--json: no such folder"),
-])
-def test_bad_input_is_one_line_before_any_game(argv, message, monkeypatch, tmp_path, capsys):
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr("sys.argv", ["zs_foresight.py", *argv])
-    with pytest.raises(SystemExit) as exit_:
-        FS.main()
-    assert exit_.value.code == 2
-    err = capsys.readouterr().err
-    assert message in err and "Traceback" not in err
-    assert list(tmp_path.iterdir()) == []
