@@ -37,7 +37,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 from grimoire.agents import search_agent
 from grimoire.agents.arena import game_spec, play_game
-from grimoire.agents.stats import wilson
+from grimoire.agents.stats import mean_interval, wilson
 from grimoire.games import shuluri
 from grimoire.games.shuluri.ai.search import ShuluriSearch
 
@@ -112,9 +112,8 @@ def paired(log: list[dict], names: list[str]) -> list[str]:
         if n == 0:
             continue
         diffs = [by[name][i]["share"] - by[names[0]][i]["share"] for i in common]
-        mean = sum(diffs) / n
-        sd = (sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)) ** 0.5
-        half = 1.96 * sd / n ** 0.5
+        mean, lo_d, _hi_d = mean_interval(diffs)
+        half = mean - lo_d if n > 1 else 0.0
         for v in (names[0], name):
             gs = [by[v][i] for i in common]
             share = sum(g["share"] for g in gs)

@@ -12,12 +12,11 @@ Each file is the ``--jsonl`` (or ``--json``) output of scripts/zavandor_expert_l
 from __future__ import annotations
 
 import json
-import math
 import statistics
 import sys
 from pathlib import Path
 
-from grimoire.agents.stats import wilson
+from grimoire.agents.stats import mean_interval, wilson
 
 
 def first_agent_games(path: str) -> tuple[str, dict[int, tuple[float, float]]]:
@@ -37,7 +36,8 @@ def first_agent_games(path: str) -> tuple[str, dict[int, tuple[float, float]]]:
 
 def paired(d: list[float]) -> tuple[float, float]:
     """The mean of paired differences and the half-width of its 95% interval."""
-    return statistics.fmean(d), 1.96 * statistics.stdev(d) / math.sqrt(len(d))
+    m, lo, _hi = mean_interval(d)
+    return m, m - lo
 
 
 def main(paths: list[str]) -> int:
