@@ -21,10 +21,11 @@ def _game(index, scores, win_share):
 
 def test_paired_difference_of_two_runs(tmp_path, capsys):
     lp = load_script("zavandor_ladder_paired")
-    a = _run(tmp_path / "a.jsonl", [_game(0, [50, 40], [1, 0]), _game(1, [45, 40], [1, 0]),    # x wins, by 10; loses by 5
-                                    _game(2, [60, 55], [1, 0])])                              # wins by 5
-    b = _run(tmp_path / "b.jsonl", [_game(0, [40, 50], [0, 1]), _game(1, [40, 45], [0, 1]),    # x loses by 10; wins by 5
-                                    _game(2, [60, 50], [1, 0]), _game(3, [2, 1], [1, 0])])    # wins by 10; game 3 (lost) only in B
+    # run A: x wins by 10, loses by 5, wins by 5
+    a = _run(tmp_path / "a.jsonl", [_game(0, [50, 40], [1, 0]), _game(1, [45, 40], [1, 0]), _game(2, [60, 55], [1, 0])])
+    # run B: x loses by 10, wins by 5, wins by 10; and game 3 (lost by 1), which only B has
+    b = _run(tmp_path / "b.jsonl", [_game(0, [40, 50], [0, 1]), _game(1, [40, 45], [0, 1]), _game(2, [60, 50], [1, 0]),
+                                    _game(3, [2, 1], [1, 0])])
     assert lp.main([a, b]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith("x: 66.7% [") and "over 3 games, mean margin +3.33" in out[0]
