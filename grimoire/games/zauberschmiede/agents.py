@@ -43,9 +43,12 @@ DUST_SHAPE = 0.4      # solo: share of the dust-creator bonus credited per dust 
 
 
 class _Ctx:
-    __slots__ = ("var", "seat", "metrics", "solo", "future_dice", "rem_rounds", "last")
+    __slots__ = ("var", "seat", "metrics", "solo", "future_dice", "rem_rounds", "last", "upg_future")
 
     def __init__(self, det, seat: int):
+        # the view may carry its own UPG_FUTURE (the solo planner's, planner.SOLO_UPG_FUTURE)
+        upg = getattr(det, "upg_future", None)
+        self.upg_future = UPG_FUTURE if upg is None else upg
         self.var = det.var
         self.seat = seat
         self.metrics = [dust_metric(det.var, det.visible_player(i, seat)) for i in range(det.num_players)]
@@ -185,7 +188,7 @@ def potential(ctx: _Ctx, p: Player) -> float:
         metrics[ctx.seat] = dust_metric(var, p)
         val += dust_creator(var, s2, metrics, ctx.seat)   # S8 alone (breakdown's S2 is s2)
     if ctx.rem_rounds:
-        val += UPG_FUTURE * ctx.rem_rounds * sum(levels)
+        val += ctx.upg_future * ctx.rem_rounds * sum(levels)
     costs = SHEET.amp_costs
     l_eff = lvl + (p.amp_paid / costs[lvl] if lvl < len(costs) else 0.0)
     if l_eff:

@@ -81,6 +81,9 @@ TABLE = 1              # 1: with other seats too, the ranker (plus the dust-crea
                        # lookahead; 0: by the potential alone there (measured: docs/ai.md, "The planner at a table")
 PREDICT = 1            # 1: with other seats, their dust after this round predicted (``predict_metrics``) for the
                        # race instead of their dust at the round's start (docs/ai.md, "The planner at a table")
+SOLO_UPG_FUTURE = 0.15  # solo, the potential's credit for colour levels still to score (agents.UPG_FUTURE, 0.3, for
+                       # the greedy agent and at a table) in every sheet the planner values: its beam, pilots and
+                       # ranker (docs/ai.md, "The solo planner values future colour levels at half")
 VALUE = 0              # 1: the ended sheets of rounds before the last valued by the learned value (value.py,
                        # solo under the default rules); 0: by the potential
 
@@ -106,8 +109,10 @@ def beam_plans(var: rules.Variant, p: Player, rnd: int, beam: int = BEAM,
     the round from the ``pilots`` best sheets of every step (the pilot method): a line whose first
     steps look poor to the potential (a transmutation that pays two steps later) is not lost. ``ctx``:
     the potential's view of the table (default: the sheet alone, solo)."""
+    upg = None                                 # at a table, the potential's own UPG_FUTURE
     if ctx is None:
-        ctx = _Ctx(_Solo(var, p, rnd), 0)
+        upg = SOLO_UPG_FUTURE
+        ctx = _Ctx(_Solo(var, p, rnd, upg), 0)
     greedy = GreedyAgent(0)                    # its decide() draws nothing from its RNG
     level: list[tuple[float, list[Action], Player]] = [(0.0, [], p)]
     seen: set = {sheet_key(p)}
@@ -134,7 +139,7 @@ def beam_plans(var: rules.Variant, p: Player, rnd: int, beam: int = BEAM,
     while level:
         for _s, seq, q in level[:pilots]:
             c, line = q.copy(), list(seq)
-            view = _Solo(var, c, rnd)
+            view = _Solo(var, c, rnd, upg)
             while True:
                 k = sheet_key(c)
                 a = choice.get(k)
@@ -250,7 +255,7 @@ def rank_values(var: rules.Variant, sheets: list[Player], rnd: int, ctx: _Ctx | 
     the dust creator (S8) is a bar (more than 10 produced); with other seats (``ctx`` of round ``rnd``)
     it is a race, so the potential's S8 term at the table (against the others' dust in ``ctx``)
     replaces its solo one."""
-    vals = learned.ranks(var, sheets, rnd)
+    vals = learned.ranks(var, sheets, rnd, SOLO_UPG_FUTURE if ctx is None else None)
     if ctx is None:
         return vals
     return vals + np.array([potential(ctx, e) - potential(solo_ctx(var, e, rnd), e) for e in sheets])

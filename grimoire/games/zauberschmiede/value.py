@@ -40,19 +40,22 @@ SIZE = 1 + 8 + 2 + 3 + 1 + 1 + NC + 2 * NA + (ROUNDS - 1)
 class _Solo:
     """The potential's view of one sheet at the end of round ``rnd`` (no game state needed)."""
 
-    __slots__ = ("var", "round", "players", "num_players")
+    __slots__ = ("var", "round", "players", "num_players", "upg_future")
 
-    def __init__(self, var: rules.Variant, p: Player, rnd: int):
+    def __init__(self, var: rules.Variant, p: Player, rnd: int, upg_future: float | None = None):
         self.var, self.round, self.players, self.num_players = var, rnd, [p], 1
+        self.upg_future = upg_future          # the potential's UPG_FUTURE (None: agents.UPG_FUTURE)
 
     def visible_player(self, i: int, seat: int | None) -> Player:
         return self.players[i]
 
 
-def features(var: rules.Variant, p: Player, rnd: int, out: np.ndarray | None = None) -> np.ndarray:
-    """The value's input for sheet ``p`` ended in round ``rnd`` (1 .. last round - 1)."""
+def features(var: rules.Variant, p: Player, rnd: int, out: np.ndarray | None = None,
+             upg_future: float | None = None) -> np.ndarray:
+    """The value's input for sheet ``p`` ended in round ``rnd`` (1 .. last round - 1); ``upg_future``:
+    the potential's (None: agents.UPG_FUTURE)."""
     x = np.zeros(SIZE, np.float32) if out is None else out
-    x[0] = potential(_Ctx(_Solo(var, p, rnd), 0), p)
+    x[0] = potential(_Ctx(_Solo(var, p, rnd, upg_future), 0), p)
     parts = sheet_parts(var, p)
     x[1:8] = parts
     x[8] = SHEET.bonus_dust_creator if parts[1] > SHEET.solo_dust_more_than else 0
@@ -96,11 +99,12 @@ def game_left(var: rules.Variant, rnd: int) -> float:
     return (var.last_round - rnd) / (var.last_round - 1)
 
 
-def rank_features(var: rules.Variant, p: Player, rnd: int, out: np.ndarray | None = None) -> np.ndarray:
+def rank_features(var: rules.Variant, p: Player, rnd: int, out: np.ndarray | None = None,
+                  upg_future: float | None = None) -> np.ndarray:
     """The ranker's input: the features (no round) and each times the share of the game left, so that
     a weight can change over the game (open work is worth more early)."""
     x = np.zeros(RANK_SIZE, np.float32) if out is None else out
-    x[:BASE] = features(var, p, rnd)[:BASE]
+    x[:BASE] = features(var, p, rnd, upg_future=upg_future)[:BASE]
     x[BASE:] = x[:BASE] * game_left(var, rnd)
     return x
 
@@ -143,11 +147,12 @@ def written_features(var: rules.Variant, p: Player, out: np.ndarray) -> None:
     out[:] = (full, open_, broken, empty, exact, max(0, need - have))
 
 
-def rank_features_written(var: rules.Variant, p: Player, rnd: int, out: np.ndarray | None = None) -> np.ndarray:
+def rank_features_written(var: rules.Variant, p: Player, rnd: int, out: np.ndarray | None = None,
+                          upg_future: float | None = None) -> np.ndarray:
     """:func:`rank_features`' inputs and :func:`written_features`, both also scaled by the game left."""
     x = np.zeros(RANK_SIZE_WRITTEN, np.float32) if out is None else out
     n = BASE + WRITTEN
-    x[:BASE] = features(var, p, rnd)[:BASE]
+    x[:BASE] = features(var, p, rnd, upg_future=upg_future)[:BASE]
     written_features(var, p, x[BASE:n])
     x[n:] = x[:n] * game_left(var, rnd)
     return x
@@ -220,12 +225,13 @@ def ranker() -> Ranker:
     return Ranker(RANK_FILE)
 
 
-def ranks(var: rules.Variant, sheets: list[Player], rnd: int) -> np.ndarray:
-    """The ranker's values of ended sheets of round ``rnd`` (comparable within one round's plans)."""
+def ranks(var: rules.Variant, sheets: list[Player], rnd: int, upg_future: float | None = None) -> np.ndarray:
+    """The ranker's values of ended sheets of round ``rnd`` (comparable within one round's plans);
+    ``upg_future``: the potential's among its inputs (None: agents.UPG_FUTURE)."""
     r = ranker()
     x = np.zeros((len(sheets), r.size), np.float32)
     for i, p in enumerate(sheets):
-        r.features(var, p, rnd, x[i])
+        r.features(var, p, rnd, x[i], upg_future)
     return r(x)
 
 
