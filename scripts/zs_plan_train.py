@@ -34,10 +34,11 @@ def complete_lines(path: str) -> list[str]:
     return [ln for ln in (text if text.endswith("\n") else text[:text.rfind("\n") + 1]).splitlines() if ln.strip()]
 
 
-def dataset(paths: list[str], inputs: str = "value.rank_features",
+def dataset(paths: list[str], inputs: str = "value.rank_features", upg_future: float | None = None,
             ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """(ranker features, mean final score, the planner's value, position id, game id, round) per plan;
-    ``inputs``: the feature function by its name in the ranker's file (value.RANK_INPUTS)."""
+    ``inputs``: the feature function by its name in the ranker's file (value.RANK_INPUTS); ``upg_future``:
+    the potential's credit for colour levels still to score, among the inputs (None: agents.UPG_FUTURE)."""
     var = Variant(normalize_options({}))
     feats = value.RANK_INPUTS[inputs][0]
     xs, ys, vs, ps, gs, rs = [], [], [], [], [], []
@@ -50,7 +51,7 @@ def dataset(paths: list[str], inputs: str = "value.rank_features",
                 continue
             for plan in position["plans"]:
                 p = Player.from_dict(plan["sheet"])
-                xs.append(feats(var, p, rnd))
+                xs.append(feats(var, p, rnd, upg_future=upg_future))
                 ys.append(float(np.mean(plan["scores"])))
                 vs.append(plan["potential"])
                 ps.append(pos)
@@ -168,8 +169,13 @@ def main() -> None:
                                    "position by the potential (the planner's rank_top), paired against the first K")
     ap.add_argument("--extra", nargs="+", default=[], help="data that only trains: in every fold's fit and in the "
                     "file written, never among the positions ranked (e.g. earlier data of fewer plans a position)")
+    ap.add_argument("--upg-future", type=float, help="the potential's credit for colour levels still to score, "
+                    "among the inputs (default: the greedy agent's, 0.3, which the shipped file learned; solo the "
+                    "planner reads the file with its own, planner.SOLO_UPG_FUTURE)")
     ap.add_argument("--out")
     args = ap.parse_args()
+    if args.upg_future is not None and args.upg_future < 0:
+        sys.exit("--upg-future must be 0 or more")
     if args.prior and args.plain:
         sys.exit("--prior and --plain do not go together")
     if args.extra and args.against:
@@ -182,7 +188,7 @@ def main() -> None:
         prior = before.w
         prior_meta = {"file": Path(args.prior).name, "games": before.meta.get("games"),
                       "sha256": hashlib.sha256(Path(args.prior).read_bytes()).hexdigest()}
-    x, y, v, pos, g, r = dataset(args.data, args.inputs)
+    x, y, v, pos, g, r = dataset(args.data, args.inputs, args.upg_future)
     keep = np.isin(g, list(dict.fromkeys(g.tolist()))[:args.games or None])     # the first N games' plans
     x, y, v, g, r = x[keep], y[keep], v[keep], g[keep], r[keep]
     pos = np.unique(pos[keep], return_inverse=True)[1]
@@ -191,7 +197,7 @@ def main() -> None:
     fold = folds[np.searchsorted(games, g)]
     extra, extra_games = None, np.zeros(0)
     if args.extra:
-        xe, ye, _ve, pe, ge, _re = dataset(args.extra, args.inputs)
+        xe, ye, _ve, pe, ge, _re = dataset(args.extra, args.inputs, args.upg_future)
         extra, extra_games = (xe, ye, pe), np.unique(ge)
         if np.isin(extra_games, games).any():
             sys.exit("a game is in both --extra and the data: it would be ranked by a fit that saw it")
@@ -207,7 +213,7 @@ def main() -> None:
     mine = choice_scores(pred - tie, y, pos)
     paired("the ranker - the planner", mine, choice_scores(v - tie, y, pos))
     if args.against:
-        xa = dataset(args.data, args.against)[0][keep]
+        xa = dataset(args.data, args.against, args.upg_future)[0][keep]
         pa = cross_validated(xa, y, pos, fold, args.folds, args.against_l2, False) - tie
         report(f"{args.against} (l2 {args.against_l2:g})", pa, y, pos)
         paired(f"the ranker - {args.against}", mine, choice_scores(pa, y, pos))
@@ -237,6 +243,8 @@ def main() -> None:
                     "inputs": args.inputs}
         if prior_meta:
             net.meta["prior"] = prior_meta
+        if args.upg_future is not None:
+            net.meta["upg_future"] = args.upg_future
         print("wrote", args.out, save(net, args.out))
 
 

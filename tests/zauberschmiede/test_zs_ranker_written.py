@@ -14,7 +14,7 @@ from repo_scripts import load_script
 from zs_helpers import game
 
 from grimoire.agents.net import Network, save
-from grimoire.games.zauberschmiede import value
+from grimoire.games.zauberschmiede import agents, value
 from grimoire.games.zauberschmiede.planner import beam_plans
 from grimoire.games.zauberschmiede.sheet import SHEET
 
@@ -204,4 +204,34 @@ def test_extra_data_trains_every_fold_and_the_file_but_is_never_ranked(tmp_path,
     assert np.allclose(r.w, train.fit(xa, ya, pa, 1.0), atol=1e-6)  # the file holds the fit on both
     monkeypatch.setattr("sys.argv", ["zs_plan_train.py", str(path), "--extra", str(path)])
     with pytest.raises(SystemExit, match="a game is in both --extra and the data"):
+        train.main()
+
+
+def test_the_inputs_potential_can_take_the_solo_planners_credit(tmp_path, capsys, monkeypatch):
+    """--upg-future computes the potential among the inputs with that credit for colour levels still to
+    score: only the potential and its game-left copy change, the file is fit on those inputs and says so."""
+    data, train = load_script("zs_plan_data"), load_script("zs_plan_train")
+    recs = [json.loads(ln) for ln in _plan_lines(data)]
+    for r in recs:
+        for plan in r["positions"][0]["plans"]:
+            plan["sheet"]["upg"] = 1             # a first level in the first colour, with a round to score on
+    path = tmp_path / "d.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in recs))
+    inputs = "value.rank_features_written"
+    x, y, _v, pos, _g, _r = train.dataset([str(path)], inputs)
+    assert np.array_equal(x, train.dataset([str(path)], inputs, agents.UPG_FUTURE)[0])   # None: the greedy's
+    x2 = train.dataset([str(path)], inputs, 2.0)[0]
+    n = value.BASE + value.WRITTEN
+    changed = set(np.flatnonzero((x != x2).any(axis=0)).tolist())
+    assert changed == {0, n}                     # the potential, and the potential times the game left
+    assert (x2[:, 0] >= x[:, 0]).all() and (x2[:, 0] > x[:, 0]).any()     # more credit for open colour levels
+    out = tmp_path / "r.npz"
+    monkeypatch.setattr("sys.argv", ["zs_plan_train.py", str(path), "--inputs", inputs, "--folds", "2",
+                                     "--upg-future", "2", "--out", str(out)])
+    train.main()
+    r = value.Ranker(out)
+    assert r.meta["upg_future"] == 2.0 and "--upg-future 2" in r.meta["command"]
+    assert np.allclose(r.w, train.fit(x2, y, pos, 1.0), atol=1e-6)
+    monkeypatch.setattr("sys.argv", ["zs_plan_train.py", str(path), "--upg-future", "-1", "--out", str(out)])
+    with pytest.raises(SystemExit, match="--upg-future must be 0 or more"):
         train.main()
