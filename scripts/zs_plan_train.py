@@ -18,6 +18,7 @@ import json
 import shlex
 import sys
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 
@@ -34,31 +35,52 @@ def complete_lines(path: str) -> list[str]:
     return [ln for ln in (text if text.endswith("\n") else text[:text.rfind("\n") + 1]).splitlines() if ln.strip()]
 
 
-def dataset(paths: list[str], inputs: str = "value.rank_features", upg_future: float | None = None,
-            ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """(ranker features, mean final score, the planner's value, position id, game id, round) per plan;
-    ``inputs``: the feature function by its name in the ranker's file (value.RANK_INPUTS); ``upg_future``:
-    the potential's credit for colour levels still to score, among the inputs (None: agents.UPG_FUTURE)."""
-    var = Variant(normalize_options({}))
-    feats = value.RANK_INPUTS[inputs][0]
-    xs, ys, vs, ps, gs, rs = [], [], [], [], [], []
+class Loaded(NamedTuple):
+    """The data's plans: each one's ended sheet, mean final score, the planner's value, position id,
+    game id and round."""
+    sheets: list[Player]
+    y: np.ndarray
+    v: np.ndarray
+    pos: np.ndarray
+    g: np.ndarray
+    r: np.ndarray
+
+
+def load(paths: list[str]) -> Loaded:
+    """The plans of the data files (positions of fewer than two plans left out), read once."""
+    sheets, ys, vs, ps, gs, rs = [], [], [], [], [], []
     pos = 0
     for line in (ln for path in paths for ln in complete_lines(path)):
         rec = json.loads(line)
         for position in rec["positions"]:
-            rnd = position["round"]
             if len(position["plans"]) < 2:
                 continue
             for plan in position["plans"]:
-                p = Player.from_dict(plan["sheet"])
-                xs.append(feats(var, p, rnd, upg_future=upg_future))
+                sheets.append(Player.from_dict(plan["sheet"]))
                 ys.append(float(np.mean(plan["scores"])))
                 vs.append(plan["potential"])
                 ps.append(pos)
                 gs.append(rec["seed"])
-                rs.append(rnd)
+                rs.append(position["round"])
             pos += 1
-    return (np.array(xs), np.array(ys), np.array(vs), np.array(ps), np.array(gs), np.array(rs))
+    return Loaded(sheets, np.array(ys), np.array(vs), np.array(ps), np.array(gs), np.array(rs))
+
+
+def inputs_of(data: Loaded, inputs: str = "value.rank_features", upg_future: float | None = None) -> np.ndarray:
+    """The ranker's inputs of every plan: ``inputs`` names the feature function as the ranker's file does
+    (value.RANK_INPUTS); ``upg_future``: the potential's credit for colour levels still to score, among
+    them (None: agents.UPG_FUTURE)."""
+    var = Variant(normalize_options({}))
+    feats = value.RANK_INPUTS[inputs][0]
+    return np.array([feats(var, p, int(rnd), upg_future=upg_future)
+                     for p, rnd in zip(data.sheets, data.r, strict=True)])
+
+
+def dataset(paths: list[str], inputs: str = "value.rank_features", upg_future: float | None = None,
+            ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """(ranker inputs, mean final score, the planner's value, position id, game id, round) per plan."""
+    data = load(paths)
+    return inputs_of(data, inputs, upg_future), data.y, data.v, data.pos, data.g, data.r
 
 
 def centred(a: np.ndarray, pos: np.ndarray) -> np.ndarray:
@@ -188,7 +210,8 @@ def main() -> None:
         prior = before.w
         prior_meta = {"file": Path(args.prior).name, "games": before.meta.get("games"),
                       "sha256": hashlib.sha256(Path(args.prior).read_bytes()).hexdigest()}
-    x, y, v, pos, g, r = dataset(args.data, args.inputs, args.upg_future)
+    data = load(args.data)
+    x, y, v, pos, g, r = inputs_of(data, args.inputs, args.upg_future), data.y, data.v, data.pos, data.g, data.r
     keep = np.isin(g, list(dict.fromkeys(g.tolist()))[:args.games or None])     # the first N games' plans
     x, y, v, g, r = x[keep], y[keep], v[keep], g[keep], r[keep]
     pos = np.unique(pos[keep], return_inverse=True)[1]
@@ -213,7 +236,7 @@ def main() -> None:
     mine = choice_scores(pred - tie, y, pos)
     paired("the ranker - the planner", mine, choice_scores(v - tie, y, pos))
     if args.against:
-        xa = dataset(args.data, args.against, args.upg_future)[0][keep]
+        xa = inputs_of(data, args.against, args.upg_future)[keep]     # the data read once
         pa = cross_validated(xa, y, pos, fold, args.folds, args.against_l2, False) - tie
         report(f"{args.against} (l2 {args.against_l2:g})", pa, y, pos)
         paired(f"the ranker - {args.against}", mine, choice_scores(pa, y, pos))
