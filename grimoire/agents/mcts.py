@@ -150,8 +150,8 @@ class ISMCTSAgent(Agent):
         depth = 0
         c = self.c
         expanded = False
-        while not det.is_terminal() and not (depth and hooks.cutoff(det, depth)):
-            cp = det.current_player
+        # a state is terminal exactly when no seat is to move (the contract: grimoire.core.conformance)
+        while (cp := det.current_player) is not None and not (depth and hooks.cutoff(det, depth)):
             cands = hooks.candidates(det, cp, det.legal_actions(), node.cache)
             if self.widening is not None and len(cands) > 1:
                 k, alpha = self.widening
@@ -174,7 +174,7 @@ class ISMCTSAgent(Agent):
                 depth += 1
                 expanded = True
                 break
-            best_a, best_u = None, -math.inf
+            best_a, best_u = cands[0], -math.inf     # (replaced at the first candidate: its u is finite)
             lo, span = 0.0, 1.0
             if hooks.normalize and self._hi > self._lo:
                 lo, span = self._lo, self._hi - self._lo

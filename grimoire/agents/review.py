@@ -109,6 +109,7 @@ def _playout_scores(state: GameState, seat: int, action: str, k: int, seed: int,
     steps = 0
     while not det.is_terminal() and steps < settings.max_steps:
         cp = det.current_player
+        assert cp is not None        # a state that goes on has a seat to move
         det.apply(agents[cp].choose(det, cp))
         steps += 1
     if not det.is_terminal() and game_info(det.game).outcome == "win":
@@ -166,10 +167,10 @@ def judge(state: GameState, seat: int, index: int, played: str, settings: Review
     d = Decision(index, state.round_number(), played, best, len(state.legal_actions()), candidates=_candidates(agent))
     if not d.agree or chart:
         d.projected = _project(state, seat, played, seed, settings)
-        d.played_score = d.projected[seat]
-    if not d.agree:
-        d.best_score = _project(state, seat, best, seed, settings)[seat]
-        d.loss = d.best_score - d.played_score
+        d.played_score = played_score = d.projected[seat]
+        if not d.agree:
+            d.best_score = best_score = _project(state, seat, best, seed, settings)[seat]
+            d.loss = best_score - played_score
     return d
 
 
