@@ -103,7 +103,8 @@ def start_ray(address: str | None, workers: int | None):
     ctx = ray.init(address="local", num_cpus=cpus, include_dashboard=False,
                    object_store_memory=RAY_LOCAL_OBJECT_STORE, log_to_driver=False, configure_logging=False)
     # the instance's processes outlive a driver killed with SIGKILL: a watchdog ends them then
-    session = os.path.basename(str(ctx.address_info.get("session_dir") or ""))
+    # (ray.init is annotated as returning a BaseContext; a local instance's is a RayContext, with address_info)
+    session = os.path.basename(str(ctx.address_info.get("session_dir") or ""))  # type: ignore[attr-defined]
     watchdog.start(os.getpid(), session)
     return ray, True, cpus
 

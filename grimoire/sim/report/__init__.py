@@ -4,6 +4,7 @@ simulation runs; with several runs, the later ones are compared with the first."
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -11,7 +12,7 @@ from ...cli.i18n import Translator
 from .stats import analyse, compare
 
 
-def build(runs: list[Path | str], names: list[str] | None = None) -> dict[str, Any]:
+def build(runs: Sequence[Path | str], names: list[str] | None = None) -> dict[str, Any]:
     """The report's numbers: each run analysed, and every later run compared with the first."""
     reports = [analyse(r) for r in runs]
     games = {r["run"]["game"] for r in reports}

@@ -47,7 +47,8 @@ def english() -> Words:
     return Words(Translator("en"), "")
 
 
-OUTSIDE = {"loc": "upper left", "bbox_to_anchor": (1.0, 1.0), "borderaxespad": 0.5}   # a legend never covers data
+# a legend never covers data (legend keyword arguments)
+OUTSIDE: dict[str, Any] = {"loc": "upper left", "bbox_to_anchor": (1.0, 1.0), "borderaxespad": 0.5}
 
 
 def rate_bars(series: list[tuple[str, list[dict[str, Any]]]], kind: str, title: str, par: float | None,
