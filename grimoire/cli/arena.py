@@ -82,7 +82,7 @@ def arena_command(
     with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
                   TimeElapsedColumn(), TimeRemainingColumn(), console=console, transient=True) as progress:
         task = progress.add_task(escape(f"{title}: {agents_label(tr, names, info.name)}"), total=games)
-        results = run_arena(game, names, games, seed, opts, workers,
+        results = run_arena(info.name, names, games, seed, opts, workers,
                             on_result=lambda _r: progress.advance(task), rotate_roles=not no_roles)
     elapsed = time.perf_counter() - t0
     print_summary(console, tr, info.name, summarize(results), names,

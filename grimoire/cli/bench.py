@@ -16,6 +16,7 @@ from ..core.episode import derive_seed, run_episode
 from ..core.errors import GameConfigError
 from ..core.record import replay
 from ..core.registry import load_game, new_game
+from ..core.state import GameState
 from .common import (
     check_agent_names,
     check_output_path,
@@ -45,7 +46,7 @@ def bench_games(game: str, players: int, games: int, seed: int, max_rounds: int 
     same choices). ``backend``: the engine (new_game's backend); ``label``: the progress bar's."""
     actions = 0
     play_time = 0.0
-    samples = []
+    samples: list[GameState] = []
     per_game = []
     task = progress.add_task(label, total=games) if progress else None
     opts = dict(options)
@@ -121,7 +122,7 @@ def bench_command(
     with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
                   TimeRemainingColumn(), console=console, transient=True) as progress:
         try:
-            r = bench_games(game, players, games, seed, max_rounds or None, agent_list, parse_option_pairs(option),
+            r = bench_games(info.name, players, games, seed, max_rounds or None, agent_list, parse_option_pairs(option),
                             progress, backend=backend, label=escape(tr("term.bench.playing")))
         except GameConfigError as e:
             raise typer.BadParameter(str(e)) from None

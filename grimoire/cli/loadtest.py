@@ -28,7 +28,9 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
+from typing import Any, TypedDict
 
 import typer
 from rich.console import Console
@@ -86,6 +88,12 @@ class GameRun:
                 await ws.close()
 
 
+class _SeatState(TypedDict):
+    view: dict[str, Any] | None     # the last view (a peeked head keeps its text in "raw" until needed)
+    scheduled: int                  # the seq of the view an action was scheduled for
+    n: int                          # requests sent (their ids)
+
+
 async def _seat_client(ws_url: str, g: GameRun, seat: int, token: str, think: float, stats: Stats,
                        rng: Rng, t0: float, joined: list[int], seats_total: int, patches: bool = True) -> None:
     import orjson
@@ -95,7 +103,7 @@ async def _seat_client(ws_url: str, g: GameRun, seat: int, token: str, think: fl
     from ..web import delta
 
     pending: dict[str, float] = {}          # request id -> perf_counter() when sent
-    state = {"view": None, "scheduled": -1, "n": 0}
+    state: _SeatState = {"view": None, "scheduled": -1, "n": 0}
 
     async def act(ws, seq: int, action: str) -> None:
         await asyncio.sleep(think * (0.5 + rng.random()))
@@ -113,6 +121,7 @@ async def _seat_client(ws_url: str, g: GameRun, seat: int, token: str, think: fl
             if g.done:
                 return
             await ws.send(orjson.dumps({"type": "join", "token": token, "patch": patches}).decode())
+            m: dict[str, Any]                     # a message (a peeked view's head, or decoded whole)
             async for raw in ws:
                 head = _peek(raw)
                 if head is not None:              # a view: decoded whole only when this seat decides
@@ -125,7 +134,7 @@ async def _seat_client(ws_url: str, g: GameRun, seat: int, token: str, think: fl
                     m = orjson.loads(raw)
                 kind = m["type"]
                 if kind == "ack":
-                    sent = pending.pop(m.get("id"), None)
+                    sent = pending.pop(m.get("id", ""), None)     # ("": no request's id)
                     if sent is not None:
                         now = time.perf_counter()
                         stats.samples.append((sent - t0, now - sent))
@@ -161,7 +170,7 @@ async def _seat_client(ws_url: str, g: GameRun, seat: int, token: str, think: fl
                 elif kind == "error":
                     stats.error("server", game=g.gid, seat=seat, status=m.get("status"), code=m.get("code"),
                                 message=m.get("message"))
-                    pending.pop(m.get("id"), None)
+                    pending.pop(m.get("id", ""), None)
                     state["scheduled"] = -1                  # the welcome that answers the sync decides again
                     await ws.send('{"type":"sync"}')
                     continue
@@ -192,7 +201,7 @@ async def _seat_client(ws_url: str, g: GameRun, seat: int, token: str, think: fl
 _HEAD_INT = re.compile(r'"(seq|current_player)":(null|-?[0-9]+)')
 
 
-def _peek(raw: str | bytes) -> dict | None:
+def _peek(raw: str | bytes) -> dict[str, Any] | None:
     """The few fields of a ``state`` or ``welcome`` that a client decides by (seq, status, the obs's
     current player), read from the text without decoding the whole view (the largest views are ~14 KB:
     the client's CPU about -10% in a load test of that game, most of the rest is websockets' receiving
@@ -414,10 +423,11 @@ def loadtest_command(
     if not 0 <= ai_seats < players:
         raise GameConfigError(t("term.err.ai_seats", max=players - 1, value=ai_seats))
 
+    run_loop: Callable[[Coroutine[Any, Any, tuple[Stats, float]]], tuple[Stats, float]]
     try:
-        import uvloop
+        from uvloop import run as run_loop
     except ImportError:  # pragma: no cover - Windows
-        uvloop = None
+        run_loop = asyncio.run
 
     proc = None
     tmp = None
@@ -471,7 +481,7 @@ def loadtest_command(
     try:
         timeout = ramp + actions * think * 3 + 60
         coro = _run(url, games, players, ai_seats, actions, think, seed, ramp, timeout, info.name, loads, t=t)
-        stats, wall = uvloop.run(coro) if uvloop else asyncio.run(coro)
+        stats, wall = run_loop(coro)
         cpu1 = {pid: _cpu_seconds(pid) for pid in pids}
         threads1 = {pid: _thread_cpu(pid) for pid in pids}
         db1 = _postgres_cpu()
@@ -498,8 +508,8 @@ def loadtest_command(
         "connected_at": stats.connected_at, "seats": games * (players - ai_seats),
         "lag": sorted(x * 1000 for x in stats.lag),
         "client_cpu": (client1.ru_utime + client1.ru_stime) - (client0.ru_utime + client0.ru_stime),
-        "server_cpu": {pid: cpu1[pid] - cpu0[pid] for pid in pids
-                       if cpu0.get(pid) is not None and cpu1.get(pid) is not None},
+        "server_cpu": {pid: c1 - c0 for pid in pids
+                       if (c0 := cpu0.get(pid)) is not None and (c1 := cpu1.get(pid)) is not None},
         "threads": threads,
         "postgres_cpu": db1 - db0 if db0 is not None and db1 is not None and db1 > db0 else None,
         "load_before": load_before[0], "loads": loads, "cores": os.cpu_count() or 1, "errors": stats.errors})

@@ -80,14 +80,16 @@ def group_actions(listed: list[tuple[int, str]], words: Callable[[str], str] | N
         n0, text = listed[i]
         m = _RANGE_RE.match(text)
         j = i
+        run = [m] if m else []          # the matches of listed[i..j]
         while m and j + 1 < len(listed):
             n1, nxt = listed[j + 1]
             m1 = _RANGE_RE.match(nxt)
             if not m1 or m1.group(1) != m.group(1) or n1 != listed[j][0] + 1:
                 break
+            run.append(m1)
             j += 1
-        if j > i:
-            values = [int(_RANGE_RE.match(listed[k][1]).group(2)) for k in range(i, j + 1)]
+        if m and j > i:                 # (j > i only after a match)
+            values = [int(r.group(2)) for r in run]
             span = (f"{values[0]}..{values[-1]}" if values == list(range(values[0], values[-1] + 1)) and len(values) > 3
                     else "|".join(map(str, values)))
             cells.append(f"[dim]{n0}-{listed[j][0]}[/] {escape(say(f'{m.group(1)} {span}'))}")
@@ -270,11 +272,13 @@ class Session:
         """Ask the human at ``seat`` until an action is played. False when the player quits."""
         t = self.t
         if self.last_human is not None and self.last_human != seat and len(self.humans) > 1:
-            self.reader.clear()                  # the previous player's board and choices leave the screen
+            reader = self.reader
+            assert reader is not None            # (__post_init__ made one)
+            reader.clear()                       # the previous player's board and choices leave the screen
             self.console.print(Panel(escape(t("term.pass_screen", seat=seat + 1))))
             if self.read("") is None:
                 return False
-            self.reader.clear()
+            reader.clear()
         self.last_human = seat
         if self.last_decider != seat:
             self.turn += 1
@@ -440,7 +444,9 @@ class Session:
         return dict(listed)
 
     def read(self, prompt: str, words: list[str] | None = None, seat: int | None = None) -> str | None:
-        return self.reader.read(prompt, words, seat)
+        reader = self.reader
+        assert reader is not None                # (__post_init__ made one)
+        return reader.read(prompt, words, seat)
 
     def board(self, seat: int, view: str, views: dict[str, str]) -> None:
         """``board`` (the compact board) or a view, which may take an argument ("zoom 3,-2")."""
@@ -526,6 +532,7 @@ class Session:
         """Play to the end; False if a human quit."""
         while not self.state.is_terminal():
             seat = self.state.current_player
+            assert seat is not None              # a game that goes on has a seat to decide
             if self.agents[seat] is None:
                 if not self.human_turn(seat):
                     return False
@@ -612,6 +619,11 @@ def play_command(
     t = translator(lang)
     check_output_path(record, "--record", t)
     log: list[tuple[int, str]] = []
+
+    def note(seat: int | None, text: str) -> None:
+        if seat is not None:        # (None: an action after the end, which verify refuses at once)
+            log.append((seat, text))
+
     capped = False
     if resume is not None:
         rec = load_record(resume)
@@ -621,7 +633,7 @@ def play_command(
         info = game_info(game)
         # checked like `grimoire replay`: every action legal, and the recorded result and state hash
         try:
-            state = verify(rec, on_action=lambda seat, text: log.append((seat, text)))
+            state = verify(rec, on_action=note)
         except GameConfigError as e:
             said = t(e.key, **e.params) if e.key and t.has(e.key) else str(e)
             raise GameConfigError(f"{resume}: {said}") from None

@@ -27,7 +27,12 @@ def replay_command(
     t = translator(lang)
     rec = load_record(file)
     played: list[tuple[int, str]] = []
-    state = verify(rec, on_action=lambda seat, text: played.append((seat, text)))
+
+    def note(seat: int | None, text: str) -> None:
+        if seat is not None:        # (None: an action after the end, which verify refuses at once)
+            played.append((seat, text))
+
+    state = verify(rec, on_action=note)
     console = Console()
     if moves:
         public = state.visible_history(None)

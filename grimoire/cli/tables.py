@@ -32,7 +32,7 @@ class PeopleTable(Table):
         self._widest.append(0)
         self.add_column(escape(header), justify="right" if right else "left", overflow="fold")
 
-    def add_row(self, *cells, **kwargs) -> None:       # type: ignore[override]
+    def add_row(self, *cells, **kwargs) -> None:
         for i, cell in enumerate(cells):
             if isinstance(cell, str):
                 self._widest[i] = max(self._widest[i], cell_len(cell))
