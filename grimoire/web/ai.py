@@ -19,6 +19,7 @@ with SIGKILL included), and ``close`` cancels the queued work and ends the worke
 from __future__ import annotations
 
 import asyncio
+import functools
 import heapq
 import itertools
 import logging
@@ -111,7 +112,7 @@ class AIRunner:
             del self.dispatched[:-1000]
             began = time.perf_counter()
             job = self._submit(args)
-            job.add_done_callback(lambda j, fut=fut, name=name, began=began: self._finished(j, fut, name, began))
+            job.add_done_callback(functools.partial(self._finished, fut=fut, name=name, began=began))
         if len(self._finish) > 4096:            # games that have fallen behind virtual time need no entry
             self._finish = {k: v for k, v in self._finish.items() if v > self._vtime}
 
@@ -126,8 +127,8 @@ class AIRunner:
         if not fut.done():
             if job.cancelled():
                 fut.cancel()
-            elif job.exception() is not None:
-                fut.set_exception(job.exception())
+            elif (exc := job.exception()) is not None:
+                fut.set_exception(exc)
             else:
                 fut.set_result(job.result())
         self._dispatch()

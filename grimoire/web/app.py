@@ -780,8 +780,8 @@ async def ws_session(hub: Hub, ws: WebSocket, gid: str) -> None:
         done, _ = await asyncio.wait({reader, closing}, return_when=asyncio.FIRST_COMPLETED)
         if closing in done:
             code = closing.result()
-        elif reader.exception() is not None and not isinstance(reader.exception(), WebSocketDisconnect):
-            raise reader.exception()
+        elif (exc := reader.exception()) is not None and not isinstance(exc, WebSocketDisconnect):
+            raise exc
     finally:
         reader.cancel()
         # waited for, not awaited: awaiting re-raises its exception (the client's disconnect) here, and that

@@ -29,6 +29,7 @@ import secrets
 import time
 import unicodedata
 from collections import OrderedDict, deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
@@ -205,7 +206,7 @@ class Conn:
         self.peak_bytes = 0
         self.sync_pending = False
         self._free: str | None = None    # the one queued message outside the byte budget (the welcome)
-        self.build_sync = None           # () -> str: the welcome, built when the marker is sent
+        self.build_sync: Callable[[], str] | None = None   # the welcome, built when the marker is sent
         self._wake = asyncio.Event()
         self.task: asyncio.Task | None = None
         self.closed = False
@@ -342,7 +343,7 @@ class Conn:
 
 
 _SECRETS: dict[type, bool] = {}      # per game state class: has it its own ``visible_history``?
-_KIND_HEAD = {k: f'{{"type":"{k}",' for k in ("state", "welcome")}   # a view's start, by its type
+_KIND_HEAD: dict[str | None, str] = {k: f'{{"type":"{k}",' for k in ("state", "welcome")}   # a view's start, by type
 
 
 @dataclass(frozen=True, slots=True)
@@ -996,6 +997,7 @@ class Hub:
                 raise ApiError(409, "stale", f"the game has moved on (it is at action {mine}, you sent {seq}); "
                                "here is the current state", seq=mine)
             cp = s.state.current_player
+            assert cp is not None                   # the game goes on (checked above)
             if seat != cp:
                 who = s.seats[cp].name or f"seat {cp}"
                 raise ApiError(403, "not_your_turn", f"it is not your decision: {who} (seat {cp}) must decide now",
@@ -1007,7 +1009,7 @@ class Hub:
             except IllegalAction as e:
                 hook = game_info(s.state.game).reason
                 found = hook(str(e)) if hook is not None else None
-                extra = {"reason": list(found)} if found is not None else {}
+                extra: dict[str, Any] = {"reason": list(found)} if found is not None else {}
                 raise ApiError(422, "illegal", str(e), rule=e.rule, seq=mine, **extra) from None
             except GrimoireError as e:
                 raise ApiError(422, "illegal", str(e), seq=mine) from None
@@ -1076,7 +1078,7 @@ class Hub:
             return
         try:
             new = s.state.clone()
-            entries = []
+            entries: list[dict[str, Any]] = []
             for q, seat, text, rnd in todo:
                 if q != s.seq + len(entries) + 1:
                     raise CorruptGame(f"action {q} does not follow {s.seq + len(entries)}")
@@ -1271,6 +1273,7 @@ class Hub:
         chosen: tuple[int, str] | None = None          # (seq, text): a move to store again after a failure
         while not self.stopping and s.ai_decides() and self.sessions.get(s.id) is s:
             seat = s.state.current_player
+            assert seat is not None                 # (ai_decides: an AI seat is to move)
             seq = s.seq
             if chosen is None or chosen[0] != seq:
                 if self.ai_delay:

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Callable
 from typing import Any
 
 
 class UtcFormatter(logging.Formatter):
-    converter = time.gmtime
+    converter: Callable[[float | None], time.struct_time] = time.gmtime   # (a builtin: binds no self)
 
 
 def log_config(level: str) -> dict[str, Any]:

@@ -22,6 +22,7 @@ import os
 import struct
 import zlib
 from collections import deque
+from types import ModuleType
 from typing import Any
 
 from uvicorn.logging import TRACE_LOG_LEVEL
@@ -79,7 +80,7 @@ class TimedHttpProtocol(HttpToolsProtocol):
         if self.transport is not None and not self.transport.is_closing():
             self.transport.close()
 
-    def connection_made(self, transport) -> None:  # type: ignore[override]
+    def connection_made(self, transport) -> None:
         super().connection_made(transport)
         self._arm(self.header_timeout)              # nothing yet: the first request must come soon
 
@@ -165,6 +166,7 @@ class _WithoutDeflate:
         return getattr(self._config, name)
 
 
+zlib_ng: ModuleType | None
 try:
     from zlib_ng import zlib_ng
 except ImportError:  # pragma: no cover - the pinned dependency; zlib is the fallback

@@ -91,8 +91,9 @@ def team_ranks(teams: list[list[int]], scores: Sequence[float], winners: Sequenc
 def new_ratings(teams: list[list[int]], ranks: list[int], current: list[tuple[float, float]]
                 ) -> list[tuple[float, float]]:
     """Every seat's rating after the game (``current``: per seat, before)."""
+    # (openskill annotates ranks as list[float]; it accepts ints, checking for int or float, and only reads them)
     rated = MODEL.rate([[MODEL.rating(mu=current[s][0], sigma=current[s][1]) for s in team] for team in teams],
-                       ranks=ranks)
+                       ranks=ranks)  # type: ignore[arg-type]
     out = list(current)
     for team, after in zip(teams, rated, strict=True):
         for s, r in zip(team, after, strict=True):

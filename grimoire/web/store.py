@@ -797,7 +797,7 @@ class Store:
                 state = None
         if not isinstance(state, dict):
             state = None
-        return Loaded(row, seats, snap.seq if state is not None else 0, state, actions)
+        return Loaded(row, seats, snap.seq if snap is not None and state is not None else 0, state, actions)
 
     def list_games(self, limit: int = 50, ids: list[str] | None = None) -> list[tuple[GameRow, list[SeatRow]]]:
         """Newest first; a row that cannot be read is logged and left out (it must not hide the others)."""
