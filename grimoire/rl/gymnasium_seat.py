@@ -106,7 +106,7 @@ class GrimoireGymEnv(gymnasium.Env):
     def step(self, action: Any):
         if self._done:
             raise RuntimeError("the episode is over: call reset()")
-        st = self.game_state
+        st = self._state()                  # (a game is going on: not _done)
         self._steps += 1
         n = self.setup.num_actions
         i = action if type(action) is int and 0 <= action < n else action_index(action, n)
@@ -132,6 +132,7 @@ class GrimoireGymEnv(gymnasium.Env):
             if limit is not None and self._actions >= limit:
                 return
             seat = st.current_player
+            assert seat is not None                 # (the game goes on)
             st.apply(self.opponents[seat].choose(st, seat))
             self._actions += 1
 

@@ -108,7 +108,7 @@ def _unpickle_box(payload: str | None, exact: bool, deal: _Deal, digits: tuple[i
     if payload is None:
         return _Box(None, deal, None, False, tuple(digits))
     d = json.loads(payload)
-    trace = None
+    trace: Trace | None = None
     if exact:
         s = load_game(d)
     elif "trace" in d:

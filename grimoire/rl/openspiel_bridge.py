@@ -262,7 +262,9 @@ class GrimoireSpielState(pyspiel.State):
         try:
             return s.action_from_id(int(action)).text
         except IllegalAction:
-            return game_info(s.game).codec.describe(int(action))
+            codec = game_info(s.game).codec
+            assert codec is not None                # (a learnable game: is_learnable checked it)
+            return codec.describe(int(action))
 
     # --- fast paths: the same results as pyspiel's methods, without the round trips through C++ ----------
     # (pyspiel's observation_tensor builds a probe initial state to learn the shape on every call and
@@ -270,9 +272,10 @@ class GrimoireSpielState(pyspiel.State):
     def legal_actions(self, player: int | None = None) -> list[int]:
         box = self._box
         s = box.state or box.get()
-        if s is None or box.pending is not None:
+        pending = box.pending
+        if s is None or pending is not None:
             if player is None or player == _CHANCE:
-                return list(range(DIGIT_OUTCOMES if s is None else box.pending[2].n))
+                return list(range(DIGIT_OUTCOMES if s is None or pending is None else pending[2].n))
             return []
         cp = s.current_player
         return s.legal_action_ids() if cp is not None and (player is None or player == cp) else []

@@ -31,7 +31,7 @@ def agent_name(seat: int) -> str:
 
 
 class GrimoireAECEnv(AECEnv):
-    metadata = {"render_modes": ["ansi", "human"], "name": "grimoire_v0", "is_parallelizable": False}
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "name": "grimoire_v0", "is_parallelizable": False}
 
     def __init__(self, game: str, players: int | None = None, seed: int | None = None,
                  render_mode: str | None = None, *, backend: str | None = None, **options: Any):
@@ -65,7 +65,7 @@ class GrimoireAECEnv(AECEnv):
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new game: ``seed`` is its grimoire seed (see SeedSequence). ``options`` is accepted for
         the API and ignored: game options are fixed when the environment is made."""
-        self.game_state = self.setup.new_state(self._seeds.next(seed))
+        self.game_state = st = self.setup.new_state(self._seeds.next(seed))
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -74,7 +74,9 @@ class GrimoireAECEnv(AECEnv):
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._actions = 0
         self._skip_agent_selection = None
-        self.agent_selection = self.possible_agents[self.game_state.current_player]
+        cp = st.current_player
+        assert cp is not None                       # (a new game is not over)
+        self.agent_selection = self.possible_agents[cp]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         st = self._state()
@@ -118,7 +120,9 @@ class GrimoireAECEnv(AECEnv):
                 for a in self.agents:
                     self.truncations[a] = True
             else:
-                self.agent_selection = self.possible_agents[st.current_player]
+                cp = st.current_player
+                assert cp is not None               # (the game goes on)
+                self.agent_selection = self.possible_agents[cp]
         if self.render_mode == "human":
             self.render()
 
