@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from rich.console import Group
+from rich.console import Group, JustifyMethod
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -106,9 +106,10 @@ def _state(t: W.Tr, f: dict, named: set[str]) -> str:
 def figures_table(t: W.Tr, obs: dict, seat: int | None) -> Table:
     g = obs["shuluri"]
     tb = Table(show_edge=False, pad_edge=False, header_style="bold", box=None, padding=(0, 1))
-    for col, just in (("fig", "left"), ("field", "left"), ("ep", "right"), ("stp", "right"), ("te", "right"),
-                      ("ve", "right"), ("ce", "right"), ("move", "right"), ("ammo", "right"),
-                      ("state", "left")):
+    columns: tuple[tuple[str, JustifyMethod], ...] = (
+        ("fig", "left"), ("field", "left"), ("ep", "right"), ("stp", "right"), ("te", "right"), ("ve", "right"),
+        ("ce", "right"), ("move", "right"), ("ammo", "right"), ("state", "left"))
+    for col, just in columns:
         tb.add_column(t(P + f"col.{col}"), justify=just, no_wrap=col != "state", overflow="fold")
     named = set((g.get("step") or {}).get("named") or [])
     for f in g["figures"]:
@@ -271,9 +272,9 @@ _TOPIC_OF = {"name": "rounds", "end": "rounds", "move": "movement", "sneak": "mo
 
 def describe(topic: str, t: W.Tr | None = None) -> str:
     """``help <action>``: the action in words, then the rules topic it belongs to (in the reader's language)."""
-    from ...core.registry import game_info
+    from .topics import rules_topics  # (the descriptor's rules_topics)
     t = W.translator(t)
-    topics = game_info("shuluri").rules_topics()
+    topics = rules_topics()
     words = topic.lower().split()
     head = ""
     said = W.action(t, topic.strip())

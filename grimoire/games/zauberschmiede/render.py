@@ -189,7 +189,7 @@ def _dice_row(t, obs: dict, sh: dict, targets: dict | None) -> Table:
         note = f"  ({t(P + 'transmuted_from', v=rolled)})" if i in sh["transmuted"] else ""
         if note:
             shown.append(note, style="cyan")
-        row = [str(i + 1), str(rolled), shown]
+        row: list[str | Text] = [str(i + 1), str(rolled), shown]
         if used:
             row[2] = Text(f"{v}  {t(P + 'term.full.used', what=_used_label(t, used))}{note}", style="dim")
         if targets is not None:
@@ -418,9 +418,9 @@ def describe(text: str, t=None) -> str:
     words = text.strip().lower().split()
     if words and _english().get(f"{P}term.kind_help.{words[0]}"):
         return f"{text.strip()}: {t(P + 'term.kind_help.' + words[0])}"
-    from grimoire.core.registry import game_info
+    from .topics import rules_topics  # (the descriptor's rules_topics)
 
-    topics = game_info("zauberschmiede").rules_topics()
+    topics = rules_topics()
     key = words[0] if words else "overview"
     if key in topics:
         translated = getattr(t, "rules", None)

@@ -365,7 +365,7 @@ def render(obs: dict, seat: int | None, hints: dict | None = None, *, t: Tr | No
         else:
             parts.append(_offer(t, z, me))
             parts.append(_players(t, env, z, seat))
-        if me:
+        if me and seat is not None:             # (me is None without a seat)
             parts.append(_me(t, z, seat))
     if z.get("tab"):
         tab = z["tab"]
@@ -421,7 +421,10 @@ def label(text: str, t: Tr) -> str:
     if not w:
         return text
     k = w[0]
-    gem = (lambda g: _gem(t, g)) if len(w) > 1 else None
+
+    def gem(g: str) -> str:
+        return _gem(t, g)
+
     if k == "buy":
         return t(P + ("log.buy_inactive" if w[-1] == "inactive" else "log.buy"), gem=gem(w[1]))
     if k == "sell":
@@ -445,13 +448,13 @@ def label(text: str, t: Tr) -> str:
 
 def describe(topic: str, t: Tr | None = None) -> str:
     """What an action does (its rules topic), in the player's language."""
-    from ...core.registry import game_info
+    from .help import rules_topics  # (the descriptor's rules_topics)
     t = t or _fallback
     word = topic.split()[0].lower() if topic.split() else ""
     key = {"buy": "gems", "sell": "gems", "activate": "gems", "deactivate": "gems", "token": "knowledge",
            "advance": "knowledge", "auction": "auction", "bid": "auction", "pass": "auction", "pay": "payment",
            "discard": "hand-limit", "lose": "artifacts", "skip": "artifacts", "end": "turn"}.get(word, word)
-    topics = game_info("zavandor").rules_topics()
+    topics = rules_topics()
     if key not in topics:
         return t(P + "term.no_topic", topic=topic, topics=", ".join(sorted(topics)))
     translated = getattr(t, "rules", None)
