@@ -248,8 +248,9 @@ def frames(conn: ServerProtocol, texts: list[str]) -> bytes:
 
 class BoundedWebSocketProtocol(WebSocketsSansIOProtocol):
     def __init__(self, config, server_state, app_state, _loop=None):
-        super().__init__(_WithoutDeflate(config) if config.ws_per_message_deflate else config, server_state,
-                         app_state, _loop)
+        # the wrapper stands in for uvicorn's Config (it hands every other attribute on)
+        base: Any = _WithoutDeflate(config) if config.ws_per_message_deflate else config
+        super().__init__(base, server_state, app_state, _loop)
         self.config = config
         if config.ws_per_message_deflate:
             self.conn = ServerProtocol(extensions=[_deflate()], max_size=config.ws_max_size,
