@@ -14,8 +14,8 @@ from repo_scripts import load_script
 from zs_helpers import game
 
 from grimoire.agents.net import load, weights_hash
-from grimoire.games.zauberschmiede import value
-from grimoire.games.zauberschmiede.planner import PlannerAgent, beam_plans, ended
+from grimoire.games.zauberschmiede import rules, value
+from grimoire.games.zauberschmiede.planner import PlannerAgent, beam_plans, ended, final_score
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -83,3 +83,35 @@ def test_data_and_training_scripts_make_a_loadable_ranker(tmp_path):
     assert np.allclose(np.bincount(pos, c), 0.0)               # centred within each position
     w = train.fit(x, y, pos, 1.0)
     assert w.shape == (value.RANK_SIZE,) and np.all(np.isfinite(w))
+
+
+def test_rank_lets_the_ranker_choose_the_data_policys_plans(monkeypatch):
+    """zs_plan_data.py --rank (a second generation of data): the cheap planner's rounds and the game's walk
+    take the ranker's choice; here a stand-in ranker that prefers the potential's last plan."""
+    data = load_script("zs_plan_data")
+    calls = []
+
+    def last_first(var, sheets, rnd):
+        calls.append((len(sheets), rnd))
+        return np.arange(len(sheets), dtype=float)
+
+    monkeypatch.setattr(data, "rank_values", last_first)
+    s = game(seed=4)
+    var = s.var
+    rnd = var.last_round - 2                     # one ranked round, then the last (by its final score)
+    e = beam_plans(var, s.players[0].copy(), rnd, 4, 1)[0][2]
+    rolls = [(1, 2, 3, 4, 5, 6), (6, 5, 4, 3, 2, 1)]
+    got = data.finish(var, e, rnd, rolls, 4, 1, rank=True)
+    q = e.copy()
+    rules.start_round(q, rolls[0])
+    top = beam_plans(var, q, rnd + 1, 4, 1)[:data.RANK_TOP]
+    q = top[-1][2].copy()                        # the stand-in's choice: the last of the potential's best
+    rules.start_round(q, rolls[1])
+    assert got == max(final_score(var, t[2]) for t in beam_plans(var, q, rnd + 2, 4, 1))
+    assert calls == [(len(top), rnd + 1)]
+    assert data.ranked_first(var, [e] * 5, rnd, 3) == [4, 3, 2]
+    calls.clear()
+    rec = data.play(11, 3, 1, 2, 1, rank=True)
+    assert len(rec["positions"]) == var.last_round - 1
+    assert all(0 < sc <= value.BOUND for pos in rec["positions"] for plan in pos["plans"] for sc in plan["scores"])
+    assert (3, 1) in calls                       # the walk from round 1 asked the ranker about its 3 plans
