@@ -136,6 +136,9 @@ def send_frame(s: socket.socket, text: str) -> None:
     s.sendall(header + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(data)))
 
 
+FLOOD_UNDER_WAY = 60          # syncs sent (three bursts) before the measured moves begin
+
+
 class Floods:
     """A spectator sending ``sync`` as fast as the server reads them (and reading the answers), and
     FLOOD_CLIENTS clients that ask for views and never read, all on one long finished game."""
@@ -158,6 +161,11 @@ class Floods:
                 send_frame(s, '{"type":"sync"}')
             self.sleepers.append(s)
         self.thread.start()
+        # the game is measured under a flood that is under way: on a loaded machine the flooder's thread
+        # may otherwise send its first burst only when the measured moves are over
+        deadline = time.monotonic() + 20
+        while self.syncs_sent < FLOOD_UNDER_WAY and self.thread.is_alive() and time.monotonic() < deadline:
+            time.sleep(0.005)
         return self
 
     def _flood(self):
