@@ -51,8 +51,8 @@ from ...core.episode import derive_seed
 from ...core.state import GameState
 from . import rules
 from . import value as learned
-from .actions import KIND_END, SIDES
-from .agents import DIE_COST, TRANSMUTE_COST, GreedyAgent, _Ctx, _die_value, potential, potential_key
+from .actions import KIND_AMPLIFY, KIND_CHARGE, KIND_END, KIND_PAY, SIDES
+from .agents import DIE_COST, TRANSMUTE_COST, GreedyAgent, _Ctx, _die_value, _harmony_groups, potential, potential_key
 from .player import Player
 from .scoring import breakdown, breakdowns, dust_metric
 from .sheet import SHEET
@@ -84,6 +84,9 @@ PREDICT = 1            # 1: with other seats, their dust after this round predic
 SOLO_UPG_FUTURE = 0.15  # solo, the potential's credit for colour levels still to score (agents.UPG_FUTURE, 0.3, for
                        # the greedy agent and at a table) in every sheet the planner values: its beam, pilots and
                        # ranker (docs/ai.md, "The solo planner values future colour levels at half")
+FOCUS = 0              # 1: solo under the default rules, in every round before the last, the plans leave alone the
+                       # artifacts that can score no harmony (``idle_artifacts``): no die, dust or amplifier on them
+                       # (docs/ai.md, "The solo planner leaves alone the artifacts without harmony")
 VALUE = 0              # 1: the ended sheets of rounds before the last valued by the learned value (value.py,
                        # solo under the default rules); 0: by the potential
 
@@ -102,13 +105,26 @@ def ended(p: Player, rnd: int) -> Player:
     return q
 
 
-def beam_plans(var: rules.Variant, p: Player, rnd: int, beam: int = BEAM,
-               pilots: int = PILOTS, ctx: _Ctx | None = None) -> list[tuple[float, list[Action], Player]]:
+_ON_ARTIFACT = (KIND_CHARGE, KIND_PAY, KIND_AMPLIFY)     # the action kinds whose first argument is an artifact
+
+
+def idle_artifacts(var: rules.Variant) -> frozenset[int]:
+    """The artifacts that can never score harmony under ``var``: with harmony per artifact, those without a
+    colour group of ``hmin`` fields (on the default sheet the potions, the spells and the book). They score
+    their base and colour levels only, while the others' harmony doubles their base."""
+    if var.hmode != "per_artifact":
+        return frozenset()
+    done, _open = _harmony_groups(var.hmin)
+    return frozenset(a for a, groups in enumerate(done) if not groups)
+
+
+def beam_plans(var: rules.Variant, p: Player, rnd: int, beam: int = BEAM, pilots: int = PILOTS,
+               ctx: _Ctx | None = None, skip: frozenset[int] = frozenset()) -> list[tuple[float, list[Action], Player]]:
     """(potential of the ended sheet, actions, ended sheet) of every distinct way found to play the
     round from ``p`` and end it, best first. Besides the beam's own ends, the greedy agent finishes
     the round from the ``pilots`` best sheets of every step (the pilot method): a line whose first
     steps look poor to the potential (a transmutation that pays two steps later) is not lost. ``ctx``:
-    the potential's view of the table (default: the sheet alone, solo)."""
+    the potential's view of the table (default: the sheet alone, solo). ``skip``: artifacts no plan acts on."""
     upg = None                                 # at a table, the potential's own UPG_FUTURE
     if ctx is None:
         upg = SOLO_UPG_FUTURE
@@ -144,7 +160,7 @@ def beam_plans(var: rules.Variant, p: Player, rnd: int, beam: int = BEAM,
                 k = sheet_key(c)
                 a = choice.get(k)
                 if a is None:
-                    a = choice[k] = greedy.decide(view, 0, rules.legal_actions(var, c))
+                    a = choice[k] = greedy.decide(view, 0, _allowed(var, c, skip))
                 if a.kind == KIND_END:
                     break
                 rules.do(var, c, a, rnd)
@@ -152,8 +168,7 @@ def beam_plans(var: rules.Variant, p: Player, rnd: int, beam: int = BEAM,
             add_end(c, line)
         nxt: list[tuple[float, list[Action], Player]] = []
         for _s, seq, q in level:
-            legal = rules.legal_actions(var, q)
-            for a in legal:
+            for a in _allowed(var, q, skip):
                 if a.kind == KIND_END:
                     add_end(q, seq)
                     continue
@@ -169,6 +184,14 @@ def beam_plans(var: rules.Variant, p: Player, rnd: int, beam: int = BEAM,
         nxt.sort(key=lambda t: -t[0])
         level = nxt[:beam]
     return sorted(ends.values(), key=lambda t: -t[0])
+
+
+def _allowed(var: rules.Variant, p: Player, skip: frozenset[int]) -> list[Action]:
+    """The legal actions of sheet ``p`` but those acting on an artifact in ``skip`` (never ``end`` or ``dust``)."""
+    legal = rules.legal_actions(var, p)
+    if not skip:
+        return legal
+    return [a for a in legal if not (a.kind in _ON_ARTIFACT and a.args[0] in skip)]
 
 
 def final_score(var: rules.Variant, p: Player, ctx: _Ctx | None = None) -> int:
@@ -269,7 +292,7 @@ class PlannerAgent(Agent):
                  lookahead: int = LOOKAHEAD, la_candidates: int = LA_CANDIDATES, la_beam: int = LA_BEAM,
                  la_time: float = LA_TIME, la_pilots: int = LA_PILOTS, last_beam: int = LAST_BEAM,
                  last_pilots: int = LAST_PILOTS, rank: int = RANK, rank_top: int = RANK_TOP,
-                 table: int = TABLE, predict: int = PREDICT):
+                 table: int = TABLE, predict: int = PREDICT, focus: int = FOCUS):
         super().__init__(seed)
         self.candidates = candidates
         self.rollouts = rollouts
@@ -281,7 +304,7 @@ class PlannerAgent(Agent):
         self.la_time, self.la_pilots = la_time, la_pilots
         self.last_beam, self.last_pilots = last_beam, last_pilots
         self.rank, self.rank_top = rank, rank_top
-        self.table, self.predict = table, predict
+        self.table, self.predict, self.focus = table, predict, focus
         self.la_rolls: int | None = None       # rolls the last lookahead finished for every plan
         self.greedy = GreedyAgent(derive_seed(seed, "rollout"))
         self.plans: dict[tuple, str] = {}       # (round, sheet key) -> the plan's next action text
@@ -311,6 +334,13 @@ class PlannerAgent(Agent):
                 return a
         return actions[-1]          # pragma: no cover - a plan's action is legal on its sheet
 
+    def skip(self, var: rules.Variant, rnd: int, ctx: _Ctx | None) -> frozenset[int]:
+        """The artifacts the plans of round ``rnd`` leave alone (``FOCUS``): solo under the default rules, before
+        the last round, whose plans are valued by their exact final score."""
+        if not self.focus or ctx is not None or rnd >= var.last_round or not learned.applies(var):
+            return frozenset()
+        return idle_artifacts(var)
+
     def next_rolls(self, rnd: int) -> list[tuple[int, ...]]:
         """The lookahead's rolls of round ``rnd + 1``: ``lookahead`` rolls sampled from the agent's own RNG
         (a diagnostic may override this with the true roll: scripts/zs_foresight.py)."""
@@ -338,7 +368,7 @@ class PlannerAgent(Agent):
                     break                   # out of time: this roll is not counted for any plan
                 q = e.copy()
                 rules.start_round(q, roll)
-                nxt = beam_plans(var, q, rnd + 1, self.la_beam, self.la_pilots, nctx)
+                nxt = beam_plans(var, q, rnd + 1, self.la_beam, self.la_pilots, nctx, self.skip(var, rnd + 1, ctx))
                 if last:
                     got.append(max(final_score(var, t[2], nctx) for t in nxt))
                 elif self.rank and learned.applies(var):
@@ -359,7 +389,7 @@ class PlannerAgent(Agent):
         t0 = time.thread_time()
         last = rnd >= var.last_round       # the last round: every ended sheet's final score is exact
         beam, pilots = (self.last_beam, self.last_pilots) if last else (self.beam, self.pilots)
-        plans = beam_plans(var, p, rnd, beam, pilots, ctx)
+        plans = beam_plans(var, p, rnd, beam, pilots, ctx, self.skip(var, rnd, ctx))
         if last:
             plans.sort(key=lambda t: -final_score(var, t[2], ctx))
         elif self.value and ctx is None and learned.applies(var):
