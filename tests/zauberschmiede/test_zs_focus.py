@@ -1,6 +1,7 @@
 """Issue 22: solo, before the last round, the planner leaves alone the artifacts that can score no harmony
-(planner.FOCUS, ``expert:focus=1``). Measured as a scratch patch that filtered the planner's legal actions;
-the shipped form must plan those same rounds, and leave the last round and the table as they were."""
+(planner.FOCUS, the default; ``expert:focus=0`` plans as before). Measured as a scratch patch that filtered
+the planner's legal actions; the shipped form must plan those same rounds, and leave the last round and the
+table as they were."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import types
 import pytest
 from zs_helpers import game
 
+from grimoire.agents import make_agent
 from grimoire.games.zauberschmiede import planner, rules
 from grimoire.games.zauberschmiede.agents import GreedyAgent, _Ctx
 from grimoire.games.zauberschmiede.planner import PlannerAgent, beam_plans, idle_artifacts
@@ -96,3 +98,9 @@ def test_the_last_round_the_table_and_other_rules_are_left_as_they_were(focus):
     assert agent.skip(table.var, 1, _Ctx(table, 0)) == frozenset()
     assert agent.skip(game(harmony_min_fields=3).var, 1, None) == frozenset()   # measured on the defaults only
     assert _ids(agent.skip(game().var, 1, None)) == (NO_HARMONY if focus else set())
+
+
+def test_the_shipped_expert_leaves_them_alone_solo():
+    agent = make_agent("zauberschmiede", "expert", 1)
+    assert _ids(agent.skip(game().var, 1, None)) == NO_HARMONY
+    assert make_agent("zauberschmiede", "expert:focus=0", 1).skip(game().var, 1, None) == frozenset()

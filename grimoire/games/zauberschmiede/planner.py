@@ -4,17 +4,18 @@ Solo, a round is a deterministic puzzle: the six dice are known when it begins a
 changes until ``end``. The only chance is the dice of later rounds. So the expert decides once per
 round, at its first decision, and then plays the chosen plan out:
 
-1. **Plans**: a beam search over the round's action sequences on copies of the sheet (at most
-   ``BEAM`` sheets per step, ranked by the greedy agent's potential, duplicates merged), and from the
-   ``PILOTS`` best sheets of every step the greedy agent's own finish of the round, collect the
-   sheets at which the round can end. Each is valued by the potential of the ended sheet (unused
-   dice expired, fresh dust stocked) less ``TRANSMUTE_COST`` per transmutation spent; in the last
-   round by its exact final score, found by a wider beam (``LAST_BEAM``, ``LAST_PILOTS``). Under
-   the default rules the ``RANK_TOP`` best are then ordered by the learned plan ranker (value.py:
-   trained on the outcomes of the plans the planner rejects next to the one it takes). With
-   ``value=1``, solo under the default rules, the ended sheets are then ranked by the learned value
-   instead (value.py: the planner's expected final score from that sheet, fitted to its own games);
-   the beam itself still steers by the potential.
+1. **Plans**: a beam search over the round's action sequences on copies of the sheet (at most ``BEAM``
+   sheets per step, ranked by the greedy agent's potential, duplicates merged), and from the ``PILOTS``
+   best sheets of every step the greedy agent's own finish of the round, collect the sheets at which
+   the round can end. Solo, before the last round, no plan acts on an artifact that can score no
+   harmony (``FOCUS``: a potion, a spell or the book on the default sheet). Each is valued by the
+   potential of the ended sheet (unused dice expired, fresh dust stocked) less ``TRANSMUTE_COST`` per
+   transmutation spent; in the last round by its exact final score, found by a wider beam
+   (``LAST_BEAM``, ``LAST_PILOTS``). Under the default rules the ``RANK_TOP`` best are then ordered by
+   the learned plan ranker (value.py: trained on the outcomes of the plans the planner rejects next to
+   the one it takes). With ``value=1``, solo under the default rules, the ended sheets are then ranked
+   by the learned value instead (value.py: the planner's expected final score from that sheet, fitted
+   to its own games); the beam itself still steers by the potential.
 2. **Lookahead** (before the last round; at most ``lookahead`` = 16 rolls, as many as
    ``la_time`` allows): the ``LA_CANDIDATES`` best plans are ranked again by the mean over sampled
    rolls of the next round (the same rolls for every plan) of the best next round a small beam finds
@@ -84,9 +85,10 @@ PREDICT = 1            # 1: with other seats, their dust after this round predic
 SOLO_UPG_FUTURE = 0.15  # solo, the potential's credit for colour levels still to score (agents.UPG_FUTURE, 0.3, for
                        # the greedy agent and at a table) in every sheet the planner values: its beam, pilots and
                        # ranker (docs/ai.md, "The solo planner values future colour levels at half")
-FOCUS = 0              # 1: solo under the default rules, in every round before the last, the plans leave alone the
-                       # artifacts that can score no harmony (``idle_artifacts``): no die, dust or amplifier on them
-                       # (docs/ai.md, "The solo planner leaves alone the artifacts without harmony")
+FOCUS = 1              # 1: solo under the default rules, in every round before the last, the plans leave alone the
+                       # artifacts that can score no harmony (``idle_artifacts``): no die, dust or amplifier on them;
+                       # 0: every artifact (measured: docs/ai.md, "The solo planner leaves alone the artifacts
+                       # without harmony")
 VALUE = 0              # 1: the ended sheets of rounds before the last valued by the learned value (value.py,
                        # solo under the default rules); 0: by the potential
 
