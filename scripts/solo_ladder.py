@@ -1,5 +1,6 @@
 """Mean solo scores of arena runs with 95% intervals, and the paired difference of two runs played on the
-same arena seed (the same games): ``python scripts/solo_ladder.py expert.json hard.json``.
+same arena seed (the same games): ``python scripts/solo_ladder.py expert.json hard.json``. A run of several
+seeds is its files joined by commas (``new-7921.json,new-7922.json``): the games are pooled.
 
 Each file is the ``--json`` output of ``grimoire arena GAME --agents NAME --players 1 --seed S``."""
 
@@ -11,10 +12,15 @@ import sys
 from grimoire.agents.stats import mean_interval
 
 
-def scores(path: str) -> tuple[str, dict[int, float]]:
-    d = json.load(open(path, encoding="utf-8"))
-    agent = d["games"][0]["agents"][0]
-    return agent, {g["seed"]: float(g["scores"][0]) for g in d["games"]}
+def scores(paths: str) -> tuple[str, dict[tuple, float]]:
+    """The agent's name and its score per game, keyed by (arena seed, game seed): one file or several."""
+    out: dict[tuple, float] = {}
+    for path in paths.split(","):
+        d = json.load(open(path, encoding="utf-8"))
+        agent = d["games"][0]["agents"][0]
+        run = d.get("config", {}).get("seed")
+        out.update({(run, g["seed"]): float(g["scores"][0]) for g in d["games"]})
+    return agent, out
 
 
 def interval(xs: list[float]) -> str:
@@ -30,7 +36,9 @@ def main(paths: list[str]) -> None:
         (a, sa), (b, sb) = runs
         common = sorted(set(sa) & set(sb))
         if len(common) > 1:
-            print(f"{a} - {b} on the same {len(common)} games: {interval([sa[k] - sb[k] for k in common])}")
+            d = [sa[k] - sb[k] for k in common]
+            print(f"{a} - {b} on the same {len(common)} games: {interval(d)} "
+                  f"({sum(x > 0 for x in d)} better, {sum(x < 0 for x in d)} worse, {sum(x == 0 for x in d)} equal)")
 
 
 if __name__ == "__main__":
