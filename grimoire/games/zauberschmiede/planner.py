@@ -113,7 +113,7 @@ _ON_ARTIFACT = (KIND_CHARGE, KIND_PAY, KIND_AMPLIFY)     # the action kinds whos
 def idle_artifacts(var: rules.Variant) -> frozenset[int]:
     """The artifacts that can never score harmony under ``var``: with harmony per artifact, those without a
     colour group of ``hmin`` fields (on the default sheet the potions, the spells and the book). They score
-    their base and colour levels only, while the others' harmony doubles their base."""
+    their base and colour levels only, while harmony can pay the others' base a second time."""
     if var.hmode != "per_artifact":
         return frozenset()
     done, _open = _harmony_groups(var.hmin)
@@ -337,8 +337,8 @@ class PlannerAgent(Agent):
         return actions[-1]          # pragma: no cover - a plan's action is legal on its sheet
 
     def skip(self, var: rules.Variant, rnd: int, ctx: _Ctx | None) -> frozenset[int]:
-        """The artifacts the plans of round ``rnd`` leave alone (``FOCUS``): solo under the default rules, before
-        the last round, whose plans are valued by their exact final score."""
+        """The artifacts the plans of round ``rnd`` leave alone (``FOCUS``): solo under the default rules, in every
+        round before the last (the last round's plans are valued by their exact final score, and stay free)."""
         if not self.focus or ctx is not None or rnd >= var.last_round or not learned.applies(var):
             return frozenset()
         return idle_artifacts(var)
