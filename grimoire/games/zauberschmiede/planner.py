@@ -361,6 +361,7 @@ class PlannerAgent(Agent):
         rolls = self.next_rolls(rnd)
         last = rnd + 1 >= var.last_round
         nctx = round_ctx(ctx, rnd + 1)
+        nskip = self.skip(var, rnd + 1, ctx)     # once, not per roll and plan
         totals = [0.0] * len(cands)
         start = time.thread_time() if t0 is None else t0
         for k, roll in enumerate(rolls):
@@ -370,7 +371,7 @@ class PlannerAgent(Agent):
                     break                   # out of time: this roll is not counted for any plan
                 q = e.copy()
                 rules.start_round(q, roll)
-                nxt = beam_plans(var, q, rnd + 1, self.la_beam, self.la_pilots, nctx, self.skip(var, rnd + 1, ctx))
+                nxt = beam_plans(var, q, rnd + 1, self.la_beam, self.la_pilots, nctx, nskip)
                 if last:
                     got.append(max(final_score(var, t[2], nctx) for t in nxt))
                 elif self.rank and learned.applies(var):
