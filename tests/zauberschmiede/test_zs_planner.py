@@ -84,7 +84,7 @@ def test_the_last_round_is_solved_for_the_exact_final_score():
         greedy = s.clone()
         _greedy_round(greedy)
         greedy.apply("end")
-        agent = PlannerAgent(seed, time=0, last_beam=24, last_pilots=4)     # the default's wider beam: below
+        agent = PlannerAgent(seed, time=0, last_beam=24, last_pilots=4, exact=0)   # the beam, not the solver
         while not s.is_terminal():
             s.apply(agent.choose(s, 0))
         assert s.scores()[0] >= greedy.scores()[0]
@@ -99,7 +99,7 @@ def test_the_last_round_is_planned_by_its_own_beam():
     p, var = s.players[0].copy(), s.var
     narrow = max(final_score(var, e) for _v, _seq, e in beam_plans(var, p, 1, 1, 0))
     wide = max(final_score(var, e) for _v, _seq, e in beam_plans(var, p, 1, LAST_BEAM, LAST_PILOTS))
-    agent = PlannerAgent(4, last_beam=1, last_pilots=0)
+    agent = PlannerAgent(4, last_beam=1, last_pilots=0, exact=0)
     while not s.is_terminal():
         s.apply(agent.choose(s, 0))
     assert s.scores()[0] == narrow <= wide

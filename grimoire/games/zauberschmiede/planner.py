@@ -10,12 +10,13 @@ round, at its first decision, and then plays the chosen plan out:
    the round can end. Solo, before the last round, no plan acts on an artifact that can score no
    harmony (``FOCUS``: a potion, a spell or the book on the default sheet). Each is valued by the
    potential of the ended sheet (unused dice expired, fresh dust stocked) less ``TRANSMUTE_COST`` per
-   transmutation spent; in the last round by its exact final score, found by a wider beam
-   (``LAST_BEAM``, ``LAST_PILOTS``). Under the default rules the ``RANK_TOP`` best are then ordered by
-   the learned plan ranker (value.py: trained on the outcomes of the plans the planner rejects next to
-   the one it takes). With ``value=1``, solo under the default rules, the ended sheets are then ranked
-   by the learned value instead (value.py: the planner's expected final score from that sheet, fitted
-   to its own games); the beam itself still steers by the potential.
+   transmutation spent. The last round is solved exactly (``EXACT``, lastround.py: every way to use its
+   dice, scored by the final score); with ``exact=0`` its plans are those of a wider beam (``LAST_BEAM``,
+   ``LAST_PILOTS``), valued by their exact final score. Under the default rules the ``RANK_TOP`` best
+   are then ordered by the learned plan ranker (value.py: trained on the outcomes of the plans the
+   planner rejects next to the one it takes). With ``value=1``, solo under the default rules, the ended
+   sheets are then ranked by the learned value instead (value.py: the planner's expected final score
+   from that sheet, fitted to its own games); the beam itself still steers by the potential.
 2. **Lookahead** (before the last round; at most ``lookahead`` = 16 rolls, as many as
    ``la_time`` allows): the ``LA_CANDIDATES`` best plans are ranked again by the mean over sampled
    rolls of the next round (the same rolls for every plan) of the best next round a small beam finds
@@ -50,7 +51,7 @@ from ...core.action import Action
 from ...core.agent import Agent
 from ...core.episode import derive_seed
 from ...core.state import GameState
-from . import rules
+from . import lastround, rules
 from . import value as learned
 from .actions import KIND_AMPLIFY, KIND_CHARGE, KIND_END, KIND_PAY, SIDES
 from .agents import DIE_COST, TRANSMUTE_COST, GreedyAgent, _Ctx, _die_value, _harmony_groups, potential, potential_key
@@ -89,6 +90,8 @@ FOCUS = 1              # 1: solo under the default rules, in every round before 
                        # artifacts that can score no harmony (``idle_artifacts``): no die, dust or amplifier on them;
                        # 0: every artifact (measured: docs/ai.md, "The solo planner leaves alone the artifacts
                        # without harmony")
+EXACT = 1              # 1: the last round solved exactly (lastround.py: every way to use its dice, no beam); 0: by the
+                       # beam LAST_BEAM / LAST_PILOTS (measured: docs/ai.md, "The last round solved exactly")
 VALUE = 0              # 1: the ended sheets of rounds before the last valued by the learned value (value.py,
                        # solo under the default rules); 0: by the potential
 
@@ -294,7 +297,7 @@ class PlannerAgent(Agent):
                  lookahead: int = LOOKAHEAD, la_candidates: int = LA_CANDIDATES, la_beam: int = LA_BEAM,
                  la_time: float = LA_TIME, la_pilots: int = LA_PILOTS, last_beam: int = LAST_BEAM,
                  last_pilots: int = LAST_PILOTS, rank: int = RANK, rank_top: int = RANK_TOP,
-                 table: int = TABLE, predict: int = PREDICT, focus: int = FOCUS):
+                 table: int = TABLE, predict: int = PREDICT, focus: int = FOCUS, exact: int = EXACT):
         super().__init__(seed)
         self.candidates = candidates
         self.rollouts = rollouts
@@ -306,7 +309,7 @@ class PlannerAgent(Agent):
         self.la_time, self.la_pilots = la_time, la_pilots
         self.last_beam, self.last_pilots = last_beam, last_pilots
         self.rank, self.rank_top = rank, rank_top
-        self.table, self.predict, self.focus = table, predict, focus
+        self.table, self.predict, self.focus, self.exact = table, predict, focus, exact
         self.la_rolls: int | None = None       # rolls the last lookahead finished for every plan
         self.greedy = GreedyAgent(derive_seed(seed, "rollout"))
         self.plans: dict[tuple, str] = {}       # (round, sheet key) -> the plan's next action text
@@ -391,6 +394,10 @@ class PlannerAgent(Agent):
         """The round's plan from sheet ``p``; ``ctx`` the table with other seats (None: solo)."""
         t0 = time.thread_time()
         last = rnd >= var.last_round       # the last round: every ended sheet's final score is exact
+        if last and self.exact:
+            _score, seq = lastround.solve(var, p, lambda q: final_score(var, q, ctx))
+            self.last_stats = {"plans": 1, "rollouts": 0, "seconds": time.thread_time() - t0}
+            return seq[:-1]                # without its ``end``
         beam, pilots = (self.last_beam, self.last_pilots) if last else (self.beam, self.pilots)
         plans = beam_plans(var, p, rnd, beam, pilots, ctx, self.skip(var, rnd, ctx))
         if last:
