@@ -82,10 +82,10 @@ def solve(var: rules.Variant, p: Player, score: Callable[[Player], float]) -> tu
 
 def _bound(p: Player, score: Callable[[Player], float], target: tuple[int, ...]) -> float:
     """A score no plan completing just ``target`` can beat: the target complete with every colour group in
-    harmony where the values already written allow it, and every die it does not need for its fields as
-    dust, scored; plus what a die's other uses can gain over a point of dust: a colour box (worth its colour's
-    fields on the complete artifacts, and only for a die showing its value, or a transmuted one), or the
-    amplifier."""
+    harmony where the values already written allow it; of the dice it does not need for its fields, some
+    put to their best other uses (a colour box, worth its colour's fields on the complete artifacts, and
+    only for a die showing its value or a transmuted one; the amplifier) and the rest made dust, scored;
+    the best over how many."""
     q = p.copy()
     fields = q.fields
     for a in target:
@@ -99,18 +99,23 @@ def _bound(p: Player, score: Callable[[Player], float], target: tuple[int, ...])
     cnt = rules.available(p)
     dice = sum(cnt)
     rest = dice - sum(_NFIELDS[a] - p.nfill[a] for a in target)      # the dust it buys is among these
-    q.boxes[-1] += rest
     complete = [a for a in range(len(_NFIELDS)) if q.paid >> a & 1]
-    surplus: list[int] = []
+    gains: list[int] = []                      # what a die can score other than as dust, best first
     for k, v in enumerate(SHEET.upgrade_values):
-        gains = sorted((sum(SHEET.artifacts[a].colour_count[c] for a in complete) - 1
+        boxes = sorted((sum(SHEET.artifacts[a].colour_count[c] for a in complete)
                         for c in range(len(SHEET.colours)) if not q.upg >> (c * len(SHEET.upgrade_values) + k) & 1),
                        reverse=True)
-        surplus += gains[:cnt[v] + p.trans_left]
+        gains += boxes[:cnt[v] + p.trans_left]
     if p.amp_level or p.amp_paid:
-        surplus += [max(len(SHEET.amp_costs), bin(q.amped).count("1")) - 1] * rest
-    surplus.sort(reverse=True)
-    return score(q) + sum(g for g in surplus[:max(0, rest - _dust_lacking(p, list(target)))] if g > 0)
+        gains += [max(len(SHEET.amp_costs), bin(q.amped).count("1"))] * rest
+    gains.sort(reverse=True)
+    # k of the dice put to those uses, the others dust (the dust creator counts only the dust)
+    best = float("-inf")
+    made = q.boxes[-1]
+    for k in range(min(len(gains), rest - _dust_lacking(p, list(target))) + 1):
+        q.boxes[-1] = made + rest - k
+        best = max(best, score(q) + sum(gains[:k]))
+    return best
 
 
 def _dust_lacking(p: Player, arts: list[int]) -> int:
