@@ -106,7 +106,7 @@ def _bound(p: Player, score: Callable[[Player], float], target: tuple[int, ...])
                         for c in range(len(SHEET.colours)) if not q.upg >> (c * len(SHEET.upgrade_values) + k) & 1),
                        reverse=True)
         gains += boxes[:cnt[v] + p.trans_left]
-    if p.amp_level or p.amp_paid:
+    if _activations_pay(p):
         gains += [max(len(SHEET.amp_costs), bin(q.amped).count("1"))] * rest
     gains.sort(reverse=True)
     # k of the dice put to those uses, the others dust (the dust creator counts only the dust)
@@ -116,6 +116,23 @@ def _bound(p: Player, score: Callable[[Player], float], target: tuple[int, ...])
         q.boxes[-1] = made + rest - k
         best = max(best, score(q) + sum(gains[:k]))
     return best
+
+
+def _activations_pay(p: Player) -> bool:
+    """Whether the amplifier can be worth a die in this round: a kept die is worth an activation at most,
+    and from level 0 with nothing paid, unlocking level L and activating k artifacts takes the dice of the
+    levels and k more for L points each, which beats as many dice of dust only if k (L - 1) exceeds the
+    levels' dice (with six dice and levels of 1, 2 and 3 dice, never)."""
+    if p.amp_level or p.amp_paid:
+        return True
+    dice = sum(1 for u in p.used if not u)
+    cost = 0
+    for level, c in enumerate(SHEET.amp_costs, start=1):
+        cost += c
+        k = dice - cost
+        if k > 0 and k * (level - 1) > cost:
+            return True
+    return False
 
 
 def _dust_lacking(p: Player, arts: list[int]) -> int:
@@ -206,9 +223,7 @@ def _solve_set(var: rules.Variant, p: Player, score: Callable[[Player], float],
             return bool(mask >> a.args[0] & 1)
         return kind in (KIND_DUST, KIND_UPGRADE, KIND_UNLOCK)
 
-    # a die kept is worth an activation at most; from level 0 a level costs a die and each activation another,
-    # for a point each: never more than the same dice as dust
-    keep_ok = p.amp_level > 0 or p.amp_paid > 0
+    keep_ok = _activations_pay(p)
 
     def dice(q: Player, kept: tuple[int, ...]) -> tuple[float, list[Action]]:
         """The best from sheet ``q`` whose unused dice showing v are ``kept[v]`` kept, the others to decide."""
