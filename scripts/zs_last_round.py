@@ -47,7 +47,7 @@ def main() -> None:
                 plans = beam_plans(var, p, var.last_round, beam, pilots)
                 row.append(max(final_score(var, e) for _v, _s, e in plans))
             else:
-                row.append(int(lastround.solve(var, p, partial(final_score, var))[0]))
+                row.append(int(lastround.solve(var, p, partial(final_score, var), 0)[0]))
             cpu[i].append(time.thread_time() - t0)
         rows.append(row)
         print(spec.seed, *row, flush=True)

@@ -70,7 +70,7 @@ SLOW = [pytest.param(s, r, 3, marks=pytest.mark.slow) for s, r in ((2, 1), (4, 7
 @pytest.mark.parametrize("seed,rounds,unused", SEARCHED + SLOW)
 def test_the_solver_finds_the_best_score_of_every_legal_sequence(seed, rounds, unused):
     var, p = _last_round(seed, rounds, unused)
-    value, seq = lastround.solve(var, p, partial(final_score, var))
+    value, seq = lastround.solve(var, p, partial(final_score, var), 0)[:2]
     assert value == _exhaustive(var, p)
     assert _replayed(var, p, seq) == value
 
@@ -78,7 +78,7 @@ def test_the_solver_finds_the_best_score_of_every_legal_sequence(seed, rounds, u
 @pytest.mark.parametrize("seed,rounds", [(11, 1), (12, 7), (13, 7), (14, 4)])
 def test_the_solver_beats_or_equals_the_widest_beam_with_all_six_dice(seed, rounds):
     var, p = _last_round(seed, rounds, 6)
-    value, seq = lastround.solve(var, p, partial(final_score, var))
+    value, seq = lastround.solve(var, p, partial(final_score, var), 0)[:2]
     beam = max(final_score(var, e) for _v, _seq, e in beam_plans(var, p, var.last_round, 96, 8))
     assert value >= beam
     assert _replayed(var, p, seq) == value
@@ -99,7 +99,7 @@ def test_the_planner_plays_the_solved_last_round_unless_exact_is_off():
     for seed in range(3):
         p = game(seed=seed, max_rounds=1).players[0]
         var = game(seed=seed, max_rounds=1).var
-        best, _seq = lastround.solve(var, p, partial(final_score, var))
+        best, _seq = lastround.solve(var, p, partial(final_score, var), 0)[:2]
         beam = max(final_score(var, e) for _v, _s, e in beam_plans(var, p, 1, 8, 1))
         for exact, want in ((1, best), (0, beam)):
             s = game(seed=seed, max_rounds=1)
@@ -130,10 +130,28 @@ def test_with_the_amplifier_unlocked_the_dice_kept_activate_the_complete_artifac
     assert not lastround._activations_pay(p)
     p.amp_level = 2
     assert lastround._activations_pay(p)
-    value, seq = lastround.solve(var, p, partial(final_score, var))
+    value, seq = lastround.solve(var, p, partial(final_score, var), 0)[:2]
     assert value == _exhaustive(var, p) == _replayed(var, p, seq)
     assert sum(a.kind == "amplify" for a in seq) == 3
+    for t in lastround.targets(p):
+        assert lastround._solve_set(var, p, partial(final_score, var), t)[0] <= lastround._bound(
+            p, partial(final_score, var), t)
     dust = p.copy()
     for _ in range(6):
         rules.do(var, dust, rules.DUST[1], 1)
     assert value > final_score(var, dust)
+
+
+def test_out_of_time_the_planner_plays_the_better_of_the_best_found_and_the_beams():
+    for seed in range(2):
+        p = game(seed=seed, max_rounds=1).players[0]
+        var = game(seed=seed, max_rounds=1).var
+        value, seq, proven = lastround.solve(var, p, partial(final_score, var), 1e-9)
+        assert not proven and value == float("-inf") and seq == []         # no set solved in the time
+        assert lastround.solve(var, p, partial(final_score, var), 0)[2]     # without a limit: proven
+        beam = max(final_score(var, e) for _v, _s, e in beam_plans(var, p, 1, 8, 1))
+        s = game(seed=seed, max_rounds=1)
+        agent = PlannerAgent(seed, last_beam=8, last_pilots=1, exact_time=1e-9)
+        while not s.is_terminal():
+            s.apply(agent.choose(s, 0))
+        assert s.scores()[0] == beam and agent.last_stats["proven"] is False

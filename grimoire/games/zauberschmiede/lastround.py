@@ -21,6 +21,7 @@ once.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from functools import lru_cache
 from itertools import combinations
@@ -47,6 +48,9 @@ _CLOSE = (KIND_PAY, KIND_AMPLIFY, KIND_END)                      # the second ph
 _NFIELDS = SHEET.art_nfields
 _DUST = SHEET.dust
 _FIELDS = SHEET.art_fields
+SECONDS = 1.0          # CPU seconds the solver searches at most (0: no limit, the same plans on any machine);
+                       # beyond, the best found so far and the beam's (planner.py) are compared: measured in
+                       # docs/ai.md, "The last round solved exactly"
 
 
 def targets(p: Player) -> list[tuple[int, ...]]:
@@ -67,17 +71,28 @@ def targets(p: Player) -> list[tuple[int, ...]]:
     return out
 
 
-def solve(var: rules.Variant, p: Player, score: Callable[[Player], float]) -> tuple[float, list[Action]]:
-    """(best final score, its actions ending with ``end``) of sheet ``p`` in its last round; ``score(q)``:
-    the final score of the sheet ``q`` (solo: its total; at a table: against what the seat sees)."""
+class _OutOfTime(Exception):
+    pass
+
+
+def solve(var: rules.Variant, p: Player, score: Callable[[Player], float],
+          seconds: float = SECONDS) -> tuple[float, list[Action], bool]:
+    """(best final score, its actions ending with ``end``, whether it is proven best) of sheet ``p`` in its
+    last round; ``score(q)``: the final score of the sheet ``q`` (solo: its total; at a table: against what
+    the seat sees). After ``seconds`` of CPU (0: no limit) the best of the sets solved so far is returned,
+    not proven (the planner then also asks its beam)."""
     best: tuple[float, list[Action]] = (float("-inf"), [])
+    deadline = time.thread_time() + seconds if seconds else float("inf")
     for bound, s in sorted(((_bound(p, score, s), s) for s in targets(p)), key=lambda t: -t[0]):
         if bound <= best[0]:
             break                              # no set left can beat the best found
-        got = _solve_set(var, p, score, s)
+        try:
+            got = _solve_set(var, p, score, s, deadline)
+        except _OutOfTime:
+            return best[0], best[1], False
         if got[0] > best[0]:
             best = got
-    return best
+    return best[0], best[1], True
 
 
 def _bound(p: Player, score: Callable[[Player], float], target: tuple[int, ...]) -> float:
@@ -100,22 +115,47 @@ def _bound(p: Player, score: Callable[[Player], float], target: tuple[int, ...])
     dice = sum(cnt)
     rest = dice - sum(_NFIELDS[a] - p.nfill[a] for a in target)      # the dust it buys is among these
     complete = [a for a in range(len(_NFIELDS)) if q.paid >> a & 1]
-    gains: list[int] = []                      # what a die can score other than as dust, best first
+    gains: list[int] = []                      # what a die can score in a colour box, best first
     for k, v in enumerate(SHEET.upgrade_values):
         boxes = sorted((sum(SHEET.artifacts[a].colour_count[c] for a in complete)
                         for c in range(len(SHEET.colours)) if not q.upg >> (c * len(SHEET.upgrade_values) + k) & 1),
                        reverse=True)
         gains += boxes[:cnt[v] + p.trans_left]
-    if _activations_pay(p):
-        gains += [max(len(SHEET.amp_costs), bin(q.amped).count("1"))] * rest
     gains.sort(reverse=True)
-    # k of the dice put to those uses, the others dust (the dust creator counts only the dust)
-    best = float("-inf")
+    # the dice put to colour boxes and the amplifier, the others dust (the dust creator counts only the dust)
+    free = rest - _dust_lacking(p, list(target))
     made = q.boxes[-1]
-    for k in range(min(len(gains), rest - _dust_lacking(p, list(target))) + 1):
-        q.boxes[-1] = made + rest - k
-        best = max(best, score(q) + sum(gains[:k]))
+    scored = []
+    for dust in range(rest + 1):
+        q.boxes[-1] = made + dust
+        scored.append(score(q))
+    best = float("-inf")
+    for amp_dice, amp_gain in _amplifier_uses(p, q, free):
+        for k in range(min(len(gains), free - amp_dice) + 1):
+            best = max(best, scored[rest - amp_dice - k] + amp_gain + sum(gains[:k]))
     return best
+
+
+def _amplifier_uses(p: Player, q: Player, dice: int) -> list[tuple[int, int]]:
+    """(dice, points gained) of each way to spend at most ``dice`` dice on the amplifier: unlock levels, then
+    activate artifacts complete in sheet ``q`` (each scores the final level). None where it cannot beat dust."""
+    out = [(0, 0)]
+    if not _activations_pay(p):
+        return out
+    amped = bin(p.amped & p.paid).count("1")
+    open_ = bin(q.paid & ~p.amped).count("1")
+    level, used = p.amp_level, 0
+    costs = SHEET.amp_costs
+    while True:
+        for m in range(min(open_, dice - used) + 1):
+            out.append((used + m, level * (amped + m) - p.amp_level * amped))
+        if level >= len(costs):
+            break
+        used += costs[level] - (p.amp_paid if level == p.amp_level else 0)
+        level += 1
+        if used > dice:
+            break
+    return out
 
 
 def _activations_pay(p: Player) -> bool:
@@ -172,8 +212,9 @@ def _fillable(mins: list[int], left: list[int], transmutes: int) -> bool:
 
 
 def _solve_set(var: rules.Variant, p: Player, score: Callable[[Player], float],
-               target: tuple[int, ...]) -> tuple[float, list[Action]]:
-    """The best of ``solve`` among the plans that charge only, and complete all of, the artifacts ``target``."""
+               target: tuple[int, ...], deadline: float = float("inf")) -> tuple[float, list[Action]]:
+    """The best of ``solve`` among the plans that charge only, and complete all of, the artifacts ``target``
+    (raises ``_OutOfTime`` past ``deadline``, in ``time.thread_time`` seconds)."""
     mask = 0
     for a in target:
         mask |= 1 << a
@@ -223,10 +264,13 @@ def _solve_set(var: rules.Variant, p: Player, score: Callable[[Player], float],
             return bool(mask >> a.args[0] & 1)
         return kind in (KIND_DUST, KIND_UPGRADE, KIND_UNLOCK)
 
-    keep_ok = _activations_pay(p)
+    # dice kept for activations: at most one for each artifact that can be activated
+    can_activate = bin((p.paid | mask) & ~p.amped).count("1") if _activations_pay(p) else 0
 
     def dice(q: Player, kept: tuple[int, ...]) -> tuple[float, list[Action]]:
         """The best from sheet ``q`` whose unused dice showing v are ``kept[v]`` kept, the others to decide."""
+        if time.thread_time() > deadline:
+            raise _OutOfTime
         cnt = rules.available(q)
         left = [cnt[v] - kept[v] for v in range(SIDES + 1)]
         n_left = sum(left)
@@ -239,7 +283,7 @@ def _solve_set(var: rules.Variant, p: Player, score: Callable[[Player], float],
         if got is not None:
             return got
         v = next(x for x in range(1, SIDES + 1) if left[x])
-        best = dice(q, kept[:v] + (kept[v] + 1,) + kept[v + 1:]) if keep_ok else no      # kept for an activation
+        best = dice(q, kept[:v] + (kept[v] + 1,) + kept[v + 1:]) if sum(kept) < can_activate else no
         for a in rules.legal_actions(var, q):
             if _die_value(a) == v and useful(a):
                 c = q.copy()

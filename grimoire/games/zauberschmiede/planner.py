@@ -90,8 +90,9 @@ FOCUS = 1              # 1: solo under the default rules, in every round before 
                        # artifacts that can score no harmony (``idle_artifacts``): no die, dust or amplifier on them;
                        # 0: every artifact (measured: docs/ai.md, "The solo planner leaves alone the artifacts
                        # without harmony")
-EXACT = 1              # 1: the last round solved exactly (lastround.py: every way to use its dice, no beam); 0: by the
-                       # beam LAST_BEAM / LAST_PILOTS (measured: docs/ai.md, "The last round solved exactly")
+EXACT = 1              # 1: the last round solved exactly (lastround.py: every way to use its dice, no beam; past
+                       # ``exact_time`` CPU seconds, lastround.SECONDS, the better of its best so far and the beam's);
+                       # 0: by the beam LAST_BEAM / LAST_PILOTS (measured: docs/ai.md, "The last round solved exactly")
 VALUE = 0              # 1: the ended sheets of rounds before the last valued by the learned value (value.py,
                        # solo under the default rules); 0: by the potential
 
@@ -297,7 +298,8 @@ class PlannerAgent(Agent):
                  lookahead: int = LOOKAHEAD, la_candidates: int = LA_CANDIDATES, la_beam: int = LA_BEAM,
                  la_time: float = LA_TIME, la_pilots: int = LA_PILOTS, last_beam: int = LAST_BEAM,
                  last_pilots: int = LAST_PILOTS, rank: int = RANK, rank_top: int = RANK_TOP,
-                 table: int = TABLE, predict: int = PREDICT, focus: int = FOCUS, exact: int = EXACT):
+                 table: int = TABLE, predict: int = PREDICT, focus: int = FOCUS, exact: int = EXACT,
+                 exact_time: float = lastround.SECONDS):
         super().__init__(seed)
         self.candidates = candidates
         self.rollouts = rollouts
@@ -310,6 +312,7 @@ class PlannerAgent(Agent):
         self.last_beam, self.last_pilots = last_beam, last_pilots
         self.rank, self.rank_top = rank, rank_top
         self.table, self.predict, self.focus, self.exact = table, predict, focus, exact
+        self.exact_time = exact_time
         self.la_rolls: int | None = None       # rolls the last lookahead finished for every plan
         self.greedy = GreedyAgent(derive_seed(seed, "rollout"))
         self.plans: dict[tuple, str] = {}       # (round, sheet key) -> the plan's next action text
@@ -395,8 +398,13 @@ class PlannerAgent(Agent):
         t0 = time.thread_time()
         last = rnd >= var.last_round       # the last round: every ended sheet's final score is exact
         if last and self.exact:
-            _score, seq = lastround.solve(var, p, lambda q: final_score(var, q, ctx))
-            self.last_stats = {"plans": 1, "rollouts": 0, "seconds": time.thread_time() - t0}
+            value, seq, proven = lastround.solve(var, p, lambda q: final_score(var, q, ctx), self.exact_time)
+            if not proven:                 # out of time: the beam's best, if better than the best found
+                for e_value, e_seq in ((final_score(var, t[2], ctx), t[1] + [rules.END])
+                                       for t in beam_plans(var, p, rnd, self.last_beam, self.last_pilots, ctx)):
+                    if e_value > value:
+                        value, seq = e_value, e_seq
+            self.last_stats = {"plans": 1, "rollouts": 0, "seconds": time.thread_time() - t0, "proven": proven}
             return seq[:-1]                # without its ``end``
         beam, pilots = (self.last_beam, self.last_pilots) if last else (self.beam, self.pilots)
         plans = beam_plans(var, p, rnd, beam, pilots, ctx, self.skip(var, rnd, ctx))
