@@ -16,7 +16,8 @@ that charge only those artifacts, in one canonical order, so that each set of ac
 
 Only the order is canonical, not the moves: every step is one of the engine's legal actions, carried out
 by the engine. A sheet met before (the same fields, dust, marks, transmutations and dice left) is solved
-once.
+once. The sets are solved best bound first (``_bound``), until no bound left can beat the best found; past
+``SECONDS`` of CPU the best so far is returned as not proven.
 """
 
 from __future__ import annotations
@@ -55,8 +56,9 @@ SECONDS = 1.0          # CPU seconds the solver searches at most (0: no limit, t
 
 def targets(p: Player) -> list[tuple[int, ...]]:
     """Every set of artifacts not yet complete that the round's dice could complete: their empty fields,
-    and the dust they cost beyond all the dust at hand, within the dice (the empty set included)."""
-    dice = sum(1 for u in p.used if not u)
+    and the dust they lack beyond the dust at hand (``_dust_lacking``), within the dice (the empty set
+    included)."""
+    dice = p.used.count("")
     open_ = [a for a in range(len(_NFIELDS)) if not p.paid >> a & 1 and _NFIELDS[a] - p.nfill[a] <= dice]
     out: list[tuple[int, ...]] = []
     for k in range(len(open_) + 1):
@@ -165,7 +167,7 @@ def _activations_pay(p: Player) -> bool:
     levels' dice (with six dice and levels of 1, 2 and 3 dice, never)."""
     if p.amp_level or p.amp_paid:
         return True
-    dice = sum(1 for u in p.used if not u)
+    dice = p.used.count("")
     cost = 0
     for level, c in enumerate(SHEET.amp_costs, start=1):
         cost += c
