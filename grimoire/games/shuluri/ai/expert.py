@@ -25,6 +25,8 @@ import numpy as np
 from ....core.errors import GameConfigError
 from ....core.net import load
 from ....core.search import SearchSpec
+from .ctx import Ctx
+from .evaluate import SCALE, effects_worth
 from .features import NAMES, features
 from .search import ShuluriSearch
 
@@ -72,7 +74,12 @@ class ExpertSearch(ShuluriSearch):
             return super().evaluate(s)
         me = self.seat
         x = features(s, me)
-        base = 1.0 / (1.0 + math.exp(-2.0 * float(x[LEAD])))     # win_chances at 2 players, from its terms
+        lead = float(x[LEAD])
+        if self.effects_2p:         # the lasting spells on each side's figures, in the lead's unit
+            ctx = Ctx(s, me)
+            lead += sum(effects_worth(ctx, f) if f.seat != me else -effects_worth(ctx, f)
+                        for f in s.figs if f is not None) / SCALE
+        base = 1.0 / (1.0 + math.exp(-2.0 * lead))     # win_chances at 2 players, from its terms
         mine = self.weight * self.net.value(x) + (1.0 - self.weight) * base
         out = [1.0 - mine, 1.0 - mine]
         out[me] = mine

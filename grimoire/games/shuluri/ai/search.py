@@ -49,7 +49,9 @@ medium none measured better; see docs/ai.md):
 - ``effects`` (at more than two players): the leaf value counts the lasting spells on each figure
   (``evaluate.effects_worth``), so a Death Dance or a Madness on the enemy gladiator is worth what the
   planner says, not nothing. At two players hard's leaf stays as measured there (and the expert's is
-  its network's).
+  its network's), unless ``effects_2p``.
+- ``effects_2p`` (at two players, off): the leaf value counts the lasting spells there too (for the
+  expert, in the half of its leaf that is hard's value).
 - ``two_on_one`` (at more than two players): no walk by rule (``corner``, ``rally``, ``close_ranks``)
   ends where two enemy gladiators could strike our gladiator next and his partner could not strike back,
   and the search weighs no walk of his that would (``two_on_one.Guard``; traced in hard's lost pairs
@@ -92,7 +94,8 @@ class ShuluriSearch(SearchHooks):
                  use_duel: bool = False, first_step: bool = True, glad_heuristic: bool = False,
                  rival_enemy: bool = True, chase: bool = True, exchange_hunt: bool = False,
                  alliance: bool = True, corner_last: bool = True, rally: bool = True,
-                 close_ranks: bool = True, press: int = PRESS, effects: bool = True, two_on_one: bool = True):
+                 close_ranks: bool = True, press: int = PRESS, effects: bool = True, two_on_one: bool = True,
+                 effects_2p: bool = False):
         self.rng = Rng(derive_seed(seed, "shortcut"))
         self.top_k = top_k
         self.clear_gap = clear_gap
@@ -117,6 +120,7 @@ class ShuluriSearch(SearchHooks):
         self.close_ranks = close_ranks
         self.press = press
         self.effects = effects
+        self.effects_2p = effects_2p
         self.two_on_one = two_on_one
 
     # --- deciding without a search -----------------------------------------------------------------------
@@ -249,7 +253,7 @@ class ShuluriSearch(SearchHooks):
         return k != self.key and k != self.next_key
 
     def evaluate(self, s) -> list[float]:
-        base = win_chances(s, self.seat, self.rival_enemy, self.alliance, self.effects and s.num_players > 2)
+        base = win_chances(s, self.seat, self.rival_enemy, self.alliance, self.lasting(s))
         if s.num_players != 2 or not self.use_duel:
             return self._biased(s, base)
         me = self.seat
@@ -259,6 +263,10 @@ class ShuluriSearch(SearchHooks):
         out = [1.0 - mine, 1.0 - mine]
         out[me] = mine
         return self._biased(s, out)
+
+    def lasting(self, s) -> bool:
+        """Whether the leaf value counts the lasting spells on the figures (``effects``, ``effects_2p``)."""
+        return self.effects if s.num_players > 2 else self.effects_2p
 
     def terminal(self, s) -> list[float]:
         """A win counts 1, a loss 0 and a draw (the round cap with enemies still standing, or the last
