@@ -5,6 +5,7 @@ cross-version ladder's bridge plays a game and stops when the two versions' stat
 
 from __future__ import annotations
 
+import functools
 import subprocess
 import sys
 from pathlib import Path
@@ -235,3 +236,61 @@ def test_the_measuring_scripts_run_under_one_hash_seed(tmp_path, script, chosen)
         env["PYTHONHASHSEED"] = chosen
     out = subprocess.run([sys.executable, str(probe)], capture_output=True, text=True, env=env, cwd=ROOT, check=True)
     assert out.stdout.split() == [chosen or "0"]
+
+
+@functools.cache
+def _with_lasting_spells(seeds=tuple(range(100, 108))):
+    """Positions of medium's 2-player games where some living figure carries a lasting spell the AI values."""
+    from grimoire.games.shuluri.ai.attacks import EFFECT_WORTH
+    out = []
+    for seed in seeds:
+        s = grimoire.new_game("shuluri", 2, seed)
+        agents = [make_agent("shuluri", "medium", seed * 2 + k) for k in range(2)]
+        while not s.is_terminal():
+            lasting = (f is not None and f.alive and any(e.src == "spell" and e.key in EFFECT_WORTH and e.end >= s.round
+                                                         for e in f.effects) for f in s.figs)
+            if s.phase == "play" and any(lasting):
+                out.append(s.clone())
+            s.apply(agents[s.current_player].choose(s, s.current_player))
+    return out
+
+
+def test_effects_2p_puts_the_lasting_spells_into_the_leaf_at_two_players():
+    from grimoire.games.shuluri.ai.expert import ExpertSearch
+    from grimoire.games.shuluri.ai.search import ShuluriSearch
+    positions = _with_lasting_spells()
+    assert len(positions) >= 20
+    changed = 0
+    for s in positions[::5]:
+        for seat in range(2):
+            hard_on, hard_off = ShuluriSearch(1, effects_2p=True), ShuluriSearch(1)
+            exp_on = ExpertSearch(1, WEIGHT, shipped(), {"effects_2p": True})
+            exp_off = ExpertSearch(1, WEIGHT, shipped())
+            for h in (hard_on, hard_off, exp_on, exp_off):
+                h.seat = seat
+            with_effects = win_chances(s, seat, True, False, True)
+            assert hard_on.evaluate(s) == pytest.approx(with_effects)
+            assert hard_off.evaluate(s) == pytest.approx(win_chances(s, seat))
+            net = shipped().value(features(s, seat))
+            assert exp_on.evaluate(s)[seat] == pytest.approx(WEIGHT * net + (1 - WEIGHT) * with_effects[seat])
+            assert exp_off.evaluate(s)[seat] == pytest.approx(WEIGHT * net + (1 - WEIGHT) * win_chances(s, seat)[seat])
+            changed += hard_on.evaluate(s)[seat] != pytest.approx(hard_off.evaluate(s)[seat])
+    assert changed >= 4          # the option changes the value where spells last
+
+
+def test_a_lasting_spell_on_the_enemy_raises_the_leaf_value_with_effects_2p():
+    from grimoire.games.shuluri.ai.ctx import Ctx
+    from grimoire.games.shuluri.ai.evaluate import effects_worth
+    from grimoire.games.shuluri.ai.search import ShuluriSearch
+    seen = 0
+    for s in _with_lasting_spells():
+        for seat in range(2):
+            ctx = Ctx(s, seat)
+            on_enemy = sum(effects_worth(ctx, f) for f in s.figs if f is not None and f.seat != seat)
+            on_me = sum(effects_worth(ctx, f) for f in s.figs if f is not None and f.seat == seat)
+            if on_enemy > 0 and on_me == 0:
+                on, off = ShuluriSearch(1, effects_2p=True), ShuluriSearch(1)
+                on.seat = off.seat = seat
+                assert on.evaluate(s)[seat] > off.evaluate(s)[seat]
+                seen += 1
+    assert seen >= 3
