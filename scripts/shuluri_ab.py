@@ -30,13 +30,12 @@ from __future__ import annotations
 import argparse
 import functools
 import json
-import os
-import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
 from grimoire.agents import search_agent
 from grimoire.agents.arena import game_spec, play_game
+from grimoire.agents.measure import pin_hash_seed
 from grimoire.agents.stats import mean_interval, wilson
 from grimoire.games import shuluri
 from grimoire.games.shuluri.ai.search import ShuluriSearch
@@ -288,14 +287,6 @@ def main() -> None:
     if len(variants) > 1:
         print()
         print("\n".join(paired(log, args.variant)))
-
-
-def pin_hash_seed() -> None:
-    """Run under ``PYTHONHASHSEED=0`` (re-executing this script once) unless the caller chose a seed: some of the
-    AI's choices take the first best of a set of action texts (ties), whose order follows the string hash, so
-    without a fixed hash seed the same command plays other games in another process."""
-    if "PYTHONHASHSEED" not in os.environ:
-        os.execve(sys.executable, [sys.executable, *sys.argv], {**os.environ, "PYTHONHASHSEED": "0"})
 
 
 if __name__ == "__main__":

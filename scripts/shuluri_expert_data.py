@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 import time
 from pathlib import Path
 
@@ -25,6 +24,7 @@ import numpy as np
 from grimoire import new_game
 from grimoire.agents import make_agent, parse_agents, split_specs
 from grimoire.agents.arena import schedule
+from grimoire.agents.measure import pin_hash_seed
 from grimoire.core.episode import run_episode
 from grimoire.core.errors import GameConfigError
 from grimoire.games.shuluri.ai.features import SIZE, features
@@ -89,14 +89,6 @@ def main(argv: list[str] | None = None) -> int:
         os.replace(tmp, path)
         print(f"{path.name}: {len(zs)} rows, {time.process_time() - t0:.0f} s of CPU", flush=True)
     return 0
-
-
-def pin_hash_seed() -> None:
-    """Run under ``PYTHONHASHSEED=0`` (re-executing this script once) unless the caller chose a seed: some of the
-    AI's choices take the first best of a set of action texts (ties), whose order follows the string hash, so
-    without a fixed hash seed the same command plays other games in another process."""
-    if "PYTHONHASHSEED" not in os.environ:
-        os.execve(sys.executable, [sys.executable, *sys.argv], {**os.environ, "PYTHONHASHSEED": "0"})
 
 
 if __name__ == "__main__":

@@ -17,11 +17,11 @@ Solo under the default rules only (at a table the RNG and the others' choices ar
 from __future__ import annotations
 
 import argparse
-import os
 import time
 from typing import Any
 
 from grimoire.agents.arena import run_arena, summarize, write_json
+from grimoire.agents.measure import check_games_and_json
 from grimoire.core.rng import Rng
 from grimoire.games.zauberschmiede.planner import PlannerAgent
 from grimoire.games.zauberschmiede.sheet import SHEET
@@ -62,11 +62,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=7767)
     ap.add_argument("--json", required=True)
     args = ap.parse_args()
-    if args.games < 1:
-        ap.error("--games must be at least 1")
-    out_dir = os.path.dirname(os.path.abspath(args.json))
-    if not os.path.isdir(out_dir):
-        ap.error(f"--json: no such folder {out_dir}")          # before the games, so that none is lost
+    check_games_and_json(ap, args.games, args.json)               # before the games, so that none is lost
     t0 = time.process_time()
     results = run_arena("zauberschmiede", [NAME], args.games, args.seed, factories={NAME: ForesightPlanner},
                         on_result=lambda r: print(r["seed"], r["scores"][0], flush=True))

@@ -9,12 +9,12 @@
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
 import time
 
 from grimoire.agents import make_agent, parse_agent
 from grimoire.agents.arena import run_arena, summarize, write_json
+from grimoire.agents.measure import check_games_and_json
 from grimoire.core.agent import Agent
 
 CPU: list[float] = []          # this thread's CPU seconds of every decision
@@ -42,11 +42,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=2231)
     ap.add_argument("--json", required=True)
     args = ap.parse_args()
-    if args.games < 1:
-        ap.error("--games must be at least 1")
-    out_dir = os.path.dirname(os.path.abspath(args.json))
-    if not os.path.isdir(out_dir):
-        ap.error(f"--json: no such folder {out_dir}")          # before the games, so that none is lost
+    check_games_and_json(ap, args.games, args.json)               # before the games, so that none is lost
     label = parse_agent("zauberschmiede", args.agent).label      # one clear line for a bad specification
     t0 = time.process_time()
     results = run_arena("zauberschmiede", [label], args.games, args.seed,
