@@ -41,7 +41,8 @@ KEEP_CARD = 0.8                          # a trap card kept for later
 STRAT_PRICE = 0.45
 
 
-def setup_choice(ctx: Ctx, kind: str, legal: set[str], side_pref: str = "side") -> str | None:
+def setup_choice(ctx: Ctx, kind: str, legal: set[str], side_pref: str = "side",
+                 safe_deploy: bool = False) -> str | None:
     s = ctx.s
     team = s.teams[ctx.seat]
     if kind == "traps":
@@ -69,8 +70,23 @@ def setup_choice(ctx: Ctx, kind: str, legal: set[str], side_pref: str = "side") 
             return "first"
         return next(iter(sorted(x for x in legal if x.startswith("side "))), None)
     if kind == "deploy":
-        return _deploy(ctx, legal)
+        text = _deploy(ctx, legal)
+        return _safest(ctx, legal, text) if safe_deploy and text is not None else text
     return None
+
+
+def _safest(ctx: Ctx, legal: set[str], text: str) -> str:
+    """``safe_deploy``: once enemy figures stand on the board (side B deploys after A, S5.8), the figure
+    goes to the field of its choices where the enemy's ranged attackers and warlock (and, for the
+    gladiator, the enemy gladiator) threaten it least (``Ctx.threat``); on equal threat, ``_deploy``'s field."""
+    s = ctx.s
+    if not any(f is not None and f.field >= 0 and s.enemies(f.seat, ctx.seat) for f in s.figs):
+        return text
+    _d, role, chosen = text.split()
+    fig = next(f for f in s.figs if f is not None and f.seat == ctx.seat and ROLES[f.role] == role)
+    fields = {x: fld for a in legal if (p := a.split())[1] == role and (fld := B.parse_field(x := p[2])) is not None}
+    best = min(fields, key=lambda x: (round(ctx.threat(fig, fields[x]), 2), x != chosen, x))
+    return f"deploy {role} {best}"
 
 
 def _deploy(ctx: Ctx, legal: set[str]) -> str | None:

@@ -50,6 +50,8 @@ medium none measured better; see docs/ai.md):
   (``evaluate.effects_worth``), so a Death Dance or a Madness on the enemy gladiator is worth what the
   planner says, not nothing. At two players hard's leaf stays as measured there (and the expert's is
   its network's), unless ``effects_2p``.
+- ``safe_deploy`` (off): deploying after the enemy (side B), each figure goes where the enemy threatens it
+  least (``choices._safest``).
 - ``effects_2p`` (at two players, off): the leaf value counts the lasting spells there too (for the
   expert, in the half of its leaf that is hard's value).
 - ``two_on_one`` (at more than two players): no walk by rule (``corner``, ``rally``, ``close_ranks``)
@@ -95,7 +97,7 @@ class ShuluriSearch(SearchHooks):
                  rival_enemy: bool = True, chase: bool = True, exchange_hunt: bool = False,
                  alliance: bool = True, corner_last: bool = True, rally: bool = True,
                  close_ranks: bool = True, press: int = PRESS, effects: bool = True, two_on_one: bool = True,
-                 effects_2p: bool = False):
+                 effects_2p: bool = False, safe_deploy: bool = False):
         self.rng = Rng(derive_seed(seed, "shortcut"))
         self.top_k = top_k
         self.clear_gap = clear_gap
@@ -121,6 +123,7 @@ class ShuluriSearch(SearchHooks):
         self.press = press
         self.effects = effects
         self.effects_2p = effects_2p
+        self.safe_deploy = safe_deploy
         self.two_on_one = two_on_one
 
     # --- deciding without a search -----------------------------------------------------------------------
@@ -130,7 +133,8 @@ class ShuluriSearch(SearchHooks):
         kind = det.stack.top.kind
         by_text = {a.text: a for a in actions}
         if kind not in SEARCHED:
-            return decide(det, seat, actions, self.rng, side_pref="first" if self.first_step else "side")
+            return decide(det, seat, actions, self.rng, side_pref="first" if self.first_step else "side",
+                          safe_deploy=self.safe_deploy)
         if kind == "act" and self.chase and det.num_players > 2 and _glad_step(det):
             late = self.press and det.round >= self.press
             text = corner(det, seat, set(by_text), pair=self.exchange_hunt, last_only=self.corner_last,
