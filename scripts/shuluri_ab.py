@@ -45,7 +45,8 @@ def parse_variant(text: str) -> dict:
     out: dict = {}
     for item in filter(None, text.split(",")):
         k, v = item.split("=")
-        out[k] = v if k == "net" else float(v) if "." in v else int(v)
+        number = k != "net" and v.replace(".", "", 1).lstrip("-").isdigit()      # else a text (a path, a weapon)
+        out[k] = (float(v) if "." in v else int(v)) if number else v
     return out
 
 

@@ -42,7 +42,7 @@ STRAT_PRICE = 0.45
 
 
 def setup_choice(ctx: Ctx, kind: str, legal: set[str], side_pref: str = "side",
-                 safe_deploy: bool = False) -> str | None:
+                 safe_deploy: bool = False, weapon: str = START_WEAPON) -> str | None:
     s = ctx.s
     team = s.teams[ctx.seat]
     if kind == "traps":
@@ -64,7 +64,7 @@ def setup_choice(ctx: Ctx, kind: str, legal: set[str], side_pref: str = "side",
     if kind == "potions":
         return "potions " + " ".join(POTIONS_TO)
     if kind == "weapon":
-        return f"weapon {START_WEAPON}"
+        return f"weapon {weapon}"
     if kind == "side":
         if side_pref == "first" and "first" in legal:
             return "first"

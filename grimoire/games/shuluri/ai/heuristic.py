@@ -27,7 +27,8 @@ POTION_AT = 4                   # drink when at least this many Ep are missing
 
 
 def decide(det, seat: int, actions: list[Action], rng: Rng | None = None, noise: float = 0.0,
-           side_pref: str = "side", shared: dict | None = None, safe_deploy: bool = False) -> Action:
+           side_pref: str = "side", shared: dict | None = None, safe_deploy: bool = False,
+           weapon: str = C.START_WEAPON) -> Action:
     """The heuristic's choice on a determinization ``det`` (the real state's legal ``actions``)."""
     by_text = {a.text: a for a in actions}
     top = det.stack.top
@@ -56,7 +57,7 @@ def decide(det, seat: int, actions: list[Action], rng: Rng | None = None, noise:
     elif kind == "order":
         text = C.order(ctx, top.payload, legal)
     else:
-        text = C.setup_choice(ctx, kind, legal, side_pref, safe_deploy)
+        text = C.setup_choice(ctx, kind, legal, side_pref, safe_deploy, weapon)
         if noise and rng is not None and kind in ("weapon", "deploy") and rng.random() < noise:
             text = actions[rng.below(len(actions))].text
     a = by_text.get(text) if text else None
@@ -146,8 +147,10 @@ class HeuristicAgent(Agent):
 
     name = "heuristic"
 
-    def __init__(self, seed: int = 0, noise: float = 0.0, side_pref: str = "side", safe_deploy: bool = False):
+    def __init__(self, seed: int = 0, noise: float = 0.0, side_pref: str = "side", safe_deploy: bool = False,
+                 weapon: str = C.START_WEAPON):
         super().__init__(seed)
+        self.weapon = weapon
         self.noise = noise
         self.side_pref = side_pref
         self.safe_deploy = safe_deploy
@@ -157,4 +160,5 @@ class HeuristicAgent(Agent):
         if len(actions) == 1:
             return actions[0]
         det = state.sample_hidden(seat, self.rng)
-        return decide(det, seat, actions, self.rng, self.noise, self.side_pref, safe_deploy=self.safe_deploy)
+        return decide(det, seat, actions, self.rng, self.noise, self.side_pref, safe_deploy=self.safe_deploy,
+                      weapon=self.weapon)

@@ -50,6 +50,7 @@ medium none measured better; see docs/ai.md):
   (``evaluate.effects_worth``), so a Death Dance or a Madness on the enemy gladiator is worth what the
   planner says, not nothing. At two players hard's leaf stays as measured there (and the expert's is
   its network's), unless ``effects_2p``.
+- ``weapon`` (``choices.START_WEAPON`` by default): the gladiator's starting weapon set (S5.6).
 - ``safe_deploy`` (off): deploying after the enemy (side B), each figure goes where the enemy threatens it
   least (``choices._safest``).
 - ``effects_2p`` (at two players, off): the leaf value counts the lasting spells there too (for the
@@ -70,9 +71,12 @@ from __future__ import annotations
 
 from ....core.action import Action
 from ....core.episode import derive_seed
+from ....core.errors import GameConfigError
 from ....core.rng import Rng
 from ....core.search import SearchHooks
+from ..data import HEAP_SETS
 from .chase import EDGE, PRESS_EDGE, corner, rally
+from .choices import START_WEAPON
 from .ctx import Ctx
 from .duel import duel_value, lead_weight
 from .evaluate import win_chances
@@ -97,7 +101,7 @@ class ShuluriSearch(SearchHooks):
                  rival_enemy: bool = True, chase: bool = True, exchange_hunt: bool = False,
                  alliance: bool = True, corner_last: bool = True, rally: bool = True,
                  close_ranks: bool = True, press: int = PRESS, effects: bool = True, two_on_one: bool = True,
-                 effects_2p: bool = False, safe_deploy: bool = False):
+                 effects_2p: bool = False, safe_deploy: bool = False, weapon: str = START_WEAPON):
         self.rng = Rng(derive_seed(seed, "shortcut"))
         self.top_k = top_k
         self.clear_gap = clear_gap
@@ -124,6 +128,9 @@ class ShuluriSearch(SearchHooks):
         self.effects = effects
         self.effects_2p = effects_2p
         self.safe_deploy = safe_deploy
+        if weapon not in HEAP_SETS:
+            raise GameConfigError(f"weapon: one of {', '.join(HEAP_SETS)}")
+        self.weapon = weapon
         self.two_on_one = two_on_one
 
     # --- deciding without a search -----------------------------------------------------------------------
@@ -134,7 +141,7 @@ class ShuluriSearch(SearchHooks):
         by_text = {a.text: a for a in actions}
         if kind not in SEARCHED:
             return decide(det, seat, actions, self.rng, side_pref="first" if self.first_step else "side",
-                          safe_deploy=self.safe_deploy)
+                          safe_deploy=self.safe_deploy, weapon=self.weapon)
         if kind == "act" and self.chase and det.num_players > 2 and _glad_step(det):
             late = self.press and det.round >= self.press
             text = corner(det, seat, set(by_text), pair=self.exchange_hunt, last_only=self.corner_last,
