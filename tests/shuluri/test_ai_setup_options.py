@@ -1,15 +1,19 @@
-"""``safe_deploy``: side B, deploying after A (S5.8), puts each figure on the field of its choices where A's
-figures threaten it least; side A, with nothing of the enemy's on the board, deploys as before."""
+"""The setup options of the AI (off by default): ``safe_deploy`` — side B, deploying after A (S5.8), puts each
+figure on the field of its choices where A's figures threaten it least; side A, with nothing of the enemy's on
+the board, deploys as before — and ``weapon``, the gladiator's starting weapon set (S5.6)."""
 
 from __future__ import annotations
 
+import pytest
+
 import grimoire
+from grimoire.core.errors import GameConfigError
 from grimoire.games.shuluri import board as B
 from grimoire.games.shuluri.ai import choices as C
 from grimoire.games.shuluri.ai.ctx import Ctx
 from grimoire.games.shuluri.ai.heuristic import HeuristicAgent
 from grimoire.games.shuluri.ai.search import ShuluriSearch
-from grimoire.games.shuluri.data import ROLES
+from grimoire.games.shuluri.data import HEAP_SETS, ROLES
 
 
 def _deployments(seed: int):
@@ -63,3 +67,25 @@ def test_the_search_levels_deploy_safely_only_with_the_option():
         checked += 1
         differ += plain != safe
     assert checked == 20 and differ >= 1
+
+
+def _weapon_decision():
+    """A 2-player game at seat 0's choice of starting weapon (medium played the setup before it)."""
+    s = grimoire.new_game("shuluri", 2, 31)
+    other = HeuristicAgent(3)
+    while s.stack.top.kind != "weapon" or s.current_player != 0:
+        s.apply(other.choose(s, s.current_player))
+    return s
+
+
+def test_the_weapon_option_chooses_the_starting_weapon_and_the_default_is_the_greatsword():
+    s = _weapon_decision()
+    actions = s.legal_actions()
+    assert {a.text for a in actions} == {f"weapon {w}" for w in HEAP_SETS}
+    assert HeuristicAgent(1).choose(s, 0).text == f"weapon {C.START_WEAPON}" == "weapon greatsword"
+    assert ShuluriSearch(1).shortcut(s, 0, actions).text == "weapon greatsword"
+    for w in HEAP_SETS:
+        assert HeuristicAgent(1, weapon=w).choose(s, 0).text == f"weapon {w}"
+        assert ShuluriSearch(1, weapon=w).shortcut(s, 0, actions).text == f"weapon {w}"
+    with pytest.raises(GameConfigError, match="weapon: one of sword_shield"):
+        ShuluriSearch(1, weapon="spoon")
