@@ -989,6 +989,10 @@ class Hub:
         async with s.lock:
             s.last_used = time.monotonic()
             mine = s.seq if internal else s.seat_seq(seat)
+            if seq > mine and self.cluster is not None and not s.retired:
+                # the client has seen an action stored through another process that our copy has yet to follow
+                await self._catch_up(s)
+                mine = s.seq if internal else s.seat_seq(seat)
             if s.retired:
                 raise ApiError(409, "stale", "the game was changed elsewhere; reload", seq=mine)
             if s.state.is_terminal() or s.forfeit is not None:
@@ -1105,6 +1109,13 @@ class Hub:
         async with s.lock:
             if not s.retired:
                 await self._catch_up(s)
+
+    async def current(self, s: Session) -> None:
+        """Before a REST read in a cluster: catch up with the actions other processes stored, so that a client
+        who wrote through one process and reads through another (a load balancer's round robin) sees its own
+        action, not the copy a notification still has to bring. One indexed read; nothing without a cluster."""
+        if self.cluster is not None:
+            await self.refresh(s)
 
     # --- live updates ------------------------------------------------------------------------------
     def _seen(self, s: Session) -> dict[int | None, tuple[int, int, SeatView | None]]:

@@ -147,6 +147,71 @@ def test_concurrent_submissions_to_different_processes_apply_once(servers):
         assert [e["text"] for e in view(base, g["id"])["log"]] == accepted
 
 
+def test_a_client_reads_its_own_action_through_any_process(servers):
+    """Behind a round robin each request may reach another process: the read right after an acknowledged
+    action shows it, and an action sent with that read's seq is accepted, whichever process each one reaches
+    (a process's copy follows the others by notifications, which may still be on their way)."""
+    bases = [p.base for p in servers]
+    g = create_game(bases[0], [{"agent": "human"}] * 2, seed=36)
+    toks = {s["seat"]: s["token"] for s in g["seats"]}
+    for i in range(30):
+        v = view(bases[i % 3], g["id"])
+        assert v["seq"] == i, f"read {i} through process {i % 3}: seq {v['seq']}"
+        cp = v["obs"]["current_player"]
+        legal = view(bases[(i + 2) % 3], g["id"], toks[cp])["obs"]["legal_actions"]
+        r = httpx.post(f"{bases[(i + 1) % 3]}/api/games/{g['id']}/actions", headers=auth(toks[cp]),
+                       json={"seq": i, "action": legal[0]}, timeout=10)
+        assert r.status_code == 200, (i, r.text)
+        log = httpx.get(f"{bases[(i + 2) % 3]}/api/games/{g['id']}/log", timeout=10).json()
+        assert log["seq"] == i + 1 and log["log"][-1]["text"] == r.json()["action"], (i, log["seq"])
+
+
+def test_a_process_deaf_to_notifications_still_reads_and_accepts_the_latest(servers, pg_url):
+    """The database ends every process's listening connection (a network fault, a failover): until a process
+    listens again it hears of no action stored elsewhere. Meanwhile an action sent to it with the seq another
+    process answered is accepted, and a read through it shows the action just stored elsewhere."""
+    from sqlalchemy import create_engine
+    from sqlalchemy import text as sql_text
+
+    from grimoire.web.store import normalize_url
+    a, b, c = servers
+    g = create_game(a.base, [{"agent": "human"}] * 2, seed=37)
+    toks = {s["seat"]: s["token"] for s in g["seats"]}
+    for srv in (b, c):
+        assert view(srv.base, g["id"])["seq"] == 0                  # each holds a copy of the game
+
+    def act(srv, seq):
+        v = view(a.base, g["id"])                                  # A's copy: its own actions, or caught up
+        cp = v["obs"]["current_player"]
+        legal = view(a.base, g["id"], toks[cp])["obs"]["legal_actions"]
+        r = httpx.post(f"{srv.base}/api/games/{g['id']}/actions", headers=auth(toks[cp]),
+                       json={"seq": seq, "action": legal[0]}, timeout=10)
+        assert r.status_code == 200, (seq, r.text)
+        return r.json()["action"]
+
+    admin = create_engine(normalize_url(pg_url), isolation_level="AUTOCOMMIT")
+    try:
+        for i in range(3):
+            deadline = time.monotonic() + 10
+            while not all(_health(srv.base)["cluster"]["listening"] for srv in (b, c)):
+                assert time.monotonic() < deadline, "a process did not listen again"
+                time.sleep(0.02)
+            with admin.connect() as conn:
+                conn.execute(sql_text("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                                      "WHERE datname = current_database() AND query LIKE 'LISTEN%'"))
+            while _health(b.base)["cluster"]["listening"]:
+                assert time.monotonic() < deadline, "B's listening connection was not ended"
+                time.sleep(0.005)
+            act(a, 2 * i)
+            last = act(b, 2 * i + 1)                               # B's copy is one action behind
+            v = view(c.base, g["id"])                              # C's copy two
+            assert v["seq"] == 2 * i + 2 and v["log"][-1]["text"] == last, (i, v["seq"])
+    finally:
+        admin.dispose()
+    logs = [[e["text"] for e in view(srv.base, g["id"])["log"]] for srv in (a, b, c)]
+    assert len(logs[0]) == 6 and logs[0] == logs[1] == logs[2]
+
+
 def test_every_client_sees_every_update_whichever_process_it_is_on(servers):
     procs = servers
     g = create_game(procs[0].base, [{"agent": "human"}] * 2, seed=32)

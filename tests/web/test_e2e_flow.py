@@ -84,8 +84,10 @@ def test_an_opened_auction_is_brought_into_view(browser, server):
         if page.locator("button.open-auction").count():
             break
         click_and_wait(page, page.locator("button.end-turn, .prompt .actions button, button.pass, button.do-pay"))
+    # the bid panel must be out of view before the click; no scroll to the button first: the answers the page
+    # asks for after a move may redraw the board and detach a button already found (a CI run failed so),
+    # while the click finds it again and waits until it stands still
     opener = page.locator("button.open-auction").first
-    opener.scroll_into_view_if_needed()
     page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
     click_and_wait(page, opener)
     page.wait_for_selector(".auction.decision")
