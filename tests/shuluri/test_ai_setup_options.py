@@ -35,7 +35,7 @@ def test_side_b_deploys_where_the_enemy_threatens_least_and_side_a_as_before():
         for s, seat, legal in _deployments(seed):
             ctx = Ctx(s, seat)
             plain = C.setup_choice(ctx, "deploy", legal)
-            safe = C.setup_choice(Ctx(s, seat), "deploy", legal, safe_deploy=True)
+            safe = C.setup_choice(Ctx(s, seat), "deploy", legal, C.Setup(safe_deploy=True))
             assert safe in legal
             enemy_on_board = any(f is not None and f.field >= 0 and s.enemies(f.seat, seat) for f in s.figs)
             if seat != s.first:
@@ -59,9 +59,9 @@ def test_the_search_levels_deploy_safely_only_with_the_option():
     for s, seat, legal in _deployments(22) + _deployments(23):
         actions = s.legal_actions()
         off, on = ShuluriSearch(1), ShuluriSearch(1, safe_deploy=True)
-        assert off.safe_deploy is False
+        assert off.setup.safe_deploy is False and on.setup == C.Setup("first", True)
         plain = C.setup_choice(Ctx(s, seat), "deploy", legal)
-        safe = C.setup_choice(Ctx(s, seat), "deploy", legal, safe_deploy=True)
+        safe = C.setup_choice(Ctx(s, seat), "deploy", legal, C.Setup(safe_deploy=True))
         assert off.shortcut(s, seat, actions).text == plain
         assert on.shortcut(s, seat, actions).text == safe
         checked += 1
@@ -87,5 +87,8 @@ def test_the_weapon_option_chooses_the_starting_weapon_and_the_default_is_the_gr
     for w in HEAP_SETS:
         assert HeuristicAgent(1, weapon=w).choose(s, 0).text == f"weapon {w}"
         assert ShuluriSearch(1, weapon=w).shortcut(s, 0, actions).text == f"weapon {w}"
-    with pytest.raises(GameConfigError, match="weapon: one of sword_shield"):
-        ShuluriSearch(1, weapon="spoon")
+    for bad in (lambda: ShuluriSearch(1, weapon="spoon"), lambda: HeuristicAgent(1, weapon="spoon")):
+        with pytest.raises(GameConfigError, match="weapon: one of sword_shield"):   # one check for every level
+            bad()
+    with pytest.raises(GameConfigError, match="side_pref: side or first"):
+        HeuristicAgent(1, side_pref="last")

@@ -4,6 +4,9 @@ back on the first legal action)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from ....core.errors import GameConfigError
 from .. import board as B
 from ..combat import ranged_kind
 from ..damage import effective_sfe
@@ -13,6 +16,7 @@ from ..data import (
     D2,
     DODGE_BONUS,
     GL,
+    HEAP_SETS,
     JAVELIN_TE,
     NET_TE,
     ROLES,
@@ -41,8 +45,27 @@ KEEP_CARD = 0.8                          # a trap card kept for later
 STRAT_PRICE = 0.45
 
 
-def setup_choice(ctx: Ctx, kind: str, legal: set[str], side_pref: str = "side",
-                 safe_deploy: bool = False, weapon: str = START_WEAPON) -> str | None:
+@dataclass(frozen=True)
+class Setup:
+    """How a side sets up (S5), one value for medium, hard and the expert alike; a bad value is one line.
+    ``side_pref``: on winning the roll, "side" chooses the side (and is B), "first" takes the first step
+    (and is A, S5.5). ``safe_deploy``: deploying after the enemy, each figure goes where the enemy threatens
+    it least (``_safest``). ``weapon``: the gladiator's starting weapon set (S5.6)."""
+    side_pref: str = "side"
+    safe_deploy: bool = False
+    weapon: str = START_WEAPON
+
+    def __post_init__(self) -> None:
+        if self.side_pref not in ("side", "first"):
+            raise GameConfigError("side_pref: side or first")
+        if self.weapon not in HEAP_SETS:
+            raise GameConfigError(f"weapon: one of {', '.join(HEAP_SETS)}")
+
+
+SETUP = Setup()
+
+
+def setup_choice(ctx: Ctx, kind: str, legal: set[str], setup: Setup = SETUP) -> str | None:
     s = ctx.s
     team = s.teams[ctx.seat]
     if kind == "traps":
@@ -64,14 +87,14 @@ def setup_choice(ctx: Ctx, kind: str, legal: set[str], side_pref: str = "side",
     if kind == "potions":
         return "potions " + " ".join(POTIONS_TO)
     if kind == "weapon":
-        return f"weapon {weapon}"
+        return f"weapon {setup.weapon}"
     if kind == "side":
-        if side_pref == "first" and "first" in legal:
+        if setup.side_pref == "first" and "first" in legal:
             return "first"
         return next(iter(sorted(x for x in legal if x.startswith("side "))), None)
     if kind == "deploy":
         text = _deploy(ctx, legal)
-        return _safest(ctx, legal, text) if safe_deploy and text is not None else text
+        return _safest(ctx, legal, text) if setup.safe_deploy and text is not None else text
     return None
 
 

@@ -27,8 +27,7 @@ POTION_AT = 4                   # drink when at least this many Ep are missing
 
 
 def decide(det, seat: int, actions: list[Action], rng: Rng | None = None, noise: float = 0.0,
-           side_pref: str = "side", shared: dict | None = None, safe_deploy: bool = False,
-           weapon: str = C.START_WEAPON) -> Action:
+           shared: dict | None = None, setup: C.Setup = C.SETUP) -> Action:
     """The heuristic's choice on a determinization ``det`` (the real state's legal ``actions``)."""
     by_text = {a.text: a for a in actions}
     top = det.stack.top
@@ -57,7 +56,7 @@ def decide(det, seat: int, actions: list[Action], rng: Rng | None = None, noise:
     elif kind == "order":
         text = C.order(ctx, top.payload, legal)
     else:
-        text = C.setup_choice(ctx, kind, legal, side_pref, safe_deploy, weapon)
+        text = C.setup_choice(ctx, kind, legal, setup)
         if noise and rng is not None and kind in ("weapon", "deploy") and rng.random() < noise:
             text = actions[rng.below(len(actions))].text
     a = by_text.get(text) if text else None
@@ -150,15 +149,12 @@ class HeuristicAgent(Agent):
     def __init__(self, seed: int = 0, noise: float = 0.0, side_pref: str = "side", safe_deploy: bool = False,
                  weapon: str = C.START_WEAPON):
         super().__init__(seed)
-        self.weapon = weapon
         self.noise = noise
-        self.side_pref = side_pref
-        self.safe_deploy = safe_deploy
+        self.setup = C.Setup(side_pref, safe_deploy, weapon)
 
     def choose(self, state, seat: int) -> Action:
         actions = state.legal_actions()
         if len(actions) == 1:
             return actions[0]
         det = state.sample_hidden(seat, self.rng)
-        return decide(det, seat, actions, self.rng, self.noise, self.side_pref, safe_deploy=self.safe_deploy,
-                      weapon=self.weapon)
+        return decide(det, seat, actions, self.rng, self.noise, setup=self.setup)

@@ -71,12 +71,10 @@ from __future__ import annotations
 
 from ....core.action import Action
 from ....core.episode import derive_seed
-from ....core.errors import GameConfigError
 from ....core.rng import Rng
 from ....core.search import SearchHooks
-from ..data import HEAP_SETS
 from .chase import EDGE, PRESS_EDGE, corner, rally
-from .choices import START_WEAPON
+from .choices import START_WEAPON, Setup
 from .ctx import Ctx
 from .duel import duel_value, lead_weight
 from .evaluate import win_chances
@@ -127,10 +125,7 @@ class ShuluriSearch(SearchHooks):
         self.press = press
         self.effects = effects
         self.effects_2p = effects_2p
-        self.safe_deploy = safe_deploy
-        if weapon not in HEAP_SETS:
-            raise GameConfigError(f"weapon: one of {', '.join(HEAP_SETS)}")
-        self.weapon = weapon
+        self.setup = Setup("first" if first_step else "side", safe_deploy, weapon)   # checks the weapon
         self.two_on_one = two_on_one
 
     # --- deciding without a search -----------------------------------------------------------------------
@@ -140,8 +135,7 @@ class ShuluriSearch(SearchHooks):
         kind = det.stack.top.kind
         by_text = {a.text: a for a in actions}
         if kind not in SEARCHED:
-            return decide(det, seat, actions, self.rng, side_pref="first" if self.first_step else "side",
-                          safe_deploy=self.safe_deploy, weapon=self.weapon)
+            return decide(det, seat, actions, self.rng, setup=self.setup)
         if kind == "act" and self.chase and det.num_players > 2 and _glad_step(det):
             late = self.press and det.round >= self.press
             text = corner(det, seat, set(by_text), pair=self.exchange_hunt, last_only=self.corner_last,
