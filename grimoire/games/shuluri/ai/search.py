@@ -113,7 +113,6 @@ class ShuluriSearch(SearchHooks):
         self.root_len = 0
         self.decided = 0
         self.searched = 0
-        self.first_step = first_step
         self.glad_heuristic = glad_heuristic
         self.rival_enemy = rival_enemy
         self.chase = chase
