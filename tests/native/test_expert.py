@@ -300,3 +300,33 @@ def test_the_default_horizon_at_4_players_is_endgame_all():
     assert roots["auto"] and roots["auto"] == roots["endgame_all"]
     assert all(abs(12 * wv - round(12 * wv)) < 1e-9 for _code, _n, wv in roots["auto"])
     assert any(abs(12 * wv - round(12 * wv)) > 1e-6 for _code, _n, wv in roots["turn"])
+
+
+def test_hard_leaf_gives_the_named_characters_hard_s_leaf_value():
+    """``hard_leaf=elf/fairy``: a seat playing a named character searches as the expert with the network's
+    share 0 would, the others as the expert with its share; an unknown character is refused in one line."""
+    from grimoire.games.zavandor.data import CHARACTERS
+    state = new_game("zavandor", 2, 47, backend="native", max_rounds=5)
+    mine = CHARACTERS[state.players[0].char]
+    other = next(c for c in CHARACTERS if c != mine)
+    spec = "expert:time=0,iterations=60"
+    agents = {"named": make_agent("zavandor", f"{spec},hard_leaf={other}/{mine}", 5),
+              "zero": make_agent("zavandor", f"{spec},weight=0", 5),
+              "unnamed": make_agent("zavandor", f"{spec},hard_leaf={other}", 5),
+              "shipped": make_agent("zavandor", spec, 5)}
+    assert agents["named"].hard_leaf == {mine, other} and agents["shipped"].hard_leaf == frozenset()
+    medium = make_agent("zavandor", "medium", 2)
+    searched = differ = 0
+    while not state.is_terminal():
+        seat = state.current_player
+        if seat != 0:
+            state.apply(medium.choose(state, seat))
+            continue
+        chosen = {k: a.choose(state, seat).text for k, a in agents.items()}
+        assert chosen["named"] == chosen["zero"] and chosen["unnamed"] == chosen["shipped"]
+        searched += agents["named"].last_stats.get("iterations", 0) > 0
+        differ += chosen["zero"] != chosen["shipped"]
+        state.apply(next(a for a in state.legal_actions() if a.text == chosen["shipped"]))
+    assert searched >= 10 and differ >= 1            # the share matters here, so the equalities say something
+    with pytest.raises(ValueError, match="hard_leaf names characters"):
+        expert.ExpertAgent(1, hard_leaf="elf/dragon")

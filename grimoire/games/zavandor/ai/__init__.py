@@ -49,7 +49,7 @@ def naive_agent(seed: int = 0):
 
 def expert_agent(seed: int = 0, time: float = 0.5, iterations: int = 0, c: float = 0.5, weight: float = 0.5,
                  cpu: bool = False, top_k: int = 4, gap: float = 1.5, band: float = 0.15, search: str = "all",
-                 horizon: str = "auto", blend: str = "raw"):
+                 horizon: str = "auto", blend: str = "raw", hard_leaf: str = ""):
     """The learned level (``expert:time=1``; ``time=0,iterations=N`` for a fixed budget; ``cpu=true``
     counts the time in CPU seconds of the searching thread, for measurements on a busy machine; ``weight``
     the network's share of a leaf's value, ``expert.WEIGHT`` by default). The search's reach, as the hard
@@ -58,10 +58,11 @@ def expert_agent(seed: int = 0, time: float = 0.5, iterations: int = 0, c: float
     endgame: the round where one more sentinel sold ends the game, else the turn; endgame_all: that and
     everything searched in that round; auto, the default: endgame_all at 2 and 4 players, turn otherwise);
     ``search=bids`` or ``turns`` leaves the other decisions to medium (a diagnostic); ``blend=scaled`` moves
-    the network's value onto the spread of the heuristic's rewards before blending (``expert.BLENDS``)."""
+    the network's value onto the spread of the heuristic's rewards before blending (``expert.BLENDS``);
+    ``hard_leaf=fairy/kobold``: a seat playing one of these characters values its leaves as hard does."""
     from .expert import ExpertAgent
     a = ExpertAgent(seed, time=time, iterations=iterations, c=c, weight=weight, top_k=top_k, gap=gap, band=band,
-                    search=search, horizon=horizon, blend=blend)
+                    search=search, horizon=horizon, blend=blend, hard_leaf=hard_leaf)
     a.cpu_clock = cpu
     return a
 

@@ -80,15 +80,20 @@ def shipped_net(players: int):
 class ExpertAgent(Agent):
     """The expert level (see the module text): ``time`` seconds per searched decision (0: no time
     limit, ``iterations`` then fixes the budget), ``c`` the search's exploration, ``weight`` the
-    network's share of a leaf's value, ``blend`` how the network's value enters it (``BLENDS``)."""
+    network's share of a leaf's value, ``blend`` how the network's value enters it (``BLENDS``),
+    ``hard_leaf`` the characters (``elf/fairy``) whose seat values its leaves as hard does (share 0)."""
 
     name = "expert"
 
     def __init__(self, seed: int = 0, time: float = TIME, iterations: int = 0, c: float = 0.5,
                  weight: float = WEIGHT, top_k: int = 4, gap: float = 1.5, band: float = 0.15,
-                 search: str = "all", horizon: str = "auto", blend: str = "raw"):
+                 search: str = "all", horizon: str = "auto", blend: str = "raw", hard_leaf: str = ""):
         super().__init__(seed)
+        from ..data import CHARACTERS
         from .search import ZavandorSearch
+        self.hard_leaf = frozenset(c.strip() for c in hard_leaf.split("/") if c.strip())
+        if not self.hard_leaf <= set(CHARACTERS):
+            raise ValueError("hard_leaf names characters separated by '/': " + "/".join(CHARACTERS))
         if not 0.0 <= weight <= 1.0:
             raise ValueError("weight is between 0 and 1")
         if search not in SEARCHED:
@@ -110,7 +115,7 @@ class ExpertAgent(Agent):
         self.weight = weight
         self.cpu_clock = False
         self.last_stats: dict[str, Any] = {}
-        self._leaf_players: int | None = None
+        self._leaf: tuple[int, float] | None = None        # (players, share) the core's search is set for
         self._medium: Agent | None = None
 
     def fast_on(self, engine: str) -> bool:
@@ -127,16 +132,24 @@ class ExpertAgent(Agent):
         if self.search != "all" and bid != (self.search == "bids"):
             return self._heuristic(state, seat)
         native = state if state.backend == "native" else from_python(state)
-        self._set_leaf(native)
+        self._set_leaf(native, seat)
         action = search_choose(self.hooks, self, native, seat)
         if native is not state:           # the same action, as the Python engine spells it
             return next(a for a in state.legal_actions() if a.text == action.text)
         return action
 
-    def _set_leaf(self, state) -> None:
+    def leaf_weight(self, state, seat: int) -> float:
+        """The network's share of the leaves in ``seat``'s search: 0 where its character is in ``hard_leaf``."""
+        from ..data import CHARACTERS
+        if self.hard_leaf and CHARACTERS[state.players[seat].char] in self.hard_leaf:
+            return 0.0
+        return self.weight
+
+    def _set_leaf(self, state, seat: int) -> None:
         from ..native import _native
         n = state.num_players
-        if self._leaf_players == n:
+        weight = self.leaf_weight(state, seat)
+        if self._leaf == (n, weight):
             return
         nat = getattr(self.hooks, "_native", None)
         if nat is None:
@@ -144,11 +157,11 @@ class ExpertAgent(Agent):
             h: Any = self.hooks          # (the core's twin lives on the hooks, as search_choose keeps it)
             nat = h._native = _native.Search(*_params_args(h.params), h.top_k, float(h.scale), float(h.clear_gap),
                                              float(h.bid_band), h.h.rng.state, h.rng.state)
-        nat.set_leaf(shipped_net(n), self.weight, self.blend == "scaled")
+        nat.set_leaf(shipped_net(n), weight, self.blend == "scaled")
         horizon = HORIZON_AUTO.get(n, "turn") if self.horizon == "auto" else self.horizon
         nat.endgame_round = horizon.startswith("endgame")
         nat.endgame_search_all = horizon == "endgame_all"
-        self._leaf_players = n
+        self._leaf = (n, weight)
 
     def _fallback(self, state, seat: int) -> Action:
         """No core: the heuristic decides (the search without the core is the hard level's business)."""
