@@ -55,6 +55,9 @@ medium none measured better; see docs/ai.md):
   least (``choices._safest``).
 - ``effects_2p`` (at two players, off): the leaf value counts the lasting spells there too (for the
   expert, in the half of its leaf that is hard's value).
+- ``reach`` (0, off): the playouts go on through this many steps after the searched one (the enemy's answer
+  at 1, our next step at 2) before the leaf is valued; without it they end with the step, or with the enemy
+  gladiator's step that follows it.
 - ``two_on_one`` (at more than two players): no walk by rule (``corner``, ``rally``, ``close_ranks``)
   ends where two enemy gladiators could strike our gladiator next and his partner could not strike back,
   and the search weighs no walk of his that would (``two_on_one.Guard``; traced in hard's lost pairs
@@ -71,6 +74,7 @@ from __future__ import annotations
 
 from ....core.action import Action
 from ....core.episode import derive_seed
+from ....core.errors import GameConfigError
 from ....core.rng import Rng
 from ....core.search import SearchHooks
 from .chase import EDGE, PRESS_EDGE, corner, rally
@@ -99,7 +103,11 @@ class ShuluriSearch(SearchHooks):
                  rival_enemy: bool = True, chase: bool = True, exchange_hunt: bool = False,
                  alliance: bool = True, corner_last: bool = True, rally: bool = True,
                  close_ranks: bool = True, press: int = PRESS, effects: bool = True, two_on_one: bool = True,
-                 effects_2p: bool = False, safe_deploy: bool = False, weapon: str = START_WEAPON):
+                 effects_2p: bool = False, safe_deploy: bool = False, weapon: str = START_WEAPON, reach: int = 0):
+        if reach < 0:
+            raise GameConfigError("reach: a number of steps, 0 or more")
+        self.reach = reach
+        self.root_step = -1
         self.rng = Rng(derive_seed(seed, "shortcut"))
         self.top_k = top_k
         self.clear_gap = clear_gap
@@ -209,6 +217,7 @@ class ShuluriSearch(SearchHooks):
         # the playout goes on through the next step when that is an enemy gladiator's: the answer to
         # where our gladiator ends (who strikes first) is what decides the duel
         self.next_key = None
+        self.root_step = _step_index(root) if root.phase == "play" else -1
         self.duel = self.use_duel and root.phase == "play" and bool(root.sched) and root.sched[root.step_i][1] == "glad"
         if root.phase == "play" and root.step_i + 1 < len(root.sched):
             nseat, nkind = root.sched[root.step_i + 1]
@@ -254,7 +263,10 @@ class ShuluriSearch(SearchHooks):
 
     def cutoff(self, s, depth: int) -> bool:
         k = (s.round, s.step_i)
-        return k != self.key and k != self.next_key
+        if k == self.key or k == self.next_key:
+            return False
+        return not (self.reach and self.root_step >= 0 and s.phase == "play"
+                    and _step_index(s) - self.root_step <= self.reach)
 
     def evaluate(self, s) -> list[float]:
         base = win_chances(s, self.seat, self.rival_enemy, self.alliance, self.lasting(s))
@@ -301,6 +313,11 @@ class ShuluriSearch(SearchHooks):
                 return None
             node = node[1]
         return node[0] if node is not None and s._hist_len > self.root_len else None
+
+
+def _step_index(s) -> int:
+    """The step's place in the whole game (the schedule has the same length every round)."""
+    return s.round * len(s.sched) + s.step_i
 
 
 def _glad_step(s) -> bool:
