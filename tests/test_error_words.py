@@ -77,6 +77,9 @@ def refusals(tmp: Path):
     from grimoire.agents import make_agent
     from grimoire.agents.review import check_reviewable, hint
     yield "unknown agent", lambda: make_agent(GAME, "grandmaster", 1)
+    yield "agent value out of range", lambda: make_agent(GAME, "expert:weight=3", 1)
+    yield "agent value not among its choices", lambda: make_agent(GAME, "expert:horizon=forever", 1)
+    yield "agent without a budget", lambda: make_agent("shuluri", "expert:time=0,iterations=0", 1)
     yield "review before the end", lambda: check_reviewable(rec, 0)
     yield "hint for another seat", lambda: hint(new_game(GAME, 2, seed=3), 1 - new_game(GAME, 2, seed=3).current_player)
 
@@ -130,3 +133,18 @@ def test_a_damaged_record_is_refused_in_the_language_by_the_terminal(tmp_path, m
     from grimoire.cli.main import in_words
     monkeypatch.setattr("sys.argv", ["grimoire", "--lang", "hu", "replay", str(bad)])
     assert in_words(r.exception) == Translator("hu")("term.err.record.number", field="players", top=64)
+
+
+def test_an_agent_a_game_refuses_without_a_catalog_text_is_still_one_line(monkeypatch):
+    """A game's agent factory that refuses its parameters with a plain ValueError: the terminal says which
+    agent could not be built and why, in the reader's language around the game's reason, not a traceback."""
+    from grimoire.agents import make_agent
+
+    def picky(seed: int = 0, depth: int = 1):
+        raise ValueError(f"depth {depth} is too deep")
+
+    monkeypatch.setitem(game_info(GAME).agents, "picky", picky)
+    e = caught(lambda: make_agent(GAME, "picky:depth=9", 1))
+    assert str(e) == "agent picky:depth=9 cannot be built: depth 9 is too deep"
+    said = Translator("de")(e.key, **e.params)
+    assert said == "KI-Spieler picky:depth=9 lässt sich nicht erstellen: depth 9 is too deep"

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from ..core.action import Action
 from ..core.agent import Agent, RandomAgent
 from ..core.episode import derive_seed
-from ..core.errors import GameConfigError
+from ..core.errors import GameConfigError, GrimoireError
 from ..core.registry import game_info
 from ..core.search import SearchSpec
 from ..core.state import GameState
@@ -169,7 +169,13 @@ def make_agent(game: str, name: str | AgentSpec, seed: int = 0) -> Agent:
     info = game_info(game)
     factory = info.agents.get(name) or GENERIC_AGENTS.get(name)
     if factory is not None:
-        agent = factory(seed, **params)
+        try:
+            agent = factory(seed, **params)
+        except GrimoireError:
+            raise
+        except ValueError as e:         # a game's check without a catalog text: still one line, not a traceback
+            raise GameConfigError(f"agent {spec.label} cannot be built: {e}", key="term.err.agent.rejected",
+                                  params={"agent": spec.label, "reason": str(e)}) from None
         # a game's level that is another search (its hooks and budget): built here, as hard is
         return spec_agent(agent, seed, None, name) if isinstance(agent, SearchSpec) else agent
     if name == "hard" and info.search is not None:

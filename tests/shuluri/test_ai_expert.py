@@ -93,7 +93,7 @@ def test_weight_zero_is_the_hard_level():
 
 
 def test_a_bad_weight_is_one_clear_line():
-    with pytest.raises(GameConfigError, match="weight is between 0 and 1"):
+    with pytest.raises(GameConfigError, match=r"weight=2.0 is not accepted; it takes 0-1"):
         make_agent("shuluri", "expert:weight=2.0", 1)
     with pytest.raises(GameConfigError, match="has no parameter"):
         parse_agent("shuluri", "expert:simulations=3")

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ....core.errors import GameConfigError
+from ....core.errors import agent_budget_error, agent_value_error
 from ....core.net import load
 from ....core.search import SearchSpec
 from .ctx import Ctx
@@ -91,9 +91,9 @@ def expert_spec(seed: int = 0, iterations: int = 120, time: float = 1.5, weight:
     """The expert's search (``expert:weight=0.5``; ``time=0,iterations=N`` for a fixed budget; ``cpu=true``
     counts the seconds in CPU time of the searching thread). The budget defaults are hard's."""
     if not 0.0 <= weight <= 1.0:
-        raise GameConfigError("agent expert: weight is between 0 and 1")
+        raise agent_value_error("expert", "weight", weight, "0-1")
     if not time and not iterations:
-        raise GameConfigError("agent expert: time=0 needs an iteration budget (iterations=N)")
+        raise agent_budget_error("expert")
     net = shipped() if weight > 0 else None
     return SearchSpec(hooks=lambda s: ExpertSearch(s, weight, net), iterations=iterations or None,
                       time_limit=time or None, c=0.5, cpu_clock=cpu)

@@ -23,6 +23,7 @@ import numpy as np
 
 from ....core.action import Action
 from ....core.agent import Agent
+from ....core.errors import agent_budget_error, agent_value_error
 from ....core.net import load as load_network
 
 DATA = Path(__file__).resolve().parent.parent / "data"
@@ -93,15 +94,15 @@ class ExpertAgent(Agent):
         from .search import ZavandorSearch
         self.hard_leaf = frozenset(c.strip() for c in hard_leaf.split("/") if c.strip())
         if not self.hard_leaf <= set(CHARACTERS):
-            raise ValueError("hard_leaf names characters separated by '/': " + "/".join(CHARACTERS))
+            raise agent_value_error("expert", "hard_leaf", hard_leaf, "/".join(CHARACTERS))
         if not 0.0 <= weight <= 1.0:
-            raise ValueError("weight is between 0 and 1")
+            raise agent_value_error("expert", "weight", weight, "0-1")
         if search not in SEARCHED:
-            raise ValueError("search is one of " + ", ".join(SEARCHED))
+            raise agent_value_error("expert", "search", search, ", ".join(SEARCHED))
         if horizon not in HORIZONS:
-            raise ValueError("horizon is one of " + ", ".join(HORIZONS))
+            raise agent_value_error("expert", "horizon", horizon, ", ".join(HORIZONS))
         if blend not in BLENDS:
-            raise ValueError("blend is one of " + ", ".join(BLENDS))
+            raise agent_value_error("expert", "blend", blend, ", ".join(BLENDS))
         self.blend = blend
         self.horizon = horizon
         self.hooks = ZavandorSearch(seed, top_k=top_k, clear_gap=gap, bid_band=band,
@@ -110,7 +111,7 @@ class ExpertAgent(Agent):
         self.time_limit = time or None
         self.iterations = iterations or None
         if self.time_limit is None and self.iterations is None:
-            raise ValueError("expert: time=0 needs an iteration budget (iterations=N)")
+            raise agent_budget_error("expert")
         self.c = c
         self.weight = weight
         self.cpu_clock = False
