@@ -546,8 +546,7 @@ def create_app(db_url: str | None = None, *, ai_delay: float = 0.5, ai_workers: 
 
     @app.get("/api/games/{gid}", openapi_extra={"parameters": [TOKEN_HEADER]})
     async def get_game(gid: str, request: Request):
-        s = await hub().get(gid)
-        await hub().current(s)
+        s = await hub().current(gid)
         seat = hub().seat_for_token(s, _bearer(request))
         return Response(hub().view_json(s, seat), media_type="application/json")
 
@@ -564,8 +563,7 @@ def create_app(db_url: str | None = None, *, ai_delay: float = 0.5, ai_workers: 
 
     @app.get("/api/games/{gid}/log", openapi_extra={"parameters": [TOKEN_HEADER]})
     async def game_log(gid: str, request: Request):
-        s = await hub().get(gid)
-        await hub().current(s)
+        s = await hub().current(gid)
         seat = hub().seat_for_token(s, _bearer(request))
         text = f'{{"game_id":{fastjson.dumps(s.id)},"seq":{s.seat_seq(seat)},"seat":{fastjson.dumps(seat)},' \
                f'"log":{s.log_json(seat)}}}'

@@ -818,21 +818,27 @@ class Hub:
         return session, tokens
 
     async def get(self, gid: Any) -> Session:
+        return (await self._get(gid))[0]
+
+    async def _get(self, gid: Any) -> tuple[Session, bool]:
+        """The game's session, and whether this call read it from the database."""
         if not isinstance(gid, str) or not GAME_ID.fullmatch(gid):
             raise ApiError(404, "unknown_game", f"there is no game {str(gid)[:60]!r}")
         s = self.sessions.get(gid)
         if s is not None:
             s.last_used = time.monotonic()
             self.sessions.move_to_end(gid)
-            return s
+            return s, False
         bad = self._corrupt.get(gid)
         if bad is not None and bad[0] > time.monotonic() - 60:
             raise ApiError(500, "corrupt_game", bad[1])
         lock = self._loading.setdefault(gid, asyncio.Lock())
+        read = False
         try:
             async with lock:
                 s = self.sessions.get(gid)
                 if s is None:
+                    read = True
                     self._room_for_one_more()
                     loop = asyncio.get_running_loop()
                     try:
@@ -856,7 +862,7 @@ class Hub:
                                 s.remote_online.setdefault(proc, seats)
         finally:
             self._loading.pop(gid, None)
-        return s
+        return s, read
 
     def _corrupt_game(self, gid: str, why: str) -> ApiError:
         log.error("game %s cannot be loaded (its stored rows are damaged): %s", gid, why)
@@ -1110,12 +1116,16 @@ class Hub:
             if not s.retired:
                 await self._catch_up(s)
 
-    async def current(self, s: Session) -> None:
-        """Before a REST read in a cluster: catch up with the actions other processes stored, so that a client
-        who wrote through one process and reads through another (a load balancer's round robin) sees its own
-        action, not the copy a notification still has to bring. One indexed read; nothing without a cluster."""
-        if self.cluster is not None:
+    async def current(self, gid: Any) -> Session:
+        """The game for a REST read. In a cluster its copy first catches up with the actions other processes
+        stored, so that a client who wrote through one process and reads through another (a load balancer's
+        round robin) sees its own action, not the copy a notification still has to bring: one indexed read,
+        none for a game this call has just read from the database (it is as new as the read: a copy another
+        call read, maybe before the client's write, is caught up), none without a cluster."""
+        s, read = await self._get(gid)
+        if self.cluster is not None and not read:
             await self.refresh(s)
+        return s
 
     # --- live updates ------------------------------------------------------------------------------
     def _seen(self, s: Session) -> dict[int | None, tuple[int, int, SeatView | None]]:
