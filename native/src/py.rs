@@ -26,17 +26,16 @@ pub struct Core {
 }
 
 #[allow(clippy::too_many_arguments)]
-fn flags(
-    strict: bool,
-    combine: bool,
-    sages_dust: bool,
-    druid_l3: bool,
-    free_new_track: bool,
-    whole_dust: bool,
-    turn_limit: i64,
-    max_rounds: Option<i64>,
-) -> Flags {
-    Flags { strict, combine, sages_dust, druid_l3, free_new_track, whole_dust, turn_limit, max_rounds }
+/// The table's rule options as Python passes them, one tuple (`native._flags`): strict, combine,
+/// sages_dust, druid_l3, free_new_track, whole_dust, turn_limit, max_rounds.
+#[derive(FromPyObject)]
+struct RuleArgs(bool, bool, bool, bool, bool, bool, i64, Option<i64>);
+
+impl From<RuleArgs> for Flags {
+    fn from(a: RuleArgs) -> Flags {
+        let RuleArgs(strict, combine, sages_dust, druid_l3, free_new_track, whole_dust, turn_limit, max_rounds) = a;
+        Flags { strict, combine, sages_dust, druid_l3, free_new_track, whole_dust, turn_limit, max_rounds }
+    }
 }
 
 fn items_act(kind: &str, cards: Vec<(i64, i64)>, conc: [i64; 4], dust: i64) -> PyResult<Act> {
@@ -51,50 +50,20 @@ fn items_act(kind: &str, cards: Vec<(i64, i64)>, conc: [i64; 4], dust: i64) -> P
 #[pymethods]
 impl Core {
     #[new]
-    #[pyo3(signature = (players, seed, chars, strict, combine, sages_dust, druid_l3, free_new_track, whole_dust, turn_limit, max_rounds))]
-    #[allow(clippy::too_many_arguments)]
-    fn new(
-        players: usize,
-        seed: u64,
-        chars: Option<Vec<i64>>,
-        strict: bool,
-        combine: bool,
-        sages_dust: bool,
-        druid_l3: bool,
-        free_new_track: bool,
-        whole_dust: bool,
-        turn_limit: i64,
-        max_rounds: Option<i64>,
-    ) -> PyResult<Core> {
+    fn new(players: usize, seed: u64, chars: Option<Vec<i64>>, rules: RuleArgs) -> PyResult<Core> {
         let d = data();
         if !(d.min_players..=d.max_players).contains(&players) {
             return Err(PyValueError::new_err("bad player count"));
         }
-        let f = flags(strict, combine, sages_dust, druid_l3, free_new_track, whole_dust, turn_limit, max_rounds);
-        Ok(Core { s: State::new(players, seed, chars.as_deref(), f) })
+        Ok(Core { s: State::new(players, seed, chars.as_deref(), rules.into()) })
     }
 
     /// A state from the "state" part of a saved game (JSON text); ValueError with the reason.
     #[staticmethod]
-    #[pyo3(signature = (players, rng, state_json, strict, combine, sages_dust, druid_l3, free_new_track, whole_dust, turn_limit, max_rounds))]
-    #[allow(clippy::too_many_arguments)]
-    fn load(
-        players: usize,
-        rng: u64,
-        state_json: &str,
-        strict: bool,
-        combine: bool,
-        sages_dust: bool,
-        druid_l3: bool,
-        free_new_track: bool,
-        whole_dust: bool,
-        turn_limit: i64,
-        max_rounds: Option<i64>,
-    ) -> PyResult<Core> {
+    fn load(players: usize, rng: u64, state_json: &str, rules: RuleArgs) -> PyResult<Core> {
         let v: serde_json::Value =
             serde_json::from_str(state_json).map_err(|e| PyValueError::new_err(e.to_string()))?;
-        let f = flags(strict, combine, sages_dust, druid_l3, free_new_track, whole_dust, turn_limit, max_rounds);
-        serial::load(players, rng, f, &v).map(|s| Core { s }).map_err(PyValueError::new_err)
+        serial::load(players, rng, rules.into(), &v).map(|s| Core { s }).map_err(PyValueError::new_err)
     }
 
     fn copy(&self) -> Core {
@@ -474,20 +443,13 @@ struct Rows<'a> {
 #[pymethods]
 impl PyBatch {
     #[new]
-    #[pyo3(signature = (num_envs, players, chars, strict, combine, sages_dust, druid_l3, free_new_track, whole_dust, turn_limit, max_rounds, seat, limit, invalid_reward, key_episode, key_opponent))]
+    #[pyo3(signature = (num_envs, players, chars, rules, seat, limit, invalid_reward, key_episode, key_opponent))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         num_envs: usize,
         players: usize,
         chars: Option<Vec<i64>>,
-        strict: bool,
-        combine: bool,
-        sages_dust: bool,
-        druid_l3: bool,
-        free_new_track: bool,
-        whole_dust: bool,
-        turn_limit: i64,
-        max_rounds: Option<i64>,
+        rules: RuleArgs,
         seat: Option<usize>,
         limit: Option<i64>,
         invalid_reward: f64,
@@ -498,8 +460,16 @@ impl PyBatch {
         if !(d.min_players..=d.max_players).contains(&players) || seat.is_some_and(|x| x >= players) {
             return Err(PyValueError::new_err("bad player count or seat"));
         }
-        let flags = flags(strict, combine, sages_dust, druid_l3, free_new_track, whole_dust, turn_limit, max_rounds);
-        let cfg = batch::Config { n: players, chars, flags, seat, limit, invalid_reward, key_episode, key_opponent };
+        let cfg = batch::Config {
+            n: players,
+            chars,
+            flags: rules.into(),
+            seat,
+            limit,
+            invalid_reward,
+            key_episode,
+            key_opponent,
+        };
         let slots = (0..num_envs).map(|_| batch::Slot::new(&cfg, 0)).collect();
         Ok(PyBatch { cfg, slots })
     }
@@ -640,18 +610,24 @@ impl PyBatch {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
-fn params(
-    end_round: Vec<f64>,
-    sentinel_rounds: f64,
-    sentinel_share: f64,
-    sentinel_extra: f64,
-    denial: f64,
-    tie_income: f64,
-    tie_energy: f64,
-    kappa: f64,
-    plans: Vec<[f64; 13]>,
-) -> PyResult<evaluate::Params> {
+/// The constants of the heuristic's `Params` (ai/evaluate.py) as Python passes them, one tuple
+/// (`native._params_args`): end_round (7 numbers), sentinel_rounds, sentinel_share, sentinel_extra,
+/// denial, tie_income, tie_energy, kappa, and one plan row of 13 numbers per character.
+#[derive(FromPyObject)]
+struct ParamArgs(Vec<f64>, f64, f64, f64, f64, f64, f64, f64, Vec<[f64; 13]>);
+
+fn params(a: ParamArgs) -> PyResult<evaluate::Params> {
+    let ParamArgs(
+        end_round,
+        sentinel_rounds,
+        sentinel_share,
+        sentinel_extra,
+        denial,
+        tie_income,
+        tie_energy,
+        kappa,
+        plans,
+    ) = a;
     let end_round: [f64; 7] = end_round.try_into().map_err(|_| PyValueError::new_err("end_round: 7 numbers"))?;
     let plans: Vec<evaluate::Plan> = plans
         .into_iter()
@@ -696,33 +672,8 @@ pub struct PyPolicy {
 #[pymethods]
 impl PyPolicy {
     #[new]
-    #[pyo3(signature = (end_round, sentinel_rounds, sentinel_share, sentinel_extra, denial, tie_income, tie_energy, kappa, plans, noise, bid_noise, lookahead))]
-    #[allow(clippy::too_many_arguments)]
-    fn new(
-        end_round: Vec<f64>,
-        sentinel_rounds: f64,
-        sentinel_share: f64,
-        sentinel_extra: f64,
-        denial: f64,
-        tie_income: f64,
-        tie_energy: f64,
-        kappa: f64,
-        plans: Vec<[f64; 13]>,
-        noise: f64,
-        bid_noise: f64,
-        lookahead: bool,
-    ) -> PyResult<PyPolicy> {
-        let prm = params(
-            end_round,
-            sentinel_rounds,
-            sentinel_share,
-            sentinel_extra,
-            denial,
-            tie_income,
-            tie_energy,
-            kappa,
-            plans,
-        )?;
+    fn new(prm: ParamArgs, noise: f64, bid_noise: f64, lookahead: bool) -> PyResult<PyPolicy> {
+        let prm = params(prm)?;
         Ok(PyPolicy { p: heuristic::Policy::new(prm, noise, bid_noise, lookahead) })
     }
 
@@ -774,18 +725,9 @@ pub struct PySearch {
 #[pymethods]
 impl PySearch {
     #[new]
-    #[pyo3(signature = (end_round, sentinel_rounds, sentinel_share, sentinel_extra, denial, tie_income, tie_energy, kappa, plans, top_k, scale, clear_gap, bid_band, h_rng, rng))]
     #[allow(clippy::too_many_arguments)]
     fn new(
-        end_round: Vec<f64>,
-        sentinel_rounds: f64,
-        sentinel_share: f64,
-        sentinel_extra: f64,
-        denial: f64,
-        tie_income: f64,
-        tie_energy: f64,
-        kappa: f64,
-        plans: Vec<[f64; 13]>,
+        prm: ParamArgs,
         top_k: usize,
         scale: f64,
         clear_gap: f64,
@@ -793,17 +735,7 @@ impl PySearch {
         h_rng: u64,
         rng: u64,
     ) -> PyResult<PySearch> {
-        let prm = params(
-            end_round,
-            sentinel_rounds,
-            sentinel_share,
-            sentinel_extra,
-            denial,
-            tie_income,
-            tie_energy,
-            kappa,
-            plans,
-        )?;
+        let prm = params(prm)?;
         let cfg = search::SearchConfig { top_k, scale, clear_gap, bid_band, widen: None, round_horizon: false };
         Ok(PySearch { hooks: search::Hooks::new(cfg, prm, h_rng, rng) })
     }

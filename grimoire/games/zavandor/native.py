@@ -280,7 +280,7 @@ class NativeZavandorState(NativeState):
 def _core_new(players: int, seed: int, opts: dict[str, Any]):
     chars = opts["characters"]
     codes = None if chars is None else [-1 if c == "random" else CHARACTERS.index(c) for c in chars]
-    return _native.Core(players, seed, codes, *_flags(opts))
+    return _native.Core(players, seed, codes, _flags(opts))
 
 
 def new_native(players: int, seed: int, **options: Any) -> NativeZavandorState:
@@ -317,7 +317,7 @@ def new_batch(num_envs: int, players: int, opts: dict[str, Any], seat: int | Non
     """Many games stepped in one call of the core (``Backend.batch``; ``grimoire.rl.vector``)."""
     chars = opts["characters"]
     codes = None if chars is None else [-1 if c == "random" else CHARACTERS.index(c) for c in chars]
-    return _native.Batch(num_envs, players, codes, *_flags(opts), seat, limit, invalid_reward, key_episode,
+    return _native.Batch(num_envs, players, codes, _flags(opts), seat, limit, invalid_reward, key_episode,
                          key_opponent)
 
 
@@ -345,7 +345,7 @@ def from_python(ref) -> NativeZavandorState:
     s._hist = ref._hist
     s._hist_len = ref._hist_len
     try:
-        s._c = _native.Core.load(ref.num_players, d["rng"], orjson.dumps(d["state"]).decode(), *_flags(ref.options))
+        s._c = _native.Core.load(ref.num_players, d["rng"], orjson.dumps(d["state"]).decode(), _flags(ref.options))
     except ValueError as e:
         raise GameConfigError(str(e)) from None
     s._snap = None
@@ -368,7 +368,7 @@ def native_policy(h):
     Heuristic's ``Params`` (each character's plan), its memory (bid limits, the turn guard) its own."""
     pol = getattr(h, "_native", None)
     if pol is None:
-        pol = h._native = _native.Policy(*_params_args(h.params), float(h.noise), float(h.bid_noise), bool(h.lookahead))
+        pol = h._native = _native.Policy(_params_args(h.params), float(h.noise), float(h.bid_noise), bool(h.lookahead))
     return pol
 
 
@@ -424,7 +424,7 @@ def search_choose(hooks, agent, state: NativeZavandorState, seat: int) -> Action
 
     nat = getattr(hooks, "_native", None)
     if nat is None:
-        nat = hooks._native = _native.Search(*_params_args(hooks.params), hooks.top_k, float(hooks.scale),
+        nat = hooks._native = _native.Search(_params_args(hooks.params), hooks.top_k, float(hooks.scale),
                                              float(hooks.clear_gap), float(hooks.bid_band), hooks.h.rng.state,
                                              hooks.rng.state)
     last = _CODE.get(state._hist[0], -1) if state._hist is not None else -1

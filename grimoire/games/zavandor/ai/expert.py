@@ -156,7 +156,7 @@ class ExpertAgent(Agent):
         if nat is None:
             from ..native import _params_args
             h: Any = self.hooks          # (the core's twin lives on the hooks, as search_choose keeps it)
-            nat = h._native = _native.Search(*_params_args(h.params), h.top_k, float(h.scale), float(h.clear_gap),
+            nat = h._native = _native.Search(_params_args(h.params), h.top_k, float(h.scale), float(h.clear_gap),
                                              float(h.bid_band), h.h.rng.state, h.rng.state)
         nat.set_leaf(shipped_net(n), weight, self.blend == "scaled")
         horizon = HORIZON_AUTO.get(n, "turn") if self.horizon == "auto" else self.horizon
