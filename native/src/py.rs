@@ -617,49 +617,37 @@ impl PyBatch {
 struct ParamArgs(Vec<f64>, f64, f64, f64, f64, f64, f64, f64, Vec<[f64; 13]>);
 
 fn params(a: ParamArgs) -> PyResult<evaluate::Params> {
-    let ParamArgs(
-        end_round,
-        sentinel_rounds,
-        sentinel_share,
-        sentinel_extra,
-        denial,
-        tie_income,
-        tie_energy,
-        kappa,
-        plans,
-    ) = a;
-    let end_round: [f64; 7] = end_round.try_into().map_err(|_| PyValueError::new_err("end_round: 7 numbers"))?;
-    let plans: Vec<evaluate::Plan> = plans
-        .into_iter()
-        .map(|r| evaluate::Plan {
-            vp_per_energy: r[0],
-            hand_unit: r[1],
-            hand_unit_min: r[2],
-            hand_unit_max: r[3],
-            gem_spend: r[4],
-            sink_rate: r[5],
-            art_rate: r[6],
-            art_budget: r[7],
-            art_share: r[8],
-            sentinel_surcharge: r[9],
-            payback: r[10],
-            advance_first: r[11] != 0.0, // round_plan starts with "advance"
-            fire_step: r[12],
-        })
-        .collect();
+    let end_round: [f64; 7] = a.0.try_into().map_err(|_| PyValueError::new_err("end_round: 7 numbers"))?;
+    let plans: Vec<evaluate::Plan> =
+        a.8.into_iter()
+            .map(|r| evaluate::Plan {
+                vp_per_energy: r[0],
+                hand_unit: r[1],
+                hand_unit_min: r[2],
+                hand_unit_max: r[3],
+                gem_spend: r[4],
+                sink_rate: r[5],
+                art_rate: r[6],
+                art_budget: r[7],
+                art_share: r[8],
+                sentinel_surcharge: r[9],
+                payback: r[10],
+                advance_first: r[11] != 0.0, // round_plan starts with "advance"
+                fire_step: r[12],
+            })
+            .collect();
     let plans: [evaluate::Plan; 6] = plans.try_into().map_err(|_| PyValueError::new_err("one plan per character"))?;
-    let prm = evaluate::Params {
+    Ok(evaluate::Params {
         end_round,
-        sentinel_rounds,
-        sentinel_share,
-        sentinel_extra,
-        denial,
-        tie_income,
-        tie_energy,
-        kappa,
+        sentinel_rounds: a.1,
+        sentinel_share: a.2,
+        sentinel_extra: a.3,
+        denial: a.4,
+        tie_income: a.5,
+        tie_energy: a.6,
+        kappa: a.7,
         plans,
-    };
-    Ok(prm)
+    })
 }
 
 /// The medium/easy heuristic (`ai/heuristic.py`) with its memory: the Python glue passes the
