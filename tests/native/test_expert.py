@@ -197,6 +197,14 @@ def test_the_search_can_be_left_to_one_kind_of_decision():
         expert.ExpertAgent(1, search="auctions")
 
 
+def _against_medium(state, decide) -> None:
+    """Play ``state`` to its end: seat 0 plays what ``decide(seat)`` returns, the other seats medium."""
+    medium = make_agent("zavandor", "medium", 2)
+    while not state.is_terminal():
+        seat = state.current_player
+        state.apply(decide(seat) if seat == 0 else medium.choose(state, seat))
+
+
 def test_the_scaled_blend_changes_only_the_network_part_of_a_leaf():
     """``blend=scaled`` moves the network's value onto the heuristic's spread before blending (the
     arithmetic: the core's unit test): with the network's share 0 it decides as the raw blend does, with
@@ -205,13 +213,10 @@ def test_the_scaled_blend_changes_only_the_network_part_of_a_leaf():
     spec = "expert:time=0,iterations=60,weight={w},blend={b}"
     pairs = {w: (make_agent("zavandor", spec.format(w=w, b="raw"), 5),
                  make_agent("zavandor", spec.format(w=w, b="scaled"), 5)) for w in (0, 0.5)}
-    medium = make_agent("zavandor", "medium", 2)
     differ = searched = 0
-    while not state.is_terminal():
-        seat = state.current_player
-        if seat != 0:
-            state.apply(medium.choose(state, seat))
-            continue
+
+    def decide(seat):
+        nonlocal differ, searched
         chosen = {}
         for w, (raw, scaled) in pairs.items():
             chosen[w] = raw.choose(state, seat), scaled.choose(state, seat)
@@ -219,7 +224,9 @@ def test_the_scaled_blend_changes_only_the_network_part_of_a_leaf():
         assert chosen[0][0].text == chosen[0][1].text
         searched += pairs[0][0].last_stats.get("iterations", 0) > 0
         differ += chosen[0.5][0].text != chosen[0.5][1].text
-        state.apply(chosen[0][0])
+        return chosen[0][0]
+
+    _against_medium(state, decide)
     assert searched >= 10 and differ >= 1
     with pytest.raises(ValueError, match="blend=ranks is not accepted; it takes raw, scaled"):
         expert.ExpertAgent(1, blend="ranks")
@@ -315,18 +322,17 @@ def test_hard_leaf_gives_the_named_characters_hard_s_leaf_value():
               "unnamed": make_agent("zavandor", f"{spec},hard_leaf={other}", 5),
               "shipped": make_agent("zavandor", spec, 5)}
     assert agents["named"].hard_leaf == {mine, other} and agents["shipped"].hard_leaf == frozenset()
-    medium = make_agent("zavandor", "medium", 2)
     searched = differ = 0
-    while not state.is_terminal():
-        seat = state.current_player
-        if seat != 0:
-            state.apply(medium.choose(state, seat))
-            continue
-        chosen = {k: a.choose(state, seat).text for k, a in agents.items()}
-        assert chosen["named"] == chosen["zero"] and chosen["unnamed"] == chosen["shipped"]
+
+    def decide(seat):
+        nonlocal differ, searched
+        chosen = {k: a.choose(state, seat) for k, a in agents.items()}
+        assert chosen["named"].text == chosen["zero"].text and chosen["unnamed"].text == chosen["shipped"].text
         searched += agents["named"].last_stats.get("iterations", 0) > 0
-        differ += chosen["zero"] != chosen["shipped"]
-        state.apply(next(a for a in state.legal_actions() if a.text == chosen["shipped"]))
+        differ += chosen["zero"].text != chosen["shipped"].text
+        return chosen["shipped"]
+
+    _against_medium(state, decide)
     assert searched >= 10 and differ >= 1            # the share matters here, so the equalities say something
     with pytest.raises(ValueError, match="hard_leaf=elf/dragon is not accepted; it takes witch/elf"):
         expert.ExpertAgent(1, hard_leaf="elf/dragon")
