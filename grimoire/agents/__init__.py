@@ -20,7 +20,7 @@ from collections.abc import Callable
 from ..core.action import Action
 from ..core.agent import Agent, RandomAgent
 from ..core.episode import derive_seed
-from ..core.errors import GameConfigError, GrimoireError
+from ..core.errors import GameConfigError, GrimoireError, agent_budget_error
 from ..core.registry import game_info
 from ..core.search import SearchSpec
 from ..core.state import GameState
@@ -152,8 +152,7 @@ def parse_agent(game: str, text: str | AgentSpec) -> AgentSpec:
     if spec.params.get("time") == 0 and spec.name == "hard" and "iterations" not in spec.params:
         info = game_info(game)
         if info.search is not None and info.search.iterations is None:
-            raise GameConfigError("agent hard: time=0 needs an iteration budget (iterations=N)",
-                                  key="term.err.agent.time_zero")
+            raise agent_budget_error("hard")
     return spec
 
 
