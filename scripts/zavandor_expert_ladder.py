@@ -19,6 +19,13 @@ from pathlib import Path
 
 from grimoire.agents.arena import play_game, run_arena, schedule, summarize, write_json
 from grimoire.games.zavandor.ai import expert
+from grimoire.games.zavandor.data import CHARACTERS
+
+
+def _first_agent_role(spec) -> str | None:
+    """The character of the seat where the schedule put its first agent (the agents rotate by one a game)."""
+    seat = -spec.index % spec.players
+    return spec.roles[seat] if spec.roles else None
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -32,6 +39,8 @@ def main(argv: list[str] | None = None) -> int:
                     help="play the expert with this network file at that player count instead of the shipped one")
     ap.add_argument("--skip", type=int, default=0,
                     help="leave out the schedule's first N games (resume a stopped --jsonl run; --workers 1)")
+    ap.add_argument("--role", help="play only the games of the schedule (after --skip) where the first agent's "
+                    "seat has this character: a per-character study on the games the others would also play")
     ap.add_argument("--json")
     ap.add_argument("--jsonl", help="append each finished game here (a stopped run keeps its games)")
     a = ap.parse_args(argv)
@@ -54,11 +63,14 @@ def main(argv: list[str] | None = None) -> int:
         print(f"\r{done[0]}/{a.games} games, {time.perf_counter() - t0:.0f}s", end="", flush=True)
 
     options = {"backend": a.engine}
-    if a.skip:
-        if a.workers > 1 or not 0 < a.skip < a.games:
-            ap.error("--skip N: with --workers 1 and fewer than --games")
+    if a.role and a.role not in CHARACTERS:
+        ap.error(f"--role {a.role}: expected one of {', '.join(CHARACTERS)}")
+    if a.skip or a.role:
+        if a.workers > 1 or not 0 <= a.skip < a.games:
+            ap.error("--skip N, --role: with --workers 1 and fewer than --games")
         results = []
-        for spec in schedule("zavandor", agents, a.games, a.seed, options)[a.skip:]:
+        specs = schedule("zavandor", agents, a.games, a.seed, options)[a.skip:]
+        for spec in specs if not a.role else [s for s in specs if _first_agent_role(s) == a.role]:
             results.append(play_game(spec))
             tick(results[-1])
     else:

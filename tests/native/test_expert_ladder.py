@@ -43,3 +43,23 @@ def test_the_trace_puts_medium_s_choice_beside_each_decision(tmp_path, capsys):
     assert all(r["action"] and r["medium"] for g in games for r in g["decisions"])
     text = capsys.readouterr().out
     assert "per game" in text and ("won:" in text or "lost:" in text)
+
+
+@pytest.mark.skipif(_native is None, reason="the native core is not built")
+def test_role_keeps_the_games_where_the_first_agent_plays_that_character(tmp_path, capsys):
+    ladder = load_script("zavandor_expert_ladder")
+    args = ["--agents", "medium+easy", "--games", "12", "--seed", "7", "--engine", "native"]
+    whole, kobold = tmp_path / "whole.jsonl", tmp_path / "kobold.jsonl"
+    assert ladder.main([*args, "--jsonl", str(whole)]) == 0
+    assert ladder.main([*args, "--role", "kobold", "--jsonl", str(kobold)]) == 0
+    a = [json.loads(x) for x in whole.read_text().splitlines()]
+    b = [json.loads(x) for x in kobold.read_text().splitlines()]
+    # where the first agent ("medium") sat with the kobold, by reading the whole run's games
+    expected = [g["index"] for g in a if g["roles"][g["agents"].index("medium")] == "kobold"]
+    assert expected and len(expected) < len(a)
+    assert [g["index"] for g in b] == expected
+    for g in b:
+        assert g["scores"] == a[g["index"]]["scores"]
+    with pytest.raises(SystemExit):
+        ladder.main([*args, "--role", "goblin"])
+    assert "--role goblin" in capsys.readouterr().err
