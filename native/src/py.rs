@@ -131,6 +131,13 @@ impl Core {
         self.s.round
     }
 
+    /// Each seat's character (its index in the data's list): fixed for the game, read without the
+    /// Python reference state (the expert's `hard_leaf` asks at every decision).
+    #[getter]
+    fn characters(&self) -> Vec<usize> {
+        (0..self.s.n).map(|j| self.s.players[j].ch).collect()
+    }
+
     #[getter]
     fn revealed(&self) -> i64 {
         self.s.revealed

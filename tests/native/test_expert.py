@@ -336,3 +336,17 @@ def test_hard_leaf_gives_the_named_characters_hard_s_leaf_value():
     assert searched >= 10 and differ >= 1            # the share matters here, so the equalities say something
     with pytest.raises(ValueError, match="hard_leaf=elf/dragon is not accepted; it takes witch/elf"):
         expert.ExpertAgent(1, hard_leaf="elf/dragon")
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_the_core_names_each_seat_s_character_as_the_reference_state_does(players):
+    """``hard_leaf`` reads the characters from the core (``NativeZavandorState.characters``), not from the
+    rebuilt reference state; the two agree, with drawn characters and with chosen ones, and after play."""
+    from grimoire.games.zavandor.data import CHARACTERS
+    chosen = list(reversed(CHARACTERS))[:players]
+    for state in (new_game("zavandor", players, 11 + players, backend="native"),
+                  new_game("zavandor", players, 3, backend="native", characters=chosen)):
+        for _ in range(40):
+            assert state.characters == [p.char for p in state.to_python().players]
+            state.apply(state.legal_actions()[0])
+    assert [CHARACTERS[c] for c in state.characters] == chosen

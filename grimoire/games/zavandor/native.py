@@ -185,6 +185,12 @@ class NativeZavandorState(NativeState):
     def scores(self) -> list[int]:
         return self._c.scores()
 
+    @property
+    def characters(self) -> list[int]:
+        """Each seat's character (an index into ``data.CHARACTERS``), read from the core: asking the reference
+        state's players would rebuild it after every action."""
+        return self._c.characters
+
     def undo_barrier(self) -> Any:
         return (self._c.rng_state, self._c.revealed)
 

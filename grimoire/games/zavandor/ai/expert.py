@@ -140,9 +140,10 @@ class ExpertAgent(Agent):
         return action
 
     def leaf_weight(self, state, seat: int) -> float:
-        """The network's share of the leaves in ``seat``'s search: 0 where its character is in ``hard_leaf``."""
+        """The network's share of the leaves in ``seat``'s search (``state`` on the core): 0 where its
+        character is in ``hard_leaf``."""
         from ..data import CHARACTERS
-        if self.hard_leaf and CHARACTERS[state.players[seat].char] in self.hard_leaf:
+        if self.hard_leaf and CHARACTERS[state.characters[seat]] in self.hard_leaf:
             return 0.0
         return self.weight
 
