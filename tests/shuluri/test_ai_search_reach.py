@@ -61,5 +61,6 @@ def test_the_expert_with_reach_plays_legal_moves_and_a_bad_reach_is_one_line():
     while not hooks.cutoff(s, 0) and not s.is_terminal():
         s.apply(hooks.rollout(s, rng))
     assert s.step_i == root.step_i + 2 and 0.0 <= hooks.evaluate(s)[me] <= 1.0
-    with pytest.raises(GameConfigError, match="reach"):
+    with pytest.raises(GameConfigError, match="reach") as err:
         ShuluriSearch(1, reach=-1)
+    assert err.value.key == "term.err.agent.value"          # said in the reader's language, as the CLI's refusals

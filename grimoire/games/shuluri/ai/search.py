@@ -74,7 +74,7 @@ from __future__ import annotations
 
 from ....core.action import Action
 from ....core.episode import derive_seed
-from ....core.errors import GameConfigError
+from ....core.errors import agent_value_error
 from ....core.rng import Rng
 from ....core.search import SearchHooks
 from .chase import EDGE, PRESS_EDGE, corner, rally
@@ -105,7 +105,7 @@ class ShuluriSearch(SearchHooks):
                  close_ranks: bool = True, press: int = PRESS, effects: bool = True, two_on_one: bool = True,
                  effects_2p: bool = False, safe_deploy: bool = False, weapon: str = START_WEAPON, reach: int = 0):
         if reach < 0:
-            raise GameConfigError("reach: a number of steps, 0 or more")
+            raise agent_value_error("search", "reach", reach, "0, 1, 2, …")
         self.reach = reach
         self.root_step = -1
         self.rng = Rng(derive_seed(seed, "shortcut"))
