@@ -103,10 +103,14 @@ class ShuluriSearch(SearchHooks):
                  rival_enemy: bool = True, chase: bool = True, exchange_hunt: bool = False,
                  alliance: bool = True, corner_last: bool = True, rally: bool = True,
                  close_ranks: bool = True, press: int = PRESS, effects: bool = True, two_on_one: bool = True,
-                 effects_2p: bool = False, safe_deploy: bool = False, weapon: str = START_WEAPON, reach: int = 0):
+                 effects_2p: bool = False, safe_deploy: bool = False, weapon: str = START_WEAPON, reach: int = 0,
+                 enemy: bool = False):
         if reach < 0:
             raise agent_value_error("search", "reach", reach, "0, 1, 2, …")
         self.reach = reach
+        # the enemy's searched choices branch in the tree too, each side taking its own best (in the
+        # determinization: the enemy sees the searcher's secrets there, a pessimistic model of a searching enemy)
+        self.enemy = enemy
         self.root_step = -1
         self.rng = Rng(derive_seed(seed, "shortcut"))
         self.top_k = top_k
@@ -228,7 +232,7 @@ class ShuluriSearch(SearchHooks):
         if len(actions) == 1:
             return actions
         kind = s.stack.top.kind
-        if cp != self.seat or kind not in SEARCHED:
+        if kind not in SEARCHED or (cp != self.seat and not (self.enemy and s.enemies(self.seat, cp))):
             # another seat (its choice rests on its own secrets in this determinization), or a small choice
             return [decide(s, cp, actions, None, 0.0, shared=self._shared(s, cp))]
         out = cache.get("c")
