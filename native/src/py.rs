@@ -811,6 +811,12 @@ impl PySearch {
         self.hooks.endgame_search_all = on;
     }
 
+    /// The other seats' bids branch in the tree too (`Hooks::enemy_bids`).
+    #[setter]
+    fn set_enemy_bids(&mut self, on: bool) {
+        self.hooks.enemy_bids = on;
+    }
+
     /// The last search's root children: (code, visits, summed reward, summed value of the deciding
     /// seat: the network's chance of winning at the leaves, the win share where the game ended).
     #[getter]

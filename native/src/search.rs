@@ -147,6 +147,9 @@ pub struct Hooks {
     /// In that round also search the turns and bids the shortcut would decide (a clear best turn
     /// action, a bid far from the limit): their leaves are finished games, no estimate to mislead.
     pub endgame_search_all: bool,
+    /// The other seats' bids branch too (raise by the least or pass, each seat taking its own best
+    /// reward) instead of following the heuristic's limit: a model of rivals who search their bids.
+    pub enemy_bids: bool,
 }
 
 fn active_seat(s: &State) -> Option<usize> {
@@ -228,6 +231,7 @@ impl Hooks {
             endgame_round: false,
             round_horizon_now: false,
             endgame_search_all: false,
+            enemy_bids: false,
         }
     }
 
@@ -362,7 +366,7 @@ impl Hooks {
         }
         if let Some(d) = s.pending.last() {
             if d.kind == Kind::Bid {
-                if cp as i64 == self.seat && s.auc.unwrap().high.is_some() {
+                if (cp as i64 == self.seat || self.enemy_bids) && s.auc.unwrap().high.is_some() {
                     let bids = bid_codes(actions);
                     return if bids.is_empty() { vec![PASS] } else { vec![bids[0], PASS] };
                 }
@@ -413,8 +417,8 @@ impl Hooks {
     }
 
     /// The leaves' rewards: the heuristic's (`heuristic_rewards`), the deciding seat's blended with the
-    /// network's value where the expert level gives one. (Only the deciding seat's nodes branch: the
-    /// other seats follow the hooks' single choice, so their rewards never steer the tree.)
+    /// network's value where the expert level gives one. (Only the deciding seat's nodes branch, and
+    /// with `enemy_bids` the others' bids: their heuristic rewards steer those.)
     fn evaluate(&mut self, s: &State) -> Vec<f64> {
         let mut r = self.heuristic_rewards(s);
         let seat = self.seat as usize;

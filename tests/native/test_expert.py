@@ -338,6 +338,30 @@ def test_hard_leaf_gives_the_named_characters_hard_s_leaf_value():
         expert.ExpertAgent(1, hard_leaf="elf/dragon")
 
 
+def test_enemy_bids_branches_the_rivals_bids_in_the_tree():
+    """``enemy_bids=true``: the other seats' bids branch in the search (each seat its own best) instead of
+    following the heuristic's limit. Both agents decide every position of one game (4 players, the others
+    medium); their searches differ somewhere (the same seed: only the option can make them differ; with it
+    off on both, they do not), and both play legal actions."""
+    state = new_game("zavandor", 4, 41, backend="native", max_rounds=6)
+    spec = "expert:time=0,iterations=80"
+    plain, rivals = (make_agent("zavandor", spec, 5), make_agent("zavandor", f"{spec},enemy_bids=true", 5))
+    assert rivals.enemy_bids and not plain.enemy_bids
+    differ = 0
+
+    def decide(seat):
+        nonlocal differ
+        legal = state.legal_actions()
+        a, b = plain.choose(state, seat), rivals.choose(state, seat)
+        assert a in legal and b in legal
+        if plain.hooks._native.root != rivals.hooks._native.root:
+            differ += 1
+        return a
+
+    _against_medium(state, decide)
+    assert differ >= 1
+
+
 @pytest.mark.parametrize("players", [2, 4, 6])
 def test_the_core_names_each_seat_s_character_as_the_reference_state_does(players):
     """``hard_leaf`` reads the characters from the core (``NativeZavandorState.characters``), not from the

@@ -82,13 +82,16 @@ class ExpertAgent(Agent):
     """The expert level (see the module text): ``time`` seconds per searched decision (0: no time
     limit, ``iterations`` then fixes the budget), ``c`` the search's exploration, ``weight`` the
     network's share of a leaf's value, ``blend`` how the network's value enters it (``BLENDS``),
-    ``hard_leaf`` the characters (``elf/fairy``) whose seat values its leaves as hard does (share 0)."""
+    ``hard_leaf`` the characters (``elf/fairy``) whose seat values its leaves as hard does (share 0),
+    ``enemy_bids`` the other seats' bids branch in the search (each seat its own best) instead of following
+    the heuristic's price limit."""
 
     name = "expert"
 
     def __init__(self, seed: int = 0, time: float = TIME, iterations: int = 0, c: float = 0.5,
                  weight: float = WEIGHT, top_k: int = 4, gap: float = 1.5, band: float = 0.15,
-                 search: str = "all", horizon: str = "auto", blend: str = "raw", hard_leaf: str = ""):
+                 search: str = "all", horizon: str = "auto", blend: str = "raw", hard_leaf: str = "",
+                 enemy_bids: bool = False):
         super().__init__(seed)
         from ..data import CHARACTERS
         from .search import ZavandorSearch
@@ -104,6 +107,7 @@ class ExpertAgent(Agent):
         if blend not in BLENDS:
             raise agent_value_error("expert", "blend", blend, ", ".join(BLENDS))
         self.blend = blend
+        self.enemy_bids = enemy_bids
         self.horizon = horizon
         self.hooks = ZavandorSearch(seed, top_k=top_k, clear_gap=gap, bid_band=band,
                                     horizon="round" if horizon == "round" else "turn")
@@ -163,6 +167,7 @@ class ExpertAgent(Agent):
         horizon = HORIZON_AUTO.get(n, "turn") if self.horizon == "auto" else self.horizon
         nat.endgame_round = horizon.startswith("endgame")
         nat.endgame_search_all = horizon == "endgame_all"
+        nat.enemy_bids = self.enemy_bids
         self._leaf = (n, weight)
 
     def _fallback(self, state, seat: int) -> Action:
