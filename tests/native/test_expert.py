@@ -334,8 +334,26 @@ def test_hard_leaf_gives_the_named_characters_hard_s_leaf_value():
 
     _against_medium(state, decide)
     assert searched >= 10 and differ >= 1            # the share matters here, so the equalities say something
-    with pytest.raises(ValueError, match="hard_leaf=elf/dragon is not accepted; it takes witch/elf"):
+    with pytest.raises(ValueError, match="hard_leaf=elf/dragon is not accepted; it takes auto, none, witch/elf"):
         expert.ExpertAgent(1, hard_leaf="elf/dragon")
+
+
+def test_by_default_the_kobold_takes_hard_s_leaf_at_four_players_only():
+    """``hard_leaf=auto`` (the default) names the characters of ``HARD_LEAF_AUTO`` at the table's player count
+    (the kobold at 4 players, none at 2); ``none`` names none; a named list is used at every count."""
+    from grimoire.games.zavandor.data import CHARACTERS
+    assert expert.HARD_LEAF_AUTO == {4: {"kobold"}}
+    levels = {v: make_agent("zavandor", f"expert:time=0,iterations=10{v}", 1)
+              for v in ("", ",hard_leaf=none", ",hard_leaf=kobold")}
+    for players in (2, 4):
+        chars = ["kobold", "elf", "witch", "mage"][:players]
+        state = new_game("zavandor", players, 5, backend="native", characters=chars)
+        assert [CHARACTERS[c] for c in state.characters] == chars
+        shares = {v: [a.leaf_weight(state, seat) for seat in range(players)] for v, a in levels.items()}
+        kobold = 0.0 if players == 4 else expert.WEIGHT
+        assert shares[""] == [kobold] + [expert.WEIGHT] * (players - 1)
+        assert shares[",hard_leaf=none"] == [expert.WEIGHT] * players
+        assert shares[",hard_leaf=kobold"] == [0.0] + [expert.WEIGHT] * (players - 1)
 
 
 def test_enemy_bids_branches_the_rivals_bids_in_the_tree():

@@ -50,6 +50,11 @@ HORIZONS = ("auto", "turn", "round", "endgame", "endgame_all")
 # [+0.78, +2.10]), +9.0 [-0.3, +18.4] on the fresh seed 4501's 72 (margin +1.35 VP [+0.43, +2.26]; docs/ai.md,
 # "The endgame horizon at 4 players"); 3 players not measured
 HORIZON_AUTO: dict[int, str] = {2: "endgame_all", 4: "endgame_all"}
+# the characters whose seat values its leaves as hard does (the network's share 0) when ``hard_leaf`` is "auto"
+# (the default), per player count: at 4 players the kobold won +9.9 points [+5.3, +14.4] against three hard
+# on its own 620 games of the fresh seed 4625 (margin +2.94 VP) and +10.7 [+2.5, +18.9] against three medium
+# on 257 of 4626, after two screens had pointed to it (docs/ai.md, "The kobold with hard's leaf")
+HARD_LEAF_AUTO: dict[int, frozenset[str]] = {4: frozenset({"kobold"})}
 
 
 def read_network(path: Path) -> tuple[list[int], int, list[np.ndarray], dict[str, Any]]:
@@ -82,7 +87,8 @@ class ExpertAgent(Agent):
     """The expert level (see the module text): ``time`` seconds per searched decision (0: no time
     limit, ``iterations`` then fixes the budget), ``c`` the search's exploration, ``weight`` the
     network's share of a leaf's value, ``blend`` how the network's value enters it (``BLENDS``),
-    ``hard_leaf`` the characters (``elf/fairy``) whose seat values its leaves as hard does (share 0),
+    ``hard_leaf`` the characters (``elf/fairy``) whose seat values its leaves as hard does (share 0; ``auto``,
+    the default: ``HARD_LEAF_AUTO`` at the table's player count; ``none``),
     ``enemy_bids`` the other seats' bids branch in the search (each seat its own best) instead of following
     the heuristic's price limit."""
 
@@ -90,14 +96,16 @@ class ExpertAgent(Agent):
 
     def __init__(self, seed: int = 0, time: float = TIME, iterations: int = 0, c: float = 0.5,
                  weight: float = WEIGHT, top_k: int = 4, gap: float = 1.5, band: float = 0.15,
-                 search: str = "all", horizon: str = "auto", blend: str = "raw", hard_leaf: str = "",
+                 search: str = "all", horizon: str = "auto", blend: str = "raw", hard_leaf: str = "auto",
                  enemy_bids: bool = False):
         super().__init__(seed)
         from ..data import CHARACTERS
         from .search import ZavandorSearch
-        self.hard_leaf = frozenset(c.strip() for c in hard_leaf.split("/") if c.strip())
+        self.hard_leaf_auto = hard_leaf == "auto"
+        named = "" if hard_leaf in ("auto", "none") else hard_leaf
+        self.hard_leaf = frozenset(c.strip() for c in named.split("/") if c.strip())
         if not self.hard_leaf <= set(CHARACTERS):
-            raise agent_value_error("expert", "hard_leaf", hard_leaf, "/".join(CHARACTERS))
+            raise agent_value_error("expert", "hard_leaf", hard_leaf, "auto, none, " + "/".join(CHARACTERS))
         if not 0.0 <= weight <= 1.0:
             raise agent_value_error("expert", "weight", weight, "0-1")
         if search not in SEARCHED:
@@ -147,7 +155,8 @@ class ExpertAgent(Agent):
         """The network's share of the leaves in ``seat``'s search (``state`` on the core): 0 where its
         character is in ``hard_leaf``."""
         from ..data import CHARACTERS
-        if self.hard_leaf and CHARACTERS[state.characters[seat]] in self.hard_leaf:
+        named = HARD_LEAF_AUTO.get(state.num_players, frozenset()) if self.hard_leaf_auto else self.hard_leaf
+        if named and CHARACTERS[state.characters[seat]] in named:
             return 0.0
         return self.weight
 
