@@ -812,6 +812,11 @@ impl PySearch {
     }
 
     /// The other seats' bids branch in the tree too (`Hooks::enemy_bids`).
+    #[getter]
+    fn enemy_bids(&self) -> bool {
+        self.hooks.enemy_bids
+    }
+
     #[setter]
     fn set_enemy_bids(&mut self, on: bool) {
         self.hooks.enemy_bids = on;

@@ -378,6 +378,7 @@ def test_enemy_bids_branches_the_rivals_bids_in_the_tree():
 
     _against_medium(state, decide)
     assert differ >= 1
+    assert rivals.hooks._native.enemy_bids and not plain.hooks._native.enemy_bids   # as the core was told
 
 
 @pytest.mark.parametrize("players", [2, 4, 6])
