@@ -822,6 +822,17 @@ impl PySearch {
         self.hooks.enemy_bids = on;
     }
 
+    /// The seats whose bids branch in the tree, as a bit mask (`Hooks::enemy_seats`).
+    #[getter]
+    fn enemy_seats(&self) -> u64 {
+        self.hooks.enemy_seats
+    }
+
+    #[setter]
+    fn set_enemy_seats(&mut self, mask: u64) {
+        self.hooks.enemy_seats = mask;
+    }
+
     /// The last search's root children: (code, visits, summed reward, summed value of the deciding
     /// seat: the network's chance of winning at the leaves, the win share where the game ended).
     #[getter]

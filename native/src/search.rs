@@ -150,6 +150,9 @@ pub struct Hooks {
     /// The other seats' bids branch too (raise by the least or pass, each seat taking its own best
     /// reward) instead of following the heuristic's limit: a model of rivals who search their bids.
     pub enemy_bids: bool,
+    /// The seats (bit i: seat i) whose bids branch as with `enemy_bids`, the others following the limit:
+    /// the expert's model of the rivals it has seen bid unlike the heuristic.
+    pub enemy_seats: u64,
 }
 
 fn active_seat(s: &State) -> Option<usize> {
@@ -232,6 +235,7 @@ impl Hooks {
             round_horizon_now: false,
             endgame_search_all: false,
             enemy_bids: false,
+            enemy_seats: 0,
         }
     }
 
@@ -366,7 +370,9 @@ impl Hooks {
         }
         if let Some(d) = s.pending.last() {
             if d.kind == Kind::Bid {
-                if (cp as i64 == self.seat || self.enemy_bids) && s.auc.unwrap().high.is_some() {
+                let searcher =
+                    cp as i64 == self.seat || self.enemy_bids || (cp < 64 && self.enemy_seats >> cp & 1 == 1);
+                if searcher && s.auc.unwrap().high.is_some() {
                     let bids = bid_codes(actions);
                     return if bids.is_empty() { vec![PASS] } else { vec![bids[0], PASS] };
                 }

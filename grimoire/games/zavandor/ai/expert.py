@@ -25,6 +25,7 @@ from ....core.action import Action
 from ....core.agent import Agent
 from ....core.errors import agent_budget_error, agent_value_error
 from ....core.net import load as load_network
+from .bid_watch import BidWatch
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 # the shipped networks: players -> file in data/ (a count without one plays as hard)
@@ -90,14 +91,15 @@ class ExpertAgent(Agent):
     ``hard_leaf`` the characters (``elf/fairy``) whose seat values its leaves as hard does (share 0; ``auto``,
     the default: ``HARD_LEAF_AUTO`` at the table's player count; ``none``),
     ``enemy_bids`` the other seats' bids branch in the search (each seat its own best) instead of following
-    the heuristic's price limit."""
+    the heuristic's price limit; ``read_bids`` only those of the rivals seen bidding unlike the heuristic
+    (``bid_watch``)."""
 
     name = "expert"
 
     def __init__(self, seed: int = 0, time: float = TIME, iterations: int = 0, c: float = 0.5,
                  weight: float = WEIGHT, top_k: int = 4, gap: float = 1.5, band: float = 0.15,
                  search: str = "all", horizon: str = "auto", blend: str = "raw", hard_leaf: str = "auto",
-                 enemy_bids: bool = False):
+                 enemy_bids: bool = False, read_bids: bool = False):
         super().__init__(seed)
         from ..data import CHARACTERS
         from .search import ZavandorSearch
@@ -129,6 +131,7 @@ class ExpertAgent(Agent):
         self.cpu_clock = False
         self.last_stats: dict[str, Any] = {}
         self._leaf: tuple[int, float] | None = None        # (players, share) the core's search is set for
+        self.watch = BidWatch(seed, self.hooks.params) if read_bids else None
         self._medium: Agent | None = None
 
     def fast_on(self, engine: str) -> bool:
@@ -146,6 +149,10 @@ class ExpertAgent(Agent):
             return self._heuristic(state, seat)
         native = state if state.backend == "native" else from_python(state)
         self._set_leaf(native, seat)
+        if self.watch is not None:
+            self.watch.update(state, native, seat)
+            self.hooks._native.enemy_seats = self.watch.mask()  # type: ignore[attr-defined]
+            self.watch.remember(state, native)
         action = search_choose(self.hooks, self, native, seat)
         if native is not state:           # the same action, as the Python engine spells it
             return next(a for a in state.legal_actions() if a.text == action.text)
