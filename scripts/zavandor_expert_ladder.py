@@ -54,13 +54,14 @@ def main(argv: list[str] | None = None) -> int:
         expert.shipped_net(int(players))          # a bad file fails here, before any game
     t0 = time.perf_counter()
     done = [a.skip]
+    total = [a.games]
 
     def tick(r) -> None:
         done[0] += 1
         if a.jsonl:
             with open(a.jsonl, "a", encoding="utf-8") as f:
                 f.write(json.dumps(r) + "\n")
-        print(f"\r{done[0]}/{a.games} games, {time.perf_counter() - t0:.0f}s", end="", flush=True)
+        print(f"\r{done[0]}/{total[0]} games, {time.perf_counter() - t0:.0f}s", end="", flush=True)
 
     options = {"backend": a.engine}
     if a.role and a.role not in CHARACTERS:
@@ -70,7 +71,10 @@ def main(argv: list[str] | None = None) -> int:
             ap.error("--skip N, --role: with --workers 1 and fewer than --games")
         results = []
         specs = schedule("zavandor", agents, a.games, a.seed, options)[a.skip:]
-        for spec in specs if not a.role else [s for s in specs if _first_agent_role(s) == a.role]:
+        if a.role:                      # (the counter then counts the kept games only)
+            specs = [s for s in specs if _first_agent_role(s) == a.role]
+            done[0], total[0] = 0, len(specs)
+        for spec in specs:
             results.append(play_game(spec))
             tick(results[-1])
     else:

@@ -51,13 +51,16 @@ def test_role_keeps_the_games_where_the_first_agent_plays_that_character(tmp_pat
     args = ["--agents", "medium+easy", "--games", "12", "--seed", "7", "--engine", "native"]
     whole, kobold = tmp_path / "whole.jsonl", tmp_path / "kobold.jsonl"
     assert ladder.main([*args, "--jsonl", str(whole)]) == 0
+    capsys.readouterr()
     assert ladder.main([*args, "--role", "kobold", "--jsonl", str(kobold)]) == 0
+    progress = capsys.readouterr().out.split("\r")[-1]
     a = [json.loads(x) for x in whole.read_text().splitlines()]
     b = [json.loads(x) for x in kobold.read_text().splitlines()]
     # where the first agent ("medium") sat with the kobold, by reading the whole run's games
     expected = [g["index"] for g in a if g["roles"][g["agents"].index("medium")] == "kobold"]
     assert expected and len(expected) < len(a)
     assert [g["index"] for g in b] == expected
+    assert progress.startswith(f"{len(expected)}/{len(expected)} games")      # the counter counts the kept games
     for g in b:
         assert g["scores"] == a[g["index"]]["scores"]
     with pytest.raises(SystemExit):
