@@ -833,6 +833,12 @@ impl PySearch {
         self.hooks.enemy_seats = mask;
     }
 
+    /// How many remembered turn choices were found illegal and chosen anew (`Hooks::stale_choices`).
+    #[getter]
+    fn stale_choices(&self) -> i64 {
+        self.hooks.stale_choices
+    }
+
     /// The last search's root children: (code, visits, summed reward, summed value of the deciding
     /// seat: the network's chance of winning at the leaves, the win share where the game ended).
     #[getter]

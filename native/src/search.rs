@@ -153,6 +153,8 @@ pub struct Hooks {
     /// The seats (bit i: seat i) whose bids branch as with `enemy_bids`, the others following the limit:
     /// the expert's model of the rivals it has seen bid unlike the heuristic.
     pub enemy_seats: u64,
+    /// Remembered turn choices found illegal where they were asked for again (then chosen anew).
+    pub stale_choices: i64,
 }
 
 fn active_seat(s: &State) -> Option<usize> {
@@ -236,6 +238,7 @@ impl Hooks {
             endgame_search_all: false,
             enemy_bids: false,
             enemy_seats: 0,
+            stale_choices: 0,
         }
     }
 
@@ -349,7 +352,12 @@ impl Hooks {
     fn turn_choice(&mut self, s: &State, cp: usize, actions: &[u32], last: i64) -> u32 {
         let key = Self::turn_key(s, cp);
         if let Some(&a) = self.turn_cache.get(&key) {
-            return a;
+            if actions.contains(&a) {
+                return a;
+            }
+            // the key leaves out what can make that choice illegal here (a rival's auction in the tree
+            // changes a seat's debts): played, it would be refused, and a playout would repeat it forever
+            self.stale_choices += 1;
         }
         let a = self.h.rank_turn(s, cp, actions, last, Some(false), false)[0].1;
         self.turn_cache.insert(key, a);
@@ -664,7 +672,64 @@ fn iterate(hooks: &mut Hooks, mut det: State, nodes: &mut Vec<Node>, mut last: i
 
 #[cfg(test)]
 mod tests {
-    use super::{thread_cpu_seconds, widened, Spread, SPREAD_MIN_LEAVES};
+    use super::{thread_cpu_seconds, widened, Hooks, SearchConfig, Spread, SPREAD_MIN_LEAVES};
+    use crate::evaluate::{Params, Plan};
+    use crate::state::{Flags, State};
+
+    fn hooks() -> Hooks {
+        let plan = Plan {
+            vp_per_energy: 0.1,
+            hand_unit: 0.1,
+            hand_unit_min: 0.05,
+            hand_unit_max: 0.2,
+            gem_spend: 1.0,
+            sink_rate: 0.5,
+            art_rate: 0.5,
+            art_budget: 20.0,
+            art_share: 0.5,
+            sentinel_surcharge: 5.0,
+            payback: 3.0,
+            advance_first: true,
+            fire_step: 1.0,
+        };
+        let prm = Params {
+            end_round: [8.0, 9.0, 10.0, 11.0, 12.0, 13.0, 14.0],
+            sentinel_rounds: 3.0,
+            sentinel_share: 0.5,
+            sentinel_extra: 1.0,
+            denial: 0.5,
+            tie_income: 0.1,
+            tie_energy: 0.01,
+            kappa: 0.1,
+            plans: [plan; 6],
+        };
+        let cfg =
+            SearchConfig { top_k: 4, scale: 1.0, clear_gap: 1.5, bid_band: 0.15, widen: None, round_horizon: false };
+        Hooks::new(cfg, prm, 1, 2)
+    }
+
+    #[test]
+    fn a_remembered_turn_choice_that_is_not_legal_here_is_chosen_anew() {
+        // the turn cache's key leaves out a seat's debts: where its remembered choice is not among the
+        // legal actions, playing it would be refused and a playout would repeat it forever
+        let mut s = State::new(4, 7, None, Flags { strict: true, turn_limit: 100, ..Default::default() });
+        let mut rng = crate::rng::Rng::new(3);
+        while !(s.pending.is_empty() && s.legal().len() > 2) {
+            let legal = s.legal();
+            assert!(s.apply_code(legal[rng.below(legal.len() as u64) as usize]).is_none());
+        }
+        let cp = s.current_player().unwrap();
+        let legal = s.legal();
+        let mut h = hooks();
+        let first = h.turn_choice(&s, cp, &legal, -1);
+        assert!(legal.contains(&first));
+        assert_eq!(h.turn_choice(&s, cp, &legal, -1), first); // remembered
+        assert_eq!(h.stale_choices, 0);
+        let fewer: Vec<u32> = legal.iter().copied().filter(|&a| a != first).collect();
+        let again = h.turn_choice(&s, cp, &fewer, -1);
+        assert!(fewer.contains(&again));
+        assert_eq!(h.stale_choices, 1);
+    }
 
     #[test]
     fn a_rescaled_value_lands_where_the_heuristic_puts_the_same_rank() {
