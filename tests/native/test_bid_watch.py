@@ -61,7 +61,7 @@ def test_without_flags_the_watcher_leaves_the_play_unchanged():
     """The watcher draws from its own generator: where it flags nobody, the expert decides exactly as
     without it (every decision of a game against medium, the same search at the root)."""
     state = new_game("zavandor", 4, 21, backend="native", max_rounds=5)
-    plain = make_agent("zavandor", SPEC, 5)
+    plain = make_agent("zavandor", f"{SPEC},read_bids=false", 5)
     reading = make_agent("zavandor", f"{SPEC},read_bids=true", 5)
     assert plain.watch is None and reading.watch is not None
     reading.watch.strikes = 10**9                     # judge every bid, never flag
@@ -78,6 +78,34 @@ def test_without_flags_the_watcher_leaves_the_play_unchanged():
         else:
             state.apply(medium.choose(state, seat))
     assert decisions > 20 and reading.watch.checked > 0 and not reading.watch.searchers
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_by_default_the_expert_reads_the_rivals_bids_at_four_players_only(players):
+    """``read_bids=auto`` (the default) watches at the player counts of ``expert.READ_BIDS_AUTO`` (4): there
+    rivals who raise in every auction are flagged and the core told; at 2 players nothing is read and the
+    core's mask stays empty. ``false`` has no watcher; a value outside auto/true/false is refused."""
+    from grimoire.core.errors import GameConfigError
+    from grimoire.games.zavandor.ai import expert as expert_mod
+    assert expert_mod.READ_BIDS_AUTO == {4}
+    state = new_game("zavandor", players, 12, backend="native", max_rounds=8)
+    expert = make_agent("zavandor", SPEC, 3)
+    assert expert.read_bids == "auto"
+    masks = []
+
+    def choose(state, seat):
+        a = expert.choose(state, seat)
+        masks.append(expert.hooks._native.enemy_seats)
+        return a
+
+    _play(state, type("Seat", (), {"choose": staticmethod(choose)}), Overbidder(4))
+    if players == 4:
+        assert expert.watch.checked > 0 and expert.watch.searchers == {1, 2, 3} and masks[-1] == 0b1110
+    else:
+        assert expert.watch.checked == 0 and not expert.watch.searchers and set(masks) == {0}
+    assert make_agent("zavandor", f"{SPEC},read_bids=false", 3).watch is None
+    with pytest.raises(GameConfigError, match="read_bids"):
+        make_agent("zavandor", f"{SPEC},read_bids=maybe", 3)
 
 
 def _worlds_seat_1_bids_differently_in(seed: int):

@@ -50,7 +50,7 @@ def naive_agent(seed: int = 0):
 def expert_agent(seed: int = 0, time: float = 0.5, iterations: int = 0, c: float = 0.5, weight: float = 0.5,
                  cpu: bool = False, top_k: int = 4, gap: float = 1.5, band: float = 0.15, search: str = "all",
                  horizon: str = "auto", blend: str = "raw", hard_leaf: str = "auto", enemy_bids: bool = False,
-                 read_bids: bool = False):
+                 read_bids: str = "auto"):
     """The learned level (``expert:time=1``; ``time=0,iterations=N`` for a fixed budget; ``cpu=true``
     counts the time in CPU seconds of the searching thread, for measurements on a busy machine; ``weight``
     the network's share of a leaf's value, ``expert.WEIGHT`` by default). The search's reach, as the hard
@@ -63,7 +63,8 @@ def expert_agent(seed: int = 0, time: float = 0.5, iterations: int = 0, c: float
     ``hard_leaf=fairy/kobold``: a seat playing one of these characters values its leaves as hard does
     (``auto``, the default: the kobold at 4 players, ``expert.HARD_LEAF_AUTO``; ``none``);
     ``enemy_bids=true``: the other seats' bids branch in the search too (a research option);
-    ``read_bids=true``: only those of the rivals seen bidding unlike the heuristic (``bid_watch``)."""
+    ``read_bids``: only those of the rivals seen bidding unlike the heuristic (``bid_watch``; ``auto``, the
+    default: at 4 players, ``expert.READ_BIDS_AUTO``; ``true``, ``false``)."""
     from .expert import ExpertAgent
     a = ExpertAgent(seed, time=time, iterations=iterations, c=c, weight=weight, top_k=top_k, gap=gap, band=band,
                     search=search, horizon=horizon, blend=blend, hard_leaf=hard_leaf,

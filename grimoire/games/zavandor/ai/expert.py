@@ -56,6 +56,11 @@ HORIZON_AUTO: dict[int, str] = {2: "endgame_all", 4: "endgame_all"}
 # on its own 620 games of the fresh seed 4625 (margin +2.94 VP) and +10.7 [+2.5, +18.9] against three medium
 # on 257 of 4626, after two screens had pointed to it (docs/ai.md, "The kobold with hard's leaf")
 HARD_LEAF_AUTO: dict[int, frozenset[str]] = {4: frozenset({"kobold"})}
+# the player counts where ``read_bids`` is on when it is "auto" (the default): at 4 players, on fresh seeds,
+# +15.1 points [+11.2, +18.9] against three hard on 784 paired games of the fresh seed 4630 (38.8% against
+# 23.7%) and -0.0 [-1.5, +1.4] against three medium on 644 of 4631 (docs/ai.md, "Reading the rivals' bids")
+READ_BIDS_AUTO: frozenset[int] = frozenset({4})
+READ_BIDS = ("auto", "true", "false")
 
 
 def read_network(path: Path) -> tuple[list[int], int, list[np.ndarray], dict[str, Any]]:
@@ -92,14 +97,14 @@ class ExpertAgent(Agent):
     the default: ``HARD_LEAF_AUTO`` at the table's player count; ``none``),
     ``enemy_bids`` the other seats' bids branch in the search (each seat its own best) instead of following
     the heuristic's price limit; ``read_bids`` only those of the rivals seen bidding unlike the heuristic
-    (``bid_watch``)."""
+    (``bid_watch``; ``auto``, the default: at the player counts of ``READ_BIDS_AUTO``)."""
 
     name = "expert"
 
     def __init__(self, seed: int = 0, time: float = TIME, iterations: int = 0, c: float = 0.5,
                  weight: float = WEIGHT, top_k: int = 4, gap: float = 1.5, band: float = 0.15,
                  search: str = "all", horizon: str = "auto", blend: str = "raw", hard_leaf: str = "auto",
-                 enemy_bids: bool = False, read_bids: bool = False):
+                 enemy_bids: bool = False, read_bids: str = "auto"):
         super().__init__(seed)
         from ..data import CHARACTERS
         from .search import ZavandorSearch
@@ -114,6 +119,8 @@ class ExpertAgent(Agent):
             raise agent_value_error("expert", "search", search, ", ".join(SEARCHED))
         if horizon not in HORIZONS:
             raise agent_value_error("expert", "horizon", horizon, ", ".join(HORIZONS))
+        if read_bids not in READ_BIDS:
+            raise agent_value_error("expert", "read_bids", read_bids, ", ".join(READ_BIDS))
         if blend not in BLENDS:
             raise agent_value_error("expert", "blend", blend, ", ".join(BLENDS))
         self.blend = blend
@@ -131,7 +138,8 @@ class ExpertAgent(Agent):
         self.cpu_clock = False
         self.last_stats: dict[str, Any] = {}
         self._leaf: tuple[int, float] | None = None        # (players, share) the core's search is set for
-        self.watch = BidWatch(seed, self.hooks.params) if read_bids else None
+        self.read_bids = read_bids
+        self.watch = BidWatch(seed, self.hooks.params) if read_bids != "false" else None
         self._medium: Agent | None = None
 
     def fast_on(self, engine: str) -> bool:
@@ -149,7 +157,7 @@ class ExpertAgent(Agent):
             return self._heuristic(state, seat)
         native = state if state.backend == "native" else from_python(state)
         self._set_leaf(native, seat)
-        if self.watch is not None:
+        if self.watch is not None and (self.read_bids == "true" or state.num_players in READ_BIDS_AUTO):
             self.watch.update(state, native, seat)
             self.hooks._native.enemy_seats = self.watch.mask()  # type: ignore[attr-defined]
             self.watch.remember(state, native)
