@@ -355,8 +355,8 @@ impl Hooks {
             if actions.contains(&a) {
                 return a;
             }
-            // the key leaves out what can make that choice illegal here (a rival's auction in the tree
-            // changes a seat's debts): played, it would be refused, and a playout would repeat it forever
+            // the key is the seat's holdings, not all that decides what is legal: the remembered choice
+            // can be illegal here, and played it would be refused and a playout would repeat it forever
             self.stale_choices += 1;
         }
         let a = self.h.rank_turn(s, cp, actions, last, Some(false), false)[0].1;
@@ -710,8 +710,8 @@ mod tests {
 
     #[test]
     fn a_remembered_turn_choice_that_is_not_legal_here_is_chosen_anew() {
-        // the turn cache's key leaves out a seat's debts: where its remembered choice is not among the
-        // legal actions, playing it would be refused and a playout would repeat it forever
+        // the turn cache's key is a seat's holdings: where its remembered choice is not among the legal
+        // actions, playing it would be refused and a playout would repeat it forever
         let mut s = State::new(4, 7, None, Flags { strict: true, turn_limit: 100, ..Default::default() });
         let mut rng = crate::rng::Rng::new(3);
         while !(s.pending.is_empty() && s.legal().len() > 2) {

@@ -1,4 +1,4 @@
-"""How the expert reads its rivals' bidding (``expert:read_bids=true``).
+"""How the expert reads its rivals' bidding (its option ``read_bids``: on by default at 4 players).
 
 The expert's search lets a rival's bids follow the heuristic's price limit (medium's bidding) unless it
 models that rival as a searcher, whose bids branch in the tree as its own do. Which model fits is seen

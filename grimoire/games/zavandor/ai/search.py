@@ -185,7 +185,7 @@ class ZavandorSearch(SearchHooks):
     def _turn_choice(self, s, cp: int, actions: list[Action]) -> Action:
         key = _turn_key(s, cp)
         a = self.turn_cache.get(key)
-        if a is None or a not in actions:      # (the key leaves out a seat's debts: chosen anew where illegal)
+        if a is None or a not in actions:      # (the key is the seat's holdings: chosen anew where illegal)
             a = self.h.rank_turn(s, cp, actions, lookahead=False, auctions=False)[0][1]
             self.turn_cache[key] = a
         return a
