@@ -89,7 +89,7 @@ class BidWatch:
         """A bid after the opening one (the opening bid is the least, whoever makes it)."""
         if not st.pending or st.pending.top.kind != "bid":
             return False
-        auc = st._c.auc
+        auc = st.auc
         return auc is not None and auc[1] is not None
 
     def _judge(self, st, who: int, text: str, seat: int) -> None:
@@ -97,8 +97,9 @@ class BidWatch:
         made it (its hidden cards drawn so that the bid is legal) the heuristic decides the other way."""
         from ..native import BID_BASE, _native, _params_args
         self.checked += 1
-        raised = text.startswith("bid")
-        code = BID_BASE + int(text.split()[1]) if raised else None
+        action = st.parse_action(text)
+        raised = action.kind == "bid"
+        code = BID_BASE + action.args[0] if raised else None
         if self._args is None:
             self._args = _params_args(self.params)
         args = self._args
