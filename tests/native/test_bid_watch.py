@@ -166,3 +166,32 @@ def test_a_history_that_does_not_continue_keeps_the_flags_and_reads_nothing():
     assert w._since(reloaded) is None
     w.update(reloaded, reloaded, 0)
     assert w.searchers == {2} and w.checked == 0
+
+
+def test_the_watcher_s_samples_and_strikes_are_options_of_the_level():
+    """``watch_samples`` and ``watch_strikes`` reach the watcher (the defaults are ``bid_watch.SAMPLES`` and
+    ``STRIKES``); with one strike a rival who raises in every auction is flagged at its first unlike bid,
+    sooner than with two; a count below 1 is refused in one line."""
+    from grimoire.core.errors import GameConfigError
+    from grimoire.games.zavandor.ai import bid_watch
+    plain = make_agent("zavandor", SPEC, 3)
+    assert (plain.watch.samples, plain.watch.strikes) == (bid_watch.SAMPLES, bid_watch.STRIKES)
+    first_flag = {}
+    for strikes in (1, 2):
+        state = new_game("zavandor", 4, 12, backend="native", max_rounds=8)
+        expert = make_agent("zavandor", f"{SPEC},read_bids=true,watch_samples=4,watch_strikes={strikes}", 3)
+        assert (expert.watch.samples, expert.watch.strikes) == (4, strikes)
+        decisions = []
+
+        def choose(state, seat, expert=expert, decisions=decisions, strikes=strikes):
+            decisions.append(expert.choose(state, seat))
+            if expert.hooks._native.enemy_seats and strikes not in first_flag:
+                first_flag[strikes] = len(decisions)
+            return decisions[-1]
+
+        _play(state, type("Seat", (), {"choose": staticmethod(choose)}), Overbidder(4))
+        assert all(expert.watch.unlike.get(s, 0) >= strikes for s in expert.watch.searchers)
+    assert first_flag[1] < first_flag[2]
+    for bad in ("watch_samples=0", "watch_strikes=0"):
+        with pytest.raises(GameConfigError, match=bad.split("=")[0]):
+            make_agent("zavandor", f"{SPEC},{bad}", 3)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from ..data import ARTIFACTS, CHAR_TRACK, CHARACTERS, MAX_LEVEL, SENTINELS, TRACKS
 from ..scoring import gem_vp
+from .bid_watch import SAMPLES, STRIKES
 
 EASY_NOISE = 0.25
 EASY_BID_NOISE = 0.2
@@ -50,7 +51,7 @@ def naive_agent(seed: int = 0):
 def expert_agent(seed: int = 0, time: float = 0.5, iterations: int = 0, c: float = 0.5, weight: float = 0.5,
                  cpu: bool = False, top_k: int = 4, gap: float = 1.5, band: float = 0.15, search: str = "all",
                  horizon: str = "auto", blend: str = "raw", hard_leaf: str = "auto", enemy_bids: bool = False,
-                 read_bids: str = "auto"):
+                 read_bids: str = "auto", watch_samples: int = SAMPLES, watch_strikes: int = STRIKES):
     """The learned level (``expert:time=1``; ``time=0,iterations=N`` for a fixed budget; ``cpu=true``
     counts the time in CPU seconds of the searching thread, for measurements on a busy machine; ``weight``
     the network's share of a leaf's value, ``expert.WEIGHT`` by default). The search's reach, as the hard
@@ -64,11 +65,13 @@ def expert_agent(seed: int = 0, time: float = 0.5, iterations: int = 0, c: float
     (``auto``, the default: the kobold at 4 players, ``expert.HARD_LEAF_AUTO``; ``none``);
     ``enemy_bids=true``: the other seats' bids branch in the search too (a research option);
     ``read_bids``: only those of the rivals seen bidding unlike the heuristic (``bid_watch``; ``auto``, the
-    default: at 4 players, ``expert.READ_BIDS_AUTO``; ``true``, ``false``)."""
+    default: at 4 players, ``expert.READ_BIDS_AUTO``; ``true``, ``false``), with ``watch_samples`` determinizations
+    per rival bid and ``watch_strikes`` unlike bids to flag a seat (``bid_watch.SAMPLES``, ``STRIKES``)."""
     from .expert import ExpertAgent
     a = ExpertAgent(seed, time=time, iterations=iterations, c=c, weight=weight, top_k=top_k, gap=gap, band=band,
                     search=search, horizon=horizon, blend=blend, hard_leaf=hard_leaf,
-                    enemy_bids=enemy_bids, read_bids=read_bids)
+                    enemy_bids=enemy_bids, read_bids=read_bids, watch_samples=watch_samples,
+                    watch_strikes=watch_strikes)
     a.cpu_clock = cpu
     return a
 

@@ -25,7 +25,7 @@ from ....core.action import Action
 from ....core.agent import Agent
 from ....core.errors import agent_budget_error, agent_value_error
 from ....core.net import load as load_network
-from .bid_watch import BidWatch
+from .bid_watch import SAMPLES, STRIKES, BidWatch
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 # the shipped networks: players -> file in data/ (a count without one plays as hard)
@@ -104,7 +104,8 @@ class ExpertAgent(Agent):
     def __init__(self, seed: int = 0, time: float = TIME, iterations: int = 0, c: float = 0.5,
                  weight: float = WEIGHT, top_k: int = 4, gap: float = 1.5, band: float = 0.15,
                  search: str = "all", horizon: str = "auto", blend: str = "raw", hard_leaf: str = "auto",
-                 enemy_bids: bool = False, read_bids: str = "auto"):
+                 enemy_bids: bool = False, read_bids: str = "auto", watch_samples: int = SAMPLES,
+                 watch_strikes: int = STRIKES):
         super().__init__(seed)
         from ..data import CHARACTERS
         from .search import ZavandorSearch
@@ -121,6 +122,10 @@ class ExpertAgent(Agent):
             raise agent_value_error("expert", "horizon", horizon, ", ".join(HORIZONS))
         if read_bids not in READ_BIDS:
             raise agent_value_error("expert", "read_bids", read_bids, ", ".join(READ_BIDS))
+        if watch_samples < 1:
+            raise agent_value_error("expert", "watch_samples", watch_samples, "1+")
+        if watch_strikes < 1:
+            raise agent_value_error("expert", "watch_strikes", watch_strikes, "1+")
         if blend not in BLENDS:
             raise agent_value_error("expert", "blend", blend, ", ".join(BLENDS))
         self.blend = blend
@@ -139,7 +144,8 @@ class ExpertAgent(Agent):
         self.last_stats: dict[str, Any] = {}
         self._leaf: tuple[int, float] | None = None        # (players, share) the core's search is set for
         self.read_bids = read_bids
-        self.watch = BidWatch(seed, self.hooks.params) if read_bids != "false" else None
+        self.watch = (BidWatch(seed, self.hooks.params, watch_samples, watch_strikes)
+                      if read_bids != "false" else None)
         self._medium: Agent | None = None
 
     def fast_on(self, engine: str) -> bool:
