@@ -811,17 +811,6 @@ impl PySearch {
         self.hooks.endgame_search_all = on;
     }
 
-    /// The other seats' bids branch in the tree too (`Hooks::enemy_bids`).
-    #[getter]
-    fn enemy_bids(&self) -> bool {
-        self.hooks.enemy_bids
-    }
-
-    #[setter]
-    fn set_enemy_bids(&mut self, on: bool) {
-        self.hooks.enemy_bids = on;
-    }
-
     /// The seats whose bids branch in the tree, as a bit mask (`Hooks::enemy_seats`).
     #[getter]
     fn enemy_seats(&self) -> u64 {

@@ -147,11 +147,9 @@ pub struct Hooks {
     /// In that round also search the turns and bids the shortcut would decide (a clear best turn
     /// action, a bid far from the limit): their leaves are finished games, no estimate to mislead.
     pub endgame_search_all: bool,
-    /// The other seats' bids branch too (raise by the least or pass, each seat taking its own best
-    /// reward) instead of following the heuristic's limit: a model of rivals who search their bids.
-    pub enemy_bids: bool,
-    /// The seats (bit i: seat i) whose bids branch as with `enemy_bids`, the others following the limit:
-    /// the expert's model of the rivals it has seen bid unlike the heuristic.
+    /// The other seats (bit i: seat i) whose bids branch too (raise by the least or pass, each seat
+    /// taking its own best reward) instead of following the heuristic's limit: a model of rivals who
+    /// search their bids (all bits: every rival; the expert's watcher: those seen bid unlike the heuristic).
     pub enemy_seats: u64,
     /// Remembered turn choices found illegal where they were asked for again (then chosen anew).
     pub stale_choices: i64,
@@ -236,7 +234,6 @@ impl Hooks {
             endgame_round: false,
             round_horizon_now: false,
             endgame_search_all: false,
-            enemy_bids: false,
             enemy_seats: 0,
             stale_choices: 0,
         }
@@ -378,8 +375,7 @@ impl Hooks {
         }
         if let Some(d) = s.pending.last() {
             if d.kind == Kind::Bid {
-                let searcher =
-                    cp as i64 == self.seat || self.enemy_bids || (cp < 64 && self.enemy_seats >> cp & 1 == 1);
+                let searcher = cp as i64 == self.seat || (cp < 64 && self.enemy_seats >> cp & 1 == 1);
                 if searcher && s.auc.unwrap().high.is_some() {
                     let bids = bid_codes(actions);
                     return if bids.is_empty() { vec![PASS] } else { vec![bids[0], PASS] };
@@ -432,7 +428,7 @@ impl Hooks {
 
     /// The leaves' rewards: the heuristic's (`heuristic_rewards`), the deciding seat's blended with the
     /// network's value where the expert level gives one. (Only the deciding seat's nodes branch, and
-    /// with `enemy_bids` the others' bids: their heuristic rewards steer those.)
+    /// the bids of the seats in `enemy_seats`: their heuristic rewards steer those.)
     fn evaluate(&mut self, s: &State) -> Vec<f64> {
         let mut r = self.heuristic_rewards(s);
         let seat = self.seat as usize;

@@ -378,7 +378,9 @@ def test_enemy_bids_branches_the_rivals_bids_in_the_tree():
 
     _against_medium(state, decide)
     assert differ >= 1
-    assert rivals.hooks._native.enemy_bids and not plain.hooks._native.enemy_bids   # as the core was told
+    from grimoire.games.zavandor.ai.expert import EVERY_SEAT
+    assert rivals.hooks._native.enemy_seats == EVERY_SEAT                     # as the core was told
+    assert plain.hooks._native.enemy_seats == plain.watch.mask()
 
 
 @pytest.mark.parametrize("players", [2, 4, 6])

@@ -61,6 +61,7 @@ HARD_LEAF_AUTO: dict[int, frozenset[str]] = {4: frozenset({"kobold"})}
 # 23.7%) and -0.0 [-1.5, +1.4] against three medium on 644 of 4631 (docs/ai.md, "Reading the rivals' bids")
 READ_BIDS_AUTO: frozenset[int] = frozenset({4})
 READ_BIDS = ("auto", "true", "false")
+EVERY_SEAT = (1 << 64) - 1      # the core's seat mask with ``enemy_bids``: every rival's bids branch
 
 
 def read_network(path: Path) -> tuple[list[int], int, list[np.ndarray], dict[str, Any]]:
@@ -163,10 +164,12 @@ class ExpertAgent(Agent):
             return self._heuristic(state, seat)
         native = state if state.backend == "native" else from_python(state)
         self._set_leaf(native, seat)
+        mask = EVERY_SEAT if self.enemy_bids else 0
         if self.watch is not None and (self.read_bids == "true" or state.num_players in READ_BIDS_AUTO):
             self.watch.update(state, native, seat)
-            self.hooks._native.enemy_seats = self.watch.mask()  # type: ignore[attr-defined]
+            mask |= self.watch.mask()
             self.watch.remember(state, native)
+        self.hooks._native.enemy_seats = mask  # type: ignore[attr-defined]
         action = search_choose(self.hooks, self, native, seat)
         if native is not state:           # the same action, as the Python engine spells it
             return next(a for a in state.legal_actions() if a.text == action.text)
@@ -197,7 +200,6 @@ class ExpertAgent(Agent):
         horizon = HORIZON_AUTO.get(n, "turn") if self.horizon == "auto" else self.horizon
         nat.endgame_round = horizon.startswith("endgame")
         nat.endgame_search_all = horizon == "endgame_all"
-        nat.enemy_bids = self.enemy_bids
         self._leaf = (n, weight)
 
     def _fallback(self, state, seat: int) -> Action:
