@@ -58,6 +58,13 @@ impl Policy {
         }
     }
 
+    /// Forget the memory (the bid-limit cache and the turn guard): decide afresh, as a new policy would.
+    pub fn forget(&mut self) {
+        self.cache.clear();
+        self.guard_key = None;
+        self.guard_steps = 0;
+    }
+
     fn random(&mut self) -> f64 {
         (self.rng.next64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
     }

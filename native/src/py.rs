@@ -693,6 +693,11 @@ impl PyPolicy {
         Ok((code, self.p.rng.state))
     }
 
+    /// Forget the memory (the bid-limit cache, the turn guard): the next decision is a new policy's.
+    fn forget(&mut self) {
+        self.p.forget();
+    }
+
     /// The whole `HeuristicAgent.choose` in the core: the legal actions (one: played without a
     /// draw), a determinization for `seat` from the agent's RNG, the decision on it.
     fn choose(&mut self, core: PyRef<'_, Core>, seat: usize, last: i64, rng_state: u64) -> PyResult<(u32, u64)> {

@@ -30,7 +30,7 @@ class BidWatch:
     def __init__(self, seed: int, params: Any, samples: int = SAMPLES, strikes: int = STRIKES):
         self.rng = Rng(seed ^ SALT)
         self.params = params
-        self._args: tuple | None = None    # the params as the core takes them
+        self._policy: Any = None           # the core's heuristic, its memory forgotten before each sample
         self.samples = samples
         self.strikes = strikes
         self.unlike: dict[int, int] = {}   # seat: its bids unlike the heuristic's, this game
@@ -100,15 +100,16 @@ class BidWatch:
         action = st.parse_action(text)
         raised = action.kind == "bid"
         code = BID_BASE + action.args[0] if raised else None
-        if self._args is None:
-            self._args = _params_args(self.params)
-        args = self._args
+        if self._policy is None:
+            self._policy = _native.Policy(_params_args(self.params), 0.0, 0.0, True)
+        policy = self._policy
         judged = 0
         for _ in range(self.samples * DRAWS):
             det, self.rng.state = st._c.sample_hidden(seat, self.rng.state)
             if code is not None and code not in det.legal():
                 continue                   # a hand that could not have made this bid
-            choice, _ = _native.Policy(args, 0.0, 0.0, True).decide(det, who, None, -1, 0)
+            policy.forget()                # (its bid-limit cache would carry one sample's limit into the next)
+            choice, _ = policy.decide(det, who, None, -1, 0)
             if (choice >= BID_BASE) == raised:
                 return
             judged += 1
