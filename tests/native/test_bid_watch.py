@@ -35,21 +35,26 @@ def _play(state, seat0, others) -> None:
         state.apply(seat0.choose(state, seat) if seat == 0 else others.choose(state, seat))
 
 
+def _masks_of(state, expert, rivals) -> list[int]:
+    """Play ``state`` out, ``expert`` in seat 0: the core's seat mask after each of its decisions."""
+    masks: list[int] = []
+
+    class Seat:
+        def choose(self, state, seat):
+            a = expert.choose(state, seat)
+            masks.append(expert.hooks._native.enemy_seats)
+            return a
+
+    _play(state, Seat(), rivals)
+    return masks
+
+
 def test_rivals_who_raise_past_the_heuristic_s_limit_are_read_as_searchers():
     """Three rivals who raise in every auction: the watcher judges their bids, flags each of them after
     ``strikes`` bids unlike the heuristic's, and the core's search is told (its seat mask)."""
     state = new_game("zavandor", 4, 12, backend="native", max_rounds=8)
     expert = make_agent("zavandor", f"{SPEC},read_bids=true", 3)
-    masks = []
-    rivals = Overbidder(4)
-
-    def choose(state, seat):
-        a = expert.choose(state, seat)
-        masks.append(expert.hooks._native.enemy_seats)
-        return a
-
-    expert_seat = type("Seat", (), {"choose": staticmethod(choose)})
-    _play(state, expert_seat, rivals)
+    masks = _masks_of(state, expert, Overbidder(4))
     watch = expert.watch
     assert watch.checked > 0
     assert watch.searchers == {1, 2, 3}
@@ -91,14 +96,7 @@ def test_by_default_the_expert_reads_the_rivals_bids_at_four_players_only(player
     state = new_game("zavandor", players, 12, backend="native", max_rounds=8)
     expert = make_agent("zavandor", SPEC, 3)
     assert expert.read_bids == "auto"
-    masks = []
-
-    def choose(state, seat):
-        a = expert.choose(state, seat)
-        masks.append(expert.hooks._native.enemy_seats)
-        return a
-
-    _play(state, type("Seat", (), {"choose": staticmethod(choose)}), Overbidder(4))
+    masks = _masks_of(state, expert, Overbidder(4))
     if players == 4:
         assert expert.watch.checked > 0 and expert.watch.searchers == {1, 2, 3} and masks[-1] == 0b1110
     else:
@@ -181,15 +179,8 @@ def test_the_watcher_s_samples_and_strikes_are_options_of_the_level():
         state = new_game("zavandor", 4, 12, backend="native", max_rounds=8)
         expert = make_agent("zavandor", f"{SPEC},read_bids=true,watch_samples=4,watch_strikes={strikes}", 3)
         assert (expert.watch.samples, expert.watch.strikes) == (4, strikes)
-        decisions = []
-
-        def choose(state, seat, expert=expert, decisions=decisions, strikes=strikes):
-            decisions.append(expert.choose(state, seat))
-            if expert.hooks._native.enemy_seats and strikes not in first_flag:
-                first_flag[strikes] = len(decisions)
-            return decisions[-1]
-
-        _play(state, type("Seat", (), {"choose": staticmethod(choose)}), Overbidder(4))
+        masks = _masks_of(state, expert, Overbidder(4))
+        first_flag[strikes] = next(i for i, m in enumerate(masks) if m)
         assert all(expert.watch.unlike.get(s, 0) >= strikes for s in expert.watch.searchers)
     assert first_flag[1] < first_flag[2]
     for bad in ("watch_samples=0", "watch_strikes=0"):
